@@ -1,0 +1,54 @@
+/**
+ * Every error_type the server may answer with. The first block is the spec's error catalogue
+ * (SPEC.md section 8); the second holds the generic HTTP-level types that no catalogue entry fits.
+ */
+export type CatalogueErrorType =
+  | 'invalid_email'
+  | 'invalid_phone_number'
+  | 'unsubscribed_phone_number'
+  | 'inactive_email'
+  | 'unauthorized_credentials'
+  | 'user_unauthenticated'
+  | 'email_not_found'
+  | 'unable_to_auth_magic_link'
+  | 'no_user_password'
+  | 'breached_password'
+  | 'reset_password'
+  | 'oauth_token_not_found'
+  | 'invalid_code'
+  | 'member_password_not_found'
+  | 'oauth_flow_callback_error'
+  | 'unauthorized_action'
+  | 'user_lock_limit_reached'
+  | 'invalid_session_token'
+  | 'session_not_found'
+  | 'invalid_phone_number_country_code'
+  | 'otp_code_not_found'
+  | 'duplicate_member_phone_number'
+  | 'webauthn_registration_not_found';
+
+export type GenericErrorType =
+  /** Body is not JSON, has wrong types, unknown or missing fields. */
+  | 'bad_request'
+  /** Missing or unknown X-Public-Token header. */
+  | 'invalid_public_token'
+  /** A redirect URL not on the project's allowlist. */
+  | 'invalid_redirect_url'
+  /** A number outside its allowed range (expiration minutes, session duration). */
+  | 'invalid_duration'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'too_many_requests'
+  | 'internal_server_error';
+
+export type ErrorType = CatalogueErrorType | GenericErrorType;
+
+/** The body of every error response. */
+export interface ErrorResponse {
+  status_code: number;
+  request_id: string;
+  error_type: ErrorType;
+  error_message: string;
+}
