@@ -1,0 +1,125 @@
+/**
+ * The public surface of the headless client. The widgets (packages/react) are written against
+ * these interfaces only; src/client.ts implements them.
+ */
+import type {
+  Bootstrap,
+  ErrorType,
+  LoggedEventName,
+  MagicLinkLoginOrCreateResponse,
+  Session,
+  SessionResponse,
+  User,
+} from '@vestibule/contract';
+
+export interface CookieOptions {
+  /** Cookie holding the opaque session token. Default 'vestibule_session'. */
+  opaqueTokenCookieName?: string;
+  /** Cookie holding the session JWT. Default 'vestibule_session_jwt'. */
+  jwtCookieName?: string;
+  /** Cookie holding the intermediate session token. Default 'vestibule_intermediate_session_token'. */
+  istCookieName?: string;
+  path?: string;
+  /** Explicit cookie domain; when unset the cookie is host-only. */
+  domain?: string;
+}
+
+export interface ClientOptions {
+  /** 'public-token-test-…' or 'public-token-live-…'. */
+  publicToken: string;
+  /**
+   * The Vestibule server. Default for a test token: 'http://localhost:8787'. A live token has no
+   * default and must name one.
+   */
+  apiBaseUrl?: string;
+  /**
+   * A custom API domain on the host's own site (same-site, so the server may keep the session in
+   * cookies the script cannot read). When set it replaces apiBaseUrl, and the client does not
+   * destroy the session at start for want of a readable session cookie (SPEC.md section 4).
+   */
+  customApiDomain?: string;
+  cookieOptions?: CookieOptions;
+  /** Injected for tests; defaults to globalThis.fetch. */
+  fetch?: typeof fetch;
+}
+
+/** Session fields the spec names (SPEC.md section 3), as kept in the client. */
+export interface SessionTokens {
+  session_token: string;
+  session_jwt: string;
+}
+
+/** What the session manager keeps per public token in local storage. */
+export interface SessionState {
+  user: User;
+  session: Session;
+}
+
+export interface MagicLinkEmailOptions {
+  loginMagicLinkUrl?: string;
+  signupMagicLinkUrl?: string;
+  loginExpirationMinutes?: number;
+  signupExpirationMinutes?: number;
+  createUserAsPending?: boolean;
+}
+
+export interface SessionDurationOptions {
+  /** Default 30 (SPEC.md section 9). */
+  session_duration_minutes?: number;
+}
+
+export type Unsubscribe = () => void;
+
+export interface VestibuleClient {
+  readonly publicToken: string;
+  /** The API base every call goes to (customApiDomain if set, else apiBaseUrl). */
+  readonly baseUrl: string;
+
+  magicLinks: {
+    email: {
+      loginOrCreate(email: string, options?: MagicLinkEmailOptions): Promise<MagicLinkLoginOrCreateResponse>;
+    };
+    authenticate(token: string, options?: SessionDurationOptions): Promise<SessionResponse>;
+  };
+
+  session: {
+    /** The cached session, or null when logged out. */
+    getSync(): Session | null;
+    getTokens(): SessionTokens | null;
+    /** Refreshes the session now; on failure the session is cleared and this rejects. */
+    authenticate(options?: SessionDurationOptions): Promise<SessionResponse>;
+    /** Revokes on the server. With forceClear the local session is cleared even if the call fails. */
+    revoke(options?: { forceClear?: boolean }): Promise<void>;
+    /** Called with the new session (or null) on every change, in this tab or another. */
+    onChange(callback: (session: Session | null) => void): Unsubscribe;
+  };
+
+  user: {
+    getSync(): User | null;
+    /** Needs a session: without one rejects with VestibuleSDKError('user_unauthenticated'). */
+    get(): Promise<User>;
+    onChange(callback: (user: User | null) => void): Unsubscribe;
+  };
+
+  bootstrap: {
+    /** The last cached copy (or defaults before the first fetch); never waits. */
+    getSync(): Bootstrap;
+    /** Fetches a fresh copy, caches it, and resolves with it. */
+    getAsync(): Promise<Bootstrap>;
+  };
+
+  events: {
+    /** Queues an event; sent in batches of 15 or every 800 ms. */
+    log(name: LoggedEventName, details?: Record<string, unknown>): void;
+    flush(): Promise<void>;
+  };
+
+  /** Stops timers and listeners (background refresh, event flush, storage events). */
+  destroy(): void;
+}
+
+/** Shape of an error the client hands to the widgets and to the host's onError callback. */
+export interface VestibuleErrorInfo {
+  error_type: ErrorType | 'sdk_error';
+  message: string;
+}

@@ -1,0 +1,153 @@
+/**
+ * The public configuration and mount option shapes of the widgets (SPEC.md section 3).
+ * The demo and host applications are written against these; the screens implement them.
+ */
+import type { VestibuleClient, VestibuleErrorInfo } from '@vestibule/client';
+
+export type Product = 'emailMagicLinks' | 'passwords' | 'otp' | 'passkeys' | 'oauth' | 'crypto';
+export type OtpMethod = 'email' | 'sms' | 'whatsapp';
+
+export interface OAuthProviderEntry {
+  type: string;
+  custom_scopes?: string[];
+  provider_params?: Record<string, string>;
+  one_tap?: boolean;
+  position?: 'floating' | 'embedded';
+  cancel_on_tap_outside?: boolean;
+}
+
+export interface LoginConfig {
+  products: Product[];
+  emailMagicLinksOptions?: {
+    loginRedirectURL?: string;
+    /** Default 30. */
+    loginExpirationMinutes?: number;
+    signupRedirectURL?: string;
+    /** Default 30. */
+    signupExpirationMinutes?: number;
+    createUserAsPending?: boolean;
+    /** A mail domain to search for in the webmail links when the bootstrap knows none or several. */
+    domainHint?: string;
+  };
+  otpOptions?: {
+    methods: OtpMethod[];
+    /** Default 5. */
+    expirationMinutes?: number;
+    loginTemplateId?: string;
+    signupTemplateId?: string;
+    locale?: string;
+  };
+  sessionOptions?: {
+    /** Default 30. */
+    sessionDurationMinutes?: number;
+  };
+  oauthOptions?: {
+    providers: OAuthProviderEntry[];
+    loginRedirectURL?: string;
+    signupRedirectURL?: string;
+    /** Whether the OAuth buttons sit above (default) or below the form. */
+    position?: 'above' | 'below';
+  };
+  passwordOptions?: {
+    loginRedirectURL?: string;
+    loginExpirationMinutes?: number;
+    resetPasswordRedirectURL?: string;
+    resetPasswordExpirationMinutes?: number;
+  };
+  enableShadowDOM?: boolean;
+}
+
+/** Theme (SPEC.md section 3); every field optional, defaults from section 9. */
+export interface Styles {
+  container?: { backgroundColor?: string; borderColor?: string; borderRadius?: string; width?: string };
+  colors?: { primary?: string; secondary?: string; success?: string; error?: string };
+  buttons?: {
+    primary?: ButtonStyle;
+    secondary?: ButtonStyle;
+    disabled?: ButtonStyle;
+  };
+  inputs?: { backgroundColor?: string; borderColor?: string; borderRadius?: string; placeholderColor?: string; textColor?: string };
+  fontFamily?: string;
+  hideHeaderText?: boolean;
+  logo?: { logoImageUrl?: string };
+}
+
+export interface ButtonStyle {
+  backgroundColor?: string;
+  textColor?: string;
+  borderColor?: string;
+  borderRadius?: string;
+}
+
+/** Events the widgets report to the host through callbacks.onEvent. */
+export type WidgetEventType =
+  | 'MAGIC_LINK_LOGIN_OR_CREATE'
+  | 'MAGIC_LINK_AUTHENTICATE'
+  | 'FLOW_COMPLETE'
+  | 'AUTHENTICATE_FLOW_COMPLETE'
+  | 'OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED'
+  | 'OAUTH_AUTHORIZE_FLOW_COMPLETE'
+  | 'OAUTH_LOGOUT_FLOW_COMPLETE';
+
+export interface WidgetEvent {
+  type: WidgetEventType;
+  data: unknown;
+}
+
+export interface Callbacks {
+  onEvent?(event: WidgetEvent): void;
+  onError?(error: VestibuleErrorInfo): void;
+}
+
+/**
+ * Overrides for any user-visible text, keyed by the English default (see src/strings/en.ts);
+ * placeholders are written {name}.
+ */
+export type Strings = Record<string, string>;
+
+export interface IDPConsentManifestGenerator {
+  (input: { scopes: string[]; clientName: string }): IDPConsentItem[];
+}
+
+export interface IDPConsentItem {
+  header: string;
+  details: string[];
+}
+
+export interface AuthTokenParams {
+  trustedAuthToken: string;
+  tokenProfileID: string;
+}
+
+/** Options shared by every mount. */
+export interface CommonMountOptions {
+  client: VestibuleClient;
+  styles?: Styles;
+  callbacks?: Callbacks;
+  strings?: Strings;
+}
+
+export interface LoginMountOptions extends CommonMountOptions {
+  config: LoginConfig;
+}
+
+export interface PasswordResetMountOptions extends CommonMountOptions {
+  config: LoginConfig;
+  /** The token from the emailed link; with token type login it is a magic-link token. */
+  passwordResetToken: string;
+}
+
+export interface PasskeyRegistrationMountOptions extends CommonMountOptions {
+  config: LoginConfig;
+}
+
+export interface IdentityProviderMountOptions extends CommonMountOptions {
+  config?: LoginConfig;
+  getIDPConsentManifest?: IDPConsentManifestGenerator;
+  authTokenParams?: AuthTokenParams;
+}
+
+/** The plain-JavaScript mount functions take an element id (or selector) besides the above. */
+export interface VanillaMountOptions {
+  elementId: string;
+}
