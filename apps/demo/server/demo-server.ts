@@ -1,0 +1,60 @@
+import { createServer, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import sirv from 'sirv';
+import { DEMO_CONFIG_ELEMENT_ID, type DemoConfig } from '../src/demo-config.js';
+
+export interface DemoServerOptions extends DemoConfig {
+  port: number;
+  /** The built demo (vite build output). */
+  distDir?: string;
+}
+
+const defaultDist = fileURLToPath(new URL('../dist', import.meta.url));
+
+/** Escapes JSON for a <script type="application/json"> element, so no value can close the tag. */
+function inertJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/**
+ * Serves the built demo. Every page path gets index.html with the stack's settings written in as
+ * inert JSON; files (scripts, styles) come from the build folder.
+ */
+export async function startDemo(options: DemoServerOptions): Promise<{ url: string; close(): Promise<void> }> {
+  const distDir = options.distDir ?? defaultDist;
+  const template = await readFile(`${distDir}/index.html`, 'utf8').catch(() => {
+    throw new Error(`The demo is not built (no ${distDir}/index.html): run \`npm run build\` first.`);
+  });
+  const config: DemoConfig = { apiBaseUrl: options.apiBaseUrl, publicToken: options.publicToken };
+  const page = template.replace(
+    '</head>',
+    `<script type="application/json" id="${DEMO_CONFIG_ELEMENT_ID}">${inertJson(config)}</script></head>`,
+  );
+  const files = sirv(distDir, { etag: true, gzip: false });
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const isPage = !/\.[a-z0-9]+$/i.test(path);
+    if (isPage) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(page);
+      return;
+    }
+    files(req, res, () => {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Not found');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, resolve);
+  });
+  return {
+    url: `http://localhost:${options.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

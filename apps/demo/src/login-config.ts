@@ -1,0 +1,39 @@
+import type { LoginConfig } from '@vestibule/react';
+
+/** The config used when the page's URL names none: magic links, landing on the demo's reset page. */
+export function defaultLoginConfig(origin: string): LoginConfig {
+  return {
+    products: ['emailMagicLinks'],
+    emailMagicLinksOptions: {
+      loginRedirectURL: `${origin}/reset`,
+      signupRedirectURL: `${origin}/reset`,
+      loginExpirationMinutes: 30,
+      signupExpirationMinutes: 30,
+    },
+    sessionOptions: { sessionDurationMinutes: 30 },
+  };
+}
+
+export type LoginConfigResult =
+  | { source: 'query' | 'default'; config: LoginConfig }
+  | { source: 'invalid'; error: string; config: LoginConfig };
+
+/**
+ * Reads the `config` query parameter: URL-encoded JSON of the widget configuration. A parameter
+ * that is not a JSON object with a `products` array is reported, and the default is used instead.
+ */
+export function loginConfigFromUrl(url: URL): LoginConfigResult {
+  const fallback = defaultLoginConfig(url.origin);
+  const raw = url.searchParams.get('config');
+  if (raw === null) return { source: 'default', config: fallback };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    return { source: 'invalid', error: `The config parameter is not valid JSON: ${(error as Error).message}`, config: fallback };
+  }
+  if (typeof parsed !== 'object' || parsed === null || !Array.isArray((parsed as LoginConfig).products)) {
+    return { source: 'invalid', error: 'The config parameter must be a JSON object with a "products" array.', config: fallback };
+  }
+  return { source: 'query', config: parsed as LoginConfig };
+}

@@ -1,0 +1,46 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createVestibuleClient } from '@vestibule/client';
+import { readDemoConfig } from './demo-config';
+import { Layout } from './components/Layout';
+import { LoginPage } from './pages/LoginPage';
+import { ResetPage } from './pages/ResetPage';
+import { PasskeysPage } from './pages/PasskeysPage';
+import { IdpPage } from './pages/IdpPage';
+import { OutboxPage } from './pages/OutboxPage';
+import './demo.css';
+
+const demo = readDemoConfig();
+const client = createVestibuleClient({ publicToken: demo.publicToken, apiBaseUrl: demo.apiBaseUrl });
+
+function Page() {
+  switch (window.location.pathname) {
+    case '/':
+      return <LoginPage client={client} />;
+    case '/reset':
+      return <ResetPage client={client} />;
+    case '/passkeys':
+      return <PasskeysPage client={client} />;
+    case '/idp':
+      return <IdpPage client={client} />;
+    case '/outbox':
+      return <OutboxPage apiBaseUrl={demo.apiBaseUrl} />;
+    default:
+      return (
+        <section>
+          <h1>Page not found</h1>
+          <p>
+            There is no demo page at {window.location.pathname}. <a href="/">Go to the login page.</a>
+          </p>
+        </section>
+      );
+  }
+}
+
+createRoot(document.getElementById('app')!).render(
+  <StrictMode>
+    <Layout client={client}>
+      <Page />
+    </Layout>
+  </StrictMode>,
+);

@@ -1,0 +1,19 @@
+import { VestibuleIdentityProvider } from '@vestibule/react';
+import type { VestibuleClient } from '@vestibule/client';
+import { MountInfo } from '../components/MountInfo';
+
+/** The identity provider's consent and logout screens; they read the OAuth parameters from the URL. */
+export function IdpPage({ client }: { client: VestibuleClient }) {
+  const params = Object.fromEntries(new URL(window.location.href).searchParams);
+  return (
+    <>
+      <MountInfo
+        mount="Identity provider"
+        component="VestibuleIdentityProvider"
+        config={params}
+        note="Authorize when the URL has client_id and redirect_uri; Logout when it has post_logout_redirect_uri."
+      />
+      <VestibuleIdentityProvider client={client} />
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { VestibuleLogin } from '@vestibule/react';
+import type { VestibuleClient } from '@vestibule/client';
+import { MountInfo } from '../components/MountInfo';
+import { loginConfigFromUrl } from '../login-config';
+
+export function LoginPage({ client }: { client: VestibuleClient }) {
+  const result = loginConfigFromUrl(new URL(window.location.href));
+  const note =
+    result.source === 'query'
+      ? 'Configuration from the page URL (the config query parameter).'
+      : 'Default configuration: add ?config=<URL-encoded JSON> to the address to try another.';
+  return (
+    <>
+      <MountInfo mount="Login" component="VestibuleLogin" config={result.config} note={note} />
+      {result.source === 'invalid' && (
+        <p className="demo-error" role="alert">
+          {result.error} Showing the default configuration instead.
+        </p>
+      )}
+      <VestibuleLogin client={client} config={result.config} />
+    </>
+  );
+}

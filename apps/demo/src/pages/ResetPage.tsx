@@ -1,0 +1,26 @@
+import { VestibulePasswordReset } from '@vestibule/react';
+import type { VestibuleClient } from '@vestibule/client';
+import { MountInfo } from '../components/MountInfo';
+import { loginConfigFromUrl } from '../login-config';
+
+/** Where emailed links land: magic links (vestibule_token_type=login) and password resets. */
+export function ResetPage({ client }: { client: VestibuleClient }) {
+  const url = new URL(window.location.href);
+  const token = url.searchParams.get('token');
+  const { config } = loginConfigFromUrl(url);
+  return (
+    <>
+      <MountInfo
+        mount="Password reset"
+        component="VestibulePasswordReset"
+        config={config}
+        note="Emailed magic links and password-reset links lead here; the token comes from the link."
+      />
+      {token ? (
+        <VestibulePasswordReset client={client} config={config} passwordResetToken={token} />
+      ) : (
+        <p className="demo-note">This page needs the link from an email: open one from the Outbox.</p>
+      )}
+    </>
+  );
+}

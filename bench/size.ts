@@ -1,0 +1,99 @@
+/**
+ * Size benchmark: the gzipped bytes each mount needs before it can show (its entry and every chunk
+ * it imports statically, CSS included) and each chunk it loads later, read from the Vite manifests
+ * of the built widget package. React is external to the React entries and bundled in the vanilla one.
+ *
+ *   npm run bench          prints the tables
+ *   npm run bench:check    also fails when the login mount is over its budget (used by npm test)
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { execSync } from 'node:child_process';
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const DIST = 'packages/react/dist';
+/** The issue's budget for the login mount's initial JS+CSS, gzipped, React external. */
+const LOGIN_BUDGET_BYTES = 25 * 1000;
+/** Peers' widgets measured on this machine (see the developers' guide). */
+const PEERS: [string, string][] = [
+  ['Stytch React login', '89 KB'],
+  ['Stytch vanilla login', '103 KB'],
+  ['Hanko elements', '47 KB'],
+  ['Clerk (loaded before the form shows)', '~435 KB'],
+];
+
+const gzipped = (dir: string, file: string) => gzipSync(readFileSync(join(dir, file)), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
+/** Files reached from `key` through static imports (the initial load), with their CSS. */
+function initialFiles(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const css of chunk.css ?? []) seen.add(css);
+  for (const imported of chunk.imports ?? []) initialFiles(manifest, imported, seen);
+  return seen;
+}
+
+function report(manifestDir: string, label: string, rows: string[][], lazyRows: string[][]): Map<string, number> {
+  const manifestPath = join(manifestDir, '.vite/manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const totals = new Map<string, number>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isEntry) continue;
+    const files = initialFiles(manifest, key);
+    const bytes = [...files].reduce((sum, file) => sum + gzipped(manifestDir, file), 0);
+    const name = chunk.name ?? key;
+    totals.set(name, bytes);
+    rows.push([`${label}${name}`, kb(bytes), String(files.size)]);
+    for (const lazyKey of chunk.dynamicImports ?? []) {
+      const lazy = [...initialFiles(manifest, lazyKey)].filter((file) => !files.has(file));
+      const lazyBytes = lazy.reduce((sum, file) => sum + gzipped(manifestDir, file), 0);
+      lazyRows.push([`${label}${name}`, manifest[lazyKey]?.name ?? lazyKey, kb(lazyBytes)]);
+    }
+  }
+  return totals;
+}
+
+function table(headers: string[], rows: string[][]): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+if (!existsSync(join(DIST, '.vite/manifest.json'))) {
+  console.log('Building the widget package first...');
+  execSync('npm run build -w @vestibule/react', { stdio: 'inherit' });
+}
+
+const rows: string[][] = [];
+const lazyRows: string[][] = [];
+const totals = report(DIST, '', rows, lazyRows);
+if (existsSync(join(DIST, 'vanilla/.vite/manifest.json'))) report(join(DIST, 'vanilla'), 'vanilla (React bundled): ', rows, lazyRows);
+
+console.log('\nInitial JS+CSS per entry, gzipped (level 9), React external unless said');
+console.log(table(['entry', 'initial gzipped', 'files'], rows));
+console.log('\nLazily loaded chunks (loaded only when a screen needs them)');
+console.log(lazyRows.length ? table(['entry', 'chunk', 'gzipped'], lazyRows) : '(none)');
+console.log('\nPeers, measured on this machine');
+console.log(table(['widget', 'gzipped'], PEERS));
+
+const login = totals.get('login');
+console.log(`\nBudget: login mount initial JS+CSS at most ${kb(LOGIN_BUDGET_BYTES)}: ${login === undefined ? 'no login entry found' : kb(login)}`);
+if (process.argv.includes('--check')) {
+  if (login === undefined || login > LOGIN_BUDGET_BYTES) {
+    console.error('FAIL: the login mount is over its size budget (or was not built).');
+    process.exit(1);
+  }
+  console.log('size budget: 1 passed, 0 failed');
+}

@@ -1,0 +1,28 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { OutboxMessage, OutboxResponse } from '@vestibule/contract';
+import { API_URL } from './stack';
+
+/** Waits for the newest outbox message to an address, read through the outbox's JSON interface. */
+export async function latestMessageTo(request: APIRequestContext, to: string, after?: string): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`${API_URL}/dev/outbox`);
+        expect(response.ok()).toBe(true);
+        const body = (await response.json()) as OutboxResponse;
+        found = body.messages.find((message) => message.to === to && message.id !== after);
+        return found !== undefined;
+      },
+      { message: `an outbox message to ${to}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The first link in a message's text. */
+export function firstLink(message: OutboxMessage): string {
+  const link = message.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`No link in the message "${message.subject}": ${message.text}`);
+  return link;
+}

@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Browser tests run the real stack (server, embedded database in a fresh folder, demo host) on
+ * their own ports, so a developer's `npm start` on the default ports is left alone.
+ */
+export const E2E_API_PORT = 18787;
+export const E2E_DEMO_PORT = 13000;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${E2E_DEMO_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium: Playwright's own browser download does not work on these machines.
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx scripts/start.ts',
+    url: `http://localhost:${E2E_API_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      VESTIBULE_API_PORT: String(E2E_API_PORT),
+      VESTIBULE_DEMO_PORT: String(E2E_DEMO_PORT),
+      VESTIBULE_DATA_DIR: mkdtempSync(join(tmpdir(), 'vestibule-e2e-')),
+      VESTIBULE_ENV: 'development',
+    },
+  },
+});

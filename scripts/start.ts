@@ -1,0 +1,45 @@
+/**
+ * Starts the whole stack on one machine: the auth server (embedded database by default), the
+ * demo host, and, in development, the outbox. Ctrl-C stops all of it.
+ *
+ * Ports: VESTIBULE_API_PORT (default 8787) and VESTIBULE_DEMO_PORT (default 3000). When the demo
+ * port is not the default, the demo's origin and reset page are added to the server's allowlists.
+ */
+import { loadConfig, startServer } from '@vestibule/server';
+import { startDemo } from '../apps/demo/server/demo-server.js';
+
+const demoPort = Number(process.env.VESTIBULE_DEMO_PORT ?? 3000);
+const env = { ...process.env };
+const demoOrigins = [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`];
+const addToList = (name: string, values: string[]) => {
+  const current = env[name]?.split(',').filter(Boolean) ?? [];
+  if (current.length > 0 || demoPort !== 3000) env[name] = [...new Set([...current, ...values])].join(',');
+};
+if (demoPort !== 3000) {
+  addToList('VESTIBULE_ALLOWED_ORIGINS', demoOrigins);
+  addToList('VESTIBULE_LOGIN_REDIRECT_URLS', demoOrigins.map((origin) => `${origin}/reset`));
+  addToList('VESTIBULE_SIGNUP_REDIRECT_URLS', demoOrigins.map((origin) => `${origin}/reset`));
+}
+
+const config = loadConfig({ env });
+const api = await startServer(config);
+const demo = await startDemo({ port: demoPort, apiBaseUrl: api.url, publicToken: config.project.publicToken });
+
+console.log(`
+Vestibule is running.
+  API:     ${api.url}   (OpenAPI: ${api.url}/openapi.json)
+  Demo:    ${demo.url}
+  Outbox:  ${demo.url}/outbox   (JSON: ${api.url}/dev/outbox)
+Press Ctrl-C to stop.`);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping the demo and the API...`);
+  await demo.close();
+  await api.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
