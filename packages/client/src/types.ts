@@ -120,6 +120,7 @@ export interface VestibuleClient {
 
 /** Shape of an error the client hands to the widgets and to the host's onError callback. */
 export interface VestibuleErrorInfo {
-  error_type: ErrorType | 'sdk_error';
+  /** 'network_error': the server could not be reached (added by the client, not a server type). */
+  error_type: ErrorType | 'sdk_error' | 'network_error';
   message: string;
 }

@@ -1,0 +1,77 @@
+import type { Bootstrap } from '@vestibule/contract';
+import type { HttpClient } from './http.js';
+
+/** What getSync answers before the first fetch has ever been cached. */
+export const DEFAULT_BOOTSTRAP: Readonly<Bootstrap> = Object.freeze({
+  emailDomains: [],
+  passwordConfig: null,
+  displayWatermark: false,
+  projectName: '',
+  rbacPolicy: null,
+});
+
+/** The local-storage key of a public token's cached bootstrap. */
+export function bootstrapStorageKey(publicToken: string): string {
+  return `vestibule_bootstrap::${publicToken}`;
+}
+
+export interface BootstrapCache {
+  getSync(): Bootstrap;
+  getAsync(): Promise<Bootstrap>;
+}
+
+function pick(value: Partial<Bootstrap>): Bootstrap {
+  return {
+    emailDomains: Array.isArray(value.emailDomains) ? value.emailDomains : [],
+    passwordConfig: value.passwordConfig ?? null,
+    displayWatermark: value.displayWatermark === true,
+    projectName: typeof value.projectName === 'string' ? value.projectName : '',
+    rbacPolicy: value.rbacPolicy ?? null,
+  };
+}
+
+export function createBootstrapCache(options: {
+  publicToken: string;
+  http: HttpClient;
+  storage?: Storage | null;
+}): BootstrapCache {
+  const key = bootstrapStorageKey(options.publicToken);
+  let storage: Storage | null;
+  try {
+    storage = options.storage === undefined ? (typeof localStorage === 'undefined' ? null : localStorage) : options.storage;
+  } catch {
+    storage = null;
+  }
+  let memory: Bootstrap | null = null;
+  let inFlight: Promise<Bootstrap> | null = null;
+
+  return {
+    getSync() {
+      try {
+        const raw = storage?.getItem(key);
+        if (raw) return pick(JSON.parse(raw) as Partial<Bootstrap>);
+      } catch {
+        // unreadable cache: fall through
+      }
+      return memory ?? { ...DEFAULT_BOOTSTRAP, emailDomains: [] };
+    },
+    getAsync() {
+      inFlight ??= options.http
+        .request('GET /sdk/v1/projects/bootstrap')
+        .then((response) => {
+          const bootstrap = pick(response);
+          memory = bootstrap;
+          try {
+            storage?.setItem(key, JSON.stringify(bootstrap));
+          } catch {
+            // quota or access errors: memory still serves this page
+          }
+          return bootstrap;
+        })
+        .finally(() => {
+          inFlight = null;
+        });
+      return inFlight;
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import type { Session, SessionResponse, User } from '@vestibule/contract';
+import { createBootstrapCache } from './bootstrap.js';
+import { createCookieJar } from './cookies.js';
+import { createEventLogger } from './event-logger.js';
+import { createHttpClient, resolveBaseUrl } from './http.js';
+import { createMagicLinks, DEFAULT_SESSION_DURATION_MINUTES } from './magic-links.js';
+import { B2B_TOKEN_MESSAGE, parsePublicToken } from './public-token.js';
+import { createSessionManager } from './session-manager.js';
+import type { ClientOptions, SessionState, Unsubscribe, VestibuleClient } from './types.js';
+
+/** Calls back with one slice of the session state whenever that slice changes. */
+function watch<T>(
+  subscribe: (listener: (state: SessionState | null) => void) => Unsubscribe,
+  current: () => T,
+  select: (state: SessionState | null) => T,
+  callback: (value: T) => void,
+): Unsubscribe {
+  let last = JSON.stringify(current());
+  return subscribe((state) => {
+    const value = select(state);
+    const serialized = JSON.stringify(value);
+    if (serialized === last) return;
+    last = serialized;
+    callback(value);
+  });
+}
+
+export function createVestibuleClient(options: ClientOptions): VestibuleClient {
+  const { publicToken } = options;
+  if (typeof publicToken !== 'string' || publicToken === '') {
+    throw new TypeError('createVestibuleClient: publicToken is required.');
+  }
+  if (parsePublicToken(publicToken)?.vertical === 'b2b') console.error(B2B_TOKEN_MESSAGE);
+
+  const baseUrl = resolveBaseUrl(options);
+  const hasCustomApiDomain = Boolean(options.customApiDomain);
+  const cookies = createCookieJar(options.cookieOptions);
+  const http = createHttpClient({
+    baseUrl,
+    publicToken,
+    getSessionToken: () => cookies.get(cookies.names.opaqueToken),
+    includeCredentials: hasCustomApiDomain,
+    fetch: options.fetch,
+  });
+
+  const authenticateSession = (session_duration_minutes = DEFAULT_SESSION_DURATION_MINUTES): Promise<SessionResponse> =>
+    http.request('POST /sdk/v1/sessions/authenticate', { session_duration_minutes });
+
+  // The background refresh keeps the session length the user signed in with, when it is known.
+  const sessions = createSessionManager({
+    publicToken,
+    cookies,
+    customApiDomain: hasCustomApiDomain,
+    refresh: () => authenticateSession(),
+  });
+  const bootstrap = createBootstrapCache({ publicToken, http });
+  const events = createEventLogger(http);
+
+  const client: VestibuleClient = {
+    publicToken,
+    baseUrl,
+    magicLinks: createMagicLinks(http, sessions),
+    session: {
+      getSync: () => sessions.getState()?.session ?? null,
+      getTokens: () => sessions.getTokens(),
+      async authenticate(authOptions = {}) {
+        sessions.requireSession();
+        try {
+          const response = await authenticateSession(authOptions.session_duration_minutes);
+          sessions.applySessionResponse(response);
+          return response;
+        } catch (error) {
+          sessions.destroy();
+          throw error;
+        }
+      },
+      async revoke(revokeOptions = {}) {
+        if (!sessions.hasSession()) {
+          sessions.destroy();
+          return;
+        }
+        try {
+          await http.request('POST /sdk/v1/sessions/revoke', {});
+        } catch (error) {
+          if (revokeOptions.forceClear) sessions.destroy();
+          throw error;
+        }
+        sessions.destroy();
+      },
+      onChange: (callback) =>
+        watch<Session | null>(sessions.onChange, () => sessions.getState()?.session ?? null, (s) => s?.session ?? null, callback),
+    },
+    user: {
+      getSync: () => sessions.getState()?.user ?? null,
+      async get() {
+        sessions.requireSession();
+        const response = await http.request('GET /sdk/v1/users/me');
+        const { status_code: _status, request_id: _request, ...user } = response;
+        sessions.updateUser(user);
+        return user;
+      },
+      onChange: (callback) =>
+        watch<User | null>(sessions.onChange, () => sessions.getState()?.user ?? null, (s) => s?.user ?? null, callback),
+    },
+    bootstrap: {
+      getSync: () => bootstrap.getSync(),
+      getAsync: () => bootstrap.getAsync(),
+    },
+    events: {
+      log: (name, details) => events.log(name, details),
+      flush: () => events.flush(),
+    },
+    destroy() {
+      sessions.stop();
+      events.destroy();
+    },
+  };
+
+  sessions.start();
+  bootstrap.getAsync().catch(() => undefined);
+  events.log('sdk_instance_instantiated', {});
+  return client;
+}

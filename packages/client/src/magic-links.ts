@@ -1,0 +1,35 @@
+import type { MagicLinkLoginOrCreateRequest } from '@vestibule/contract';
+import type { HttpClient } from './http.js';
+import type { SessionManager } from './session-manager.js';
+import type { MagicLinkEmailOptions, VestibuleClient } from './types.js';
+
+/** Session length when the caller names none (SPEC.md section 9). */
+export const DEFAULT_SESSION_DURATION_MINUTES = 30;
+
+/** The wire body of POST /sdk/v1/magic_links/email/login_or_create; unset options are left out. */
+export function magicLinkLoginOrCreateBody(email: string, options: MagicLinkEmailOptions = {}): MagicLinkLoginOrCreateRequest {
+  const body: MagicLinkLoginOrCreateRequest = { email };
+  if (options.loginMagicLinkUrl !== undefined) body.login_magic_link_url = options.loginMagicLinkUrl;
+  if (options.signupMagicLinkUrl !== undefined) body.signup_magic_link_url = options.signupMagicLinkUrl;
+  if (options.loginExpirationMinutes !== undefined) body.login_expiration_minutes = options.loginExpirationMinutes;
+  if (options.signupExpirationMinutes !== undefined) body.signup_expiration_minutes = options.signupExpirationMinutes;
+  if (options.createUserAsPending !== undefined) body.create_user_as_pending = options.createUserAsPending;
+  return body;
+}
+
+export function createMagicLinks(http: HttpClient, sessions: SessionManager): VestibuleClient['magicLinks'] {
+  return {
+    email: {
+      loginOrCreate: (email, options) =>
+        http.request('POST /sdk/v1/magic_links/email/login_or_create', magicLinkLoginOrCreateBody(email, options)),
+    },
+    async authenticate(token, options = {}) {
+      const response = await http.request('POST /sdk/v1/magic_links/authenticate', {
+        token,
+        session_duration_minutes: options.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
+      });
+      sessions.applySessionResponse(response);
+      return response;
+    },
+  };
+}
