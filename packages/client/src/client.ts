@@ -3,7 +3,7 @@ import { createBootstrapCache } from './bootstrap.js';
 import { createCookieJar } from './cookies.js';
 import { createEventLogger } from './event-logger.js';
 import { createHttpClient, resolveBaseUrl } from './http.js';
-import { createMagicLinks, DEFAULT_SESSION_DURATION_MINUTES } from './magic-links.js';
+import { createMagicLinks } from './magic-links.js';
 import { B2B_TOKEN_MESSAGE, parsePublicToken } from './public-token.js';
 import { createSessionManager } from './session-manager.js';
 import type { ClientOptions, SessionState, Unsubscribe, VestibuleClient } from './types.js';
@@ -43,10 +43,14 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
     fetch: options.fetch,
   });
 
-  const authenticateSession = (session_duration_minutes = DEFAULT_SESSION_DURATION_MINUTES): Promise<SessionResponse> =>
-    http.request('POST /sdk/v1/sessions/authenticate', { session_duration_minutes });
+  // Without session_duration_minutes the server checks the session and mints a fresh JWT but does
+  // not extend it: the background refresh keeps the length the user signed in with.
+  const authenticateSession = (session_duration_minutes?: number): Promise<SessionResponse> =>
+    http.request(
+      'POST /sdk/v1/sessions/authenticate',
+      session_duration_minutes === undefined ? {} : { session_duration_minutes },
+    );
 
-  // The background refresh keeps the session length the user signed in with, when it is known.
   const sessions = createSessionManager({
     publicToken,
     cookies,

@@ -260,7 +260,11 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       } else {
         refreshInBackground();
       }
-      if (timer === undefined) timer = setInterval(refreshInBackground, SESSION_REFRESH_INTERVAL_MS);
+      if (timer === undefined) {
+        timer = setInterval(refreshInBackground, SESSION_REFRESH_INTERVAL_MS);
+        // Outside a browser (server rendering, tests) the timer must not keep the process alive.
+        (timer as { unref?: () => void }).unref?.();
+      }
     },
     stop() {
       if (timer !== undefined) clearInterval(timer);

@@ -86,7 +86,11 @@ export interface VestibuleClient {
     /** The cached session, or null when logged out. */
     getSync(): Session | null;
     getTokens(): SessionTokens | null;
-    /** Refreshes the session now; on failure the session is cleared and this rejects. */
+    /**
+     * Refreshes the session now; on failure the session is cleared and this rejects. Without
+     * session_duration_minutes the session is checked (and a fresh JWT minted) but not extended;
+     * the background refresh calls it that way.
+     */
     authenticate(options?: SessionDurationOptions): Promise<SessionResponse>;
     /** Revokes on the server. With forceClear the local session is cleared even if the call fails. */
     revoke(options?: { forceClear?: boolean }): Promise<void>;

@@ -196,12 +196,13 @@ describe('session and user', () => {
 
   it('session.authenticate refreshes; on failure it clears the session and rejects', async () => {
     let fail = false;
-    const { client } = await signedIn({
+    const { client, fake } = await signedIn({
       'POST /sdk/v1/sessions/authenticate': () =>
         fail ? apiError(404, 'session_not_found', 'gone') : new Response(JSON.stringify(makeSessionResponse({ session_jwt: 'jwt-2' }))),
     });
     await client.session.authenticate({ session_duration_minutes: 60 });
     expect(client.session.getTokens()?.session_jwt).toBe('jwt-2');
+    expect(fake.callsTo('POST /sdk/v1/sessions/authenticate')[0]?.body).toEqual({ session_duration_minutes: 60 });
     fail = true;
     await expect(client.session.authenticate()).rejects.toMatchObject({ error_type: 'session_not_found' });
     expect(client.session.getSync()).toBeNull();
@@ -266,6 +267,8 @@ describe('session and user', () => {
     await vi.advanceTimersByTimeAsync(180_000);
     expect(refreshes()).toBe(1);
     expect(fake.callsTo('POST /sdk/v1/sessions/authenticate')[0]?.headers.Authorization).toBe('Bearer opaque-token-1');
+    // The background refresh does not extend the session.
+    expect(fake.callsTo('POST /sdk/v1/sessions/authenticate')[0]?.body).toEqual({});
     fail = true;
     await vi.advanceTimersByTimeAsync(180_000);
     expect(refreshes()).toBe(2);
