@@ -125,6 +125,11 @@ export interface CommonMountOptions {
   styles?: Styles;
   callbacks?: Callbacks;
   strings?: Strings;
+  /**
+   * A Content-Security-Policy nonce for the <style> element the widget injects (style-src
+   * 'nonce-…'). Optional; without it the page's CSP must allow that style element otherwise.
+   */
+  nonce?: string;
 }
 
 export interface LoginMountOptions extends CommonMountOptions {

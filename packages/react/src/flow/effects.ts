@@ -1,0 +1,98 @@
+import type { VestibuleClient, VestibuleErrorInfo } from '@vestibule/client';
+import type { Callbacks, LoginConfig, WidgetEventType } from '../types';
+import type { Translate } from '../strings/translate';
+import type { FlowEvent, UserEvent } from './events';
+import type { FlowState } from './state';
+import { messageForError, toErrorInfo } from './errors';
+
+/** Defaults of SPEC.md section 9. */
+export const MAGIC_LINK_DEFAULT_EXPIRATION_MINUTES = 30;
+export const DEFAULT_SESSION_DURATION_MINUTES = 30;
+
+export interface EffectContext {
+  client: VestibuleClient;
+  config: LoginConfig;
+  callbacks: Callbacks | undefined;
+  t: Translate;
+  free: (text: string) => string;
+  dispatch: (event: FlowEvent) => void;
+  /** The state as it was when the event was sent (before the reducer ran). */
+  stateBefore: FlowState;
+}
+
+/** Calls a host callback without letting a throwing host break the widget. */
+export function safely(fn: () => void): void {
+  try {
+    fn();
+  } catch (err) {
+    console.error('Vestibule: a host callback threw', err);
+  }
+}
+
+export function emit(callbacks: Callbacks | undefined, type: WidgetEventType, data: unknown): void {
+  safely(() => callbacks?.onEvent?.({ type, data }));
+}
+
+export function reportError(callbacks: Callbacks | undefined, error: VestibuleErrorInfo): void {
+  safely(() => callbacks?.onError?.(error));
+}
+
+function fail(ctx: EffectContext, err: unknown, placement: 'field' | 'banner'): void {
+  const error = toErrorInfo(err);
+  const message = messageForError(err, ctx.free);
+  ctx.dispatch({ type: 'FAILED', error, message, placement });
+  reportError(ctx.callbacks, error);
+}
+
+/**
+ * The effects layer: the only place that calls the network. Screens send events; this reacts to
+ * the ones that need a call and dispatches the outcome.
+ */
+export function runEffects(event: UserEvent, ctx: EffectContext): void {
+  const { client, config, callbacks } = ctx;
+  switch (event.type) {
+    case 'SUBMIT_MAGIC_LINK': {
+      const o = config.emailMagicLinksOptions ?? {};
+      const email = event.email;
+      client.magicLinks.email
+        .loginOrCreate(email, {
+          loginMagicLinkUrl: o.loginRedirectURL,
+          signupMagicLinkUrl: o.signupRedirectURL,
+          loginExpirationMinutes: o.loginExpirationMinutes ?? MAGIC_LINK_DEFAULT_EXPIRATION_MINUTES,
+          signupExpirationMinutes: o.signupExpirationMinutes ?? MAGIC_LINK_DEFAULT_EXPIRATION_MINUTES,
+          createUserAsPending: o.createUserAsPending,
+        })
+        .then(
+          (response) => {
+            client.events.log('email_sent', { email, type: 'email_magic_links' });
+            emit(callbacks, 'MAGIC_LINK_LOGIN_OR_CREATE', response);
+            ctx.dispatch({ type: 'MAGIC_LINK_SENT', email, response });
+          },
+          (err: unknown) => fail(ctx, err, 'field'),
+        );
+      return;
+    }
+    case 'TRY_AGAIN':
+      client.events.log('email_try_again_clicked', {
+        email: ctx.stateBefore.magicLinkState?.email ?? '',
+        type: 'email_magic_links',
+      });
+      return;
+    case 'AUTHENTICATE_MAGIC_LINK':
+      client.magicLinks
+        .authenticate(event.token, {
+          session_duration_minutes: config.sessionOptions?.sessionDurationMinutes ?? DEFAULT_SESSION_DURATION_MINUTES,
+        })
+        .then(
+          (response) => {
+            emit(callbacks, 'MAGIC_LINK_AUTHENTICATE', response);
+            ctx.dispatch({ type: 'AUTHENTICATED', method: 'magic_link', response });
+          },
+          (err: unknown) => fail(ctx, err, 'banner'),
+        );
+      return;
+    case 'SHOW_BANNER':
+    case 'DISMISS_BANNER':
+      return;
+  }
+}

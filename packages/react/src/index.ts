@@ -1,0 +1,10 @@
+export { VestibuleLogin } from './mounts/VestibuleLogin';
+export { VestibulePasswordReset } from './mounts/VestibulePasswordReset';
+export { VestibulePasskeyRegistration } from './mounts/VestibulePasskeyRegistration';
+export { VestibuleIdentityProvider } from './mounts/VestibuleIdentityProvider';
+export { getScreen } from './flow/getScreen';
+export { compileTheme } from './theme/compile';
+export { defaultStyles } from './theme/defaults';
+export { en as defaultStrings } from './strings/en';
+export type { Screen, FlowState } from './flow/state';
+export type * from './types';

@@ -1,0 +1,96 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import type { Bootstrap } from '@vestibule/contract';
+import { Watermark } from '../components/Watermark';
+import { emit, reportError } from '../flow/effects';
+import { makeTranslate, makeTranslateRich, translateFree } from '../strings/translate';
+import { compileTheme } from '../theme/compile';
+import { injectStyles } from '../theme/injectStyles';
+import type { CommonMountOptions, LoginConfig } from '../types';
+import { WidgetContext, type WidgetContextValue } from './context';
+
+export interface ShellProps extends CommonMountOptions {
+  config: LoginConfig;
+  children: ReactNode;
+  /** Called once with the bootstrap on first render (render_login_screen / render_idp_screen). */
+  onFirstRender?: (bootstrap: Bootstrap) => void;
+}
+
+/**
+ * What every mount shares: the client, config, theme and strings in context; the bootstrap (cached
+ * copy at once, refreshed in the background); the stylesheet injected into the document head or a
+ * shadow root; the root element with class `vestibule` carrying the theme's CSS variables; the
+ * watermark footer.
+ */
+export function WidgetShell({ client, config, styles, callbacks, strings, nonce, children, onFirstRender }: ShellProps) {
+  const [bootstrap, setBootstrap] = useState<Bootstrap>(() => client.bootstrap.getSync());
+  const firstRender = useRef(false);
+
+  useEffect(() => {
+    if (!firstRender.current) {
+      firstRender.current = true;
+      onFirstRender?.(bootstrap);
+    }
+    // Only on the first commit; the ref survives React strict mode's double effect run.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    client.bootstrap.getAsync().then(
+      (fresh) => {
+        if (live) setBootstrap(fresh);
+      },
+      (err: unknown) => console.warn('Vestibule: could not refresh the bootstrap; using the cached copy.', err),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client]);
+
+  const value = useMemo<WidgetContextValue>(
+    () => ({
+      client,
+      config,
+      styles: styles ?? {},
+      callbacks,
+      bootstrap,
+      t: makeTranslate(strings),
+      tr: makeTranslateRich(strings),
+      free: (text) => translateFree(text, strings),
+      emit: (type, data) => emit(callbacks, type, data),
+      reportError: (error) => reportError(callbacks, error),
+    }),
+    [client, config, styles, callbacks, bootstrap, strings],
+  );
+  const vars = useMemo(() => compileTheme(styles) as CSSProperties, [styles]);
+
+  const shadow = Boolean(config.enableShadowDOM);
+  const hostRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [shadowRoot, setShadowRoot] = useState<ShadowRoot | null>(null);
+
+  useLayoutEffect(() => {
+    if (!shadow) return injectStyles(rootRef.current?.ownerDocument ?? document, nonce);
+    const host = hostRef.current;
+    if (!host) return undefined;
+    const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+    setShadowRoot(root);
+    return injectStyles(root, nonce);
+  }, [shadow, nonce]);
+
+  const tree = (
+    <WidgetContext.Provider value={value}>
+      <div className="vestibule" style={vars} ref={rootRef}>
+        {children}
+        <Watermark />
+      </div>
+    </WidgetContext.Provider>
+  );
+  if (!shadow) return tree;
+  return (
+    <div ref={hostRef} className="vestibule-host">
+      {shadowRoot ? createPortal(tree, shadowRoot) : null}
+    </div>
+  );
+}

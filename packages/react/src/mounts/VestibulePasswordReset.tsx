@@ -1,0 +1,28 @@
+import { Flow, type ScreenMap } from '../flow/Flow';
+import { initialState } from '../flow/state';
+import { PasswordConfirmation } from '../screens/PasswordConfirmation';
+import { PasswordResetForm, readTokenType } from '../screens/PasswordResetForm';
+import type { PasswordResetMountOptions } from '../types';
+import { WidgetShell } from './Shell';
+
+const screens: ScreenMap = { PasswordResetForm, PasswordConfirmation };
+
+/** The password-reset widget: starts on PasswordResetForm with the token from the emailed link. */
+export function VestibulePasswordReset(props: PasswordResetMountOptions) {
+  const { passwordResetToken } = props;
+  return (
+    <WidgetShell {...props}>
+      <Flow
+        initial={() =>
+          initialState('passwordReset', {
+            resetPasswordState: {
+              token: passwordResetToken,
+              tokenType: typeof window === 'undefined' ? null : readTokenType(window.location.search),
+            },
+          })
+        }
+        screens={screens}
+      />
+    </WidgetShell>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * Every user-visible English text of the widgets, written once. A host overrides any of them through
+ * the `strings` mount option, keyed by the English text itself; placeholders are written {name}.
+ */
+export const en = {
+  // Main
+  title: 'Sign up or log in',
+  or: 'or',
+  emailLabel: 'Email',
+  emailPlaceholder: 'example@email.com',
+  continueWithEmail: 'Continue with email',
+  invalidEmailFormat: 'Email format is invalid.',
+  loginWithPasskey: 'Login with a Passkey',
+  passkeyNotAvailable: 'Passkey sign-in is not available yet.',
+  passkeysAlone: 'Error: Cannot use Passkeys by itself, please add another product to the config.',
+  emlAndEmailOtp: 'Error: Cannot use both EML and Email OTP',
+  oauthNotAvailable: 'Social sign-in is not available yet.',
+  cryptoNotAvailable: 'Wallet sign-in is not available yet.',
+  otpNotAvailable: 'Sign-in with a one-time passcode is not available yet.',
+  passwordsNotAvailable: 'Sign-in with a password is not available yet.',
+  logoAlt: 'Logo',
+
+  // Email confirmation
+  checkYourEmail: 'Check your email',
+  emailSentTo: 'An email was sent to {email}.',
+  openIn: 'Open in {mailService}',
+  opensInNewTab: '(opens in a new tab)',
+  tryAgain: 'Try again',
+
+  // Password reset
+  resetYourPassword: 'Reset your password',
+  passwordResetNotAvailable: 'Password reset is not available yet; it arrives with the password feature.',
+  loggingIn: 'Logging in...',
+  errorTitle: 'Looks like there was an error!',
+
+  // Generic success
+  success: 'Success!',
+  successfullyLoggedIn: 'You have successfully logged in.',
+
+  // Passkey registration
+  passkeyNoUser: 'Error: Cannot use PasskeyRegistration component without active user authenticated.',
+  setUpPasskey: 'Set up a new Passkey',
+  passkeyCreationNotAvailable: 'Creating passkeys is not available yet; it arrives with the passkey feature.',
+
+  // Identity provider
+  idpMissingParam: 'Required parameter is missing: {param}. Please reach out to the application developer.',
+  idpAuthorizeTitle: 'Sign in to {clientName} with {projectName}',
+  idpLogoutTitle: 'Log out?',
+  idpNotAvailable: 'The consent screen is not available yet; it arrives with the identity-provider feature.',
+  theApp: 'The App',
+
+  // Shared
+  loading: 'Loading...',
+  poweredBy: 'Powered by',
+  dismiss: 'Dismiss',
+
+  // The error catalogue (SPEC.md section 8) lives in @vestibule/client (errorMessages); its texts
+  // are overridable here too, keyed by their English text.
+} as const;
+
+export type StringKey = keyof typeof en;

@@ -1,0 +1,39 @@
+import { Fragment, createElement, type ReactNode } from 'react';
+import type { Strings } from '../types';
+import { en, type StringKey } from './en';
+
+export type Translate = (key: StringKey, values?: Record<string, string | number>) => string;
+export type TranslateRich = (key: StringKey, values: Record<string, ReactNode>) => ReactNode;
+
+/** The text for a key: the host's override of the English text if any, else the English text. */
+function template(key: StringKey, overrides: Strings | undefined): string {
+  const english = en[key];
+  return overrides?.[english] ?? overrides?.[key] ?? english;
+}
+
+/** Overrides are keyed by the English default (types.ts); the internal key name is also accepted. */
+export function makeTranslate(overrides: Strings | undefined): Translate {
+  return (key, values) =>
+    template(key, overrides).replace(/\{(\w+)\}/g, (whole, name: string) =>
+      values && name in values ? String(values[name]) : whole,
+    );
+}
+
+/** Like makeTranslate, but placeholders may be React nodes (e.g. a bold address); text stays text. */
+export function makeTranslateRich(overrides: Strings | undefined): TranslateRich {
+  return (key, values) => {
+    const parts = template(key, overrides).split(/\{(\w+)\}/g);
+    return createElement(
+      Fragment,
+      null,
+      ...parts.map((part, i) =>
+        i % 2 === 1 && part in values ? createElement(Fragment, { key: i }, values[part]) : i % 2 === 1 ? `{${part}}` : part,
+      ),
+    );
+  };
+}
+
+/** Translate a text that is not one of ours (an error message from the server): overridable by its English text. */
+export function translateFree(text: string, overrides: Strings | undefined): string {
+  return overrides?.[text] ?? text;
+}

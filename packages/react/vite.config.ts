@@ -1,0 +1,71 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
+/** React stays external in the React entries; the host brings its own (React 18 or 19). */
+const REACT_EXTERNAL = [/^react($|\/)/, /^react-dom($|\/)/];
+
+/**
+ * Two builds (`npm run build` runs both):
+ * - default mode: ESM library, one entry per mount plus `index`, React external, into dist/;
+ * - `--mode vanilla`: the mount functions with React bundled in, into dist/vanilla/, as ESM
+ *   (code-split, lazy chunks kept) and as an IIFE that defines the global `Vestibule`.
+ * Both write .vite/manifest.json, which bench/size.ts reads.
+ */
+export default defineConfig(({ mode }) => {
+  const vanilla = mode === 'vanilla' || mode === 'vanilla-iife';
+  const iife = mode === 'vanilla-iife';
+  return {
+    plugins: [react()],
+    define: vanilla ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+    build: {
+      outDir: vanilla ? 'dist/vanilla' : 'dist',
+      // The IIFE lands beside the vanilla ESM build and leaves its manifest alone.
+      emptyOutDir: !iife,
+      manifest: !iife,
+      sourcemap: true,
+      minify: 'oxc',
+      target: 'es2020',
+      lib: iife
+        ? { entry: { vestibule: src('vanilla/index.ts') }, formats: ['iife'], name: 'Vestibule', fileName: () => 'vestibule.iife.js' }
+        : vanilla
+          ? { entry: { vanilla: src('vanilla/index.ts') }, formats: ['es'], fileName: (_format, name) => `${name}.js` }
+          : {
+              entry: {
+                index: src('index.ts'),
+                login: src('mounts/VestibuleLogin.tsx'),
+                'password-reset': src('mounts/VestibulePasswordReset.tsx'),
+                'passkey-registration': src('mounts/VestibulePasskeyRegistration.tsx'),
+                'identity-provider': src('mounts/VestibuleIdentityProvider.tsx'),
+              },
+              formats: ['es'],
+              fileName: (_format, name) => `${name}.js`,
+            },
+      rolldownOptions: {
+        external: vanilla ? [] : REACT_EXTERNAL,
+        preserveEntrySignatures: 'allow-extension',
+        output: {
+          chunkFileNames: 'chunks/[name]-[hash].js',
+          // Full minification for the ES library too (Vite keeps whitespace there by default).
+          minify: true,
+          // Shared widget code in one chunk named `core`; each mount and each lazy screen keeps its own.
+          ...(iife
+            ? {}
+            : {
+                codeSplitting: {
+                  groups: [
+                    {
+                      name: 'core',
+                      test: /\/packages\/(react\/src\/(components|flow|strings|theme|styles)\/|react\/src\/mounts\/(Shell|context)\.|client\/src\/)/,
+                      includeDependenciesRecursively: false,
+                    },
+                  ],
+                },
+              }),
+        },
+      },
+    },
+  };
+});
