@@ -5,3 +5,5 @@ export type * from './magic-links.js';
 export type * from './events.js';
 export type * from './outbox.js';
 export type * from './routes.js';
+export type * from './session-jwt.js';
+export type * from './server.js';

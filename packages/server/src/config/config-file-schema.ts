@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+const minutes = (min: number, max: number) => z.number().int().min(min).max(max);
+const url = z.string().refine((value) => URL.canParse(value), 'must be an absolute URL');
+const origin = z
+  .string()
+  .refine((value) => URL.canParse(value) && new URL(value).origin === value, 'must be an origin like http://localhost:3000');
+
+const rateLimitRule = z.strictObject({ limit: z.number().int().min(1), windowSeconds: z.number().int().min(1) });
+
+/** The shape of vestibule.config.json. Every field is documented in packages/server/README.md. */
+export const configFileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  server: z
+    .strictObject({
+      env: z.enum(['development', 'production']).optional(),
+      port: z.number().int().min(0).max(65535).optional(),
+      host: z.string().min(1).optional(),
+      publicUrl: url.optional(),
+      dataDir: z.string().min(1).optional(),
+      databaseUrl: z.string().optional(),
+      smtpUrl: z.string().optional(),
+      trustProxy: z.boolean().optional(),
+      rateLimits: z
+        .strictObject({ magicLinkPerEmail: rateLimitRule.optional(), magicLinkPerIp: rateLimitRule.optional() })
+        .optional(),
+    })
+    .optional(),
+  project: z.strictObject({
+    name: z.string().min(1),
+    publicToken: z.string().min(8),
+    allowedOrigins: z.array(origin),
+    loginRedirectUrls: z.array(url).min(1),
+    signupRedirectUrls: z.array(url).min(1),
+    emailFrom: z.string().min(3),
+    loginExpirationMinutes: minutes(5, 10080).default(30),
+    signupExpirationMinutes: minutes(5, 10080).default(30),
+    sessionDurationMinutes: minutes(5, 525600).default(30),
+    sessionJwtMinutes: minutes(1, 60).default(5),
+    displayWatermark: z.boolean().default(true),
+    passwordConfig: z
+      .strictObject({ ludsComplexity: z.number().int().min(0).max(4), ludsMinimumCount: z.number().int().min(1) })
+      .nullable()
+      .default(null),
+    rbacPolicy: z
+      .strictObject({ scopes: z.array(z.strictObject({ scope: z.string().min(1), description: z.string() })) })
+      .nullable()
+      .default(null),
+  }),
+});
+
+export type ConfigFile = z.infer<typeof configFileSchema>;

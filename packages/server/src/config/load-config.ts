@@ -1,0 +1,156 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import type { z } from 'zod';
+import { ConfigError } from './config-error.js';
+import { configFileSchema } from './config-file-schema.js';
+import type { ServerConfig } from './server-config.js';
+
+export const CONFIG_FILE_NAME = 'vestibule.config.json';
+
+export interface LoadConfigOptions {
+  /** Where to look for vestibule.config.json (and its parents); default process.cwd(). */
+  cwd?: string;
+  /** Environment to read overrides from; default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** An explicit config file path; wins over VESTIBULE_CONFIG and the search from cwd. */
+  file?: string;
+}
+
+function findConfigFile(cwd: string): string | null {
+  let dir = cwd;
+  for (;;) {
+    const candidate = join(dir, CONFIG_FILE_NAME);
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}
+
+function describeIssue(issue: z.core.$ZodIssue): [string, string] {
+  const field = issue.path.length ? issue.path.join('.') : '(root)';
+  if (issue.code === 'unrecognized_keys') {
+    return [issue.keys.map((key) => (issue.path.length ? `${field}.${key}` : key)).join(', '), 'unknown field'];
+  }
+  return [field, issue.message];
+}
+
+function list(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function assertUrl(field: string, value: string, protocols: string[]): string {
+  if (!URL.canParse(value)) throw new ConfigError(field, `"${value}" is not a URL`);
+  const { protocol } = new URL(value);
+  if (!protocols.includes(protocol)) throw new ConfigError(field, `must use ${protocols.join(' or ')} (got ${protocol})`);
+  return value;
+}
+
+/**
+ * Reads vestibule.config.json and applies environment overrides. Throws ConfigError naming the
+ * field at fault when anything is invalid.
+ */
+export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const env = options.env ?? process.env;
+  const explicit = options.file ?? env.VESTIBULE_CONFIG;
+  const file = explicit ? resolve(cwd, explicit) : findConfigFile(cwd);
+  if (!file) throw new ConfigError(CONFIG_FILE_NAME, `not found in ${cwd} or its parents (set VESTIBULE_CONFIG to its path)`);
+  if (!existsSync(file)) throw new ConfigError(explicit === env.VESTIBULE_CONFIG ? 'VESTIBULE_CONFIG' : 'file', `${file} does not exist`);
+
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(file, `not valid JSON (${(error as Error).message})`);
+  }
+  const parsed = configFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const [field, problem] = describeIssue(parsed.error.issues[0]!);
+    throw new ConfigError(field, problem);
+  }
+  const fileConfig = parsed.data;
+  const server = fileConfig.server ?? {};
+  const project = { ...fileConfig.project };
+
+  const envName = env.VESTIBULE_ENV ?? server.env ?? 'development';
+  if (envName !== 'development' && envName !== 'production') {
+    throw new ConfigError('VESTIBULE_ENV', `must be development or production (got "${envName}")`);
+  }
+
+  let port = server.port ?? 8787;
+  if (env.VESTIBULE_API_PORT !== undefined && env.VESTIBULE_API_PORT !== '') {
+    const value = Number(env.VESTIBULE_API_PORT);
+    if (!Number.isInteger(value) || value < 0 || value > 65535) {
+      throw new ConfigError('VESTIBULE_API_PORT', `must be a port number 0..65535 (got "${env.VESTIBULE_API_PORT}")`);
+    }
+    port = value;
+  }
+
+  const publicUrlRaw = env.VESTIBULE_API_URL || server.publicUrl || `http://localhost:${port}`;
+  const publicUrl = assertUrl(env.VESTIBULE_API_URL ? 'VESTIBULE_API_URL' : 'server.publicUrl', publicUrlRaw, ['http:', 'https:']).replace(/\/+$/, '');
+
+  const dataDirRaw = env.VESTIBULE_DATA_DIR || server.dataDir || '.data';
+  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw);
+
+  const databaseUrlRaw = env.DATABASE_URL || server.databaseUrl || null;
+  const databaseUrl = databaseUrlRaw
+    ? assertUrl(env.DATABASE_URL ? 'DATABASE_URL' : 'server.databaseUrl', databaseUrlRaw, ['postgres:', 'postgresql:'])
+    : null;
+
+  const smtpUrlRaw = env.SMTP_URL || server.smtpUrl || null;
+  const smtpUrl = smtpUrlRaw ? assertUrl(env.SMTP_URL ? 'SMTP_URL' : 'server.smtpUrl', smtpUrlRaw, ['smtp:', 'smtps:']) : null;
+
+  if (env.VESTIBULE_EMAIL_FROM) project.emailFrom = env.VESTIBULE_EMAIL_FROM;
+  if (env.VESTIBULE_PUBLIC_TOKEN) project.publicToken = env.VESTIBULE_PUBLIC_TOKEN;
+  if (env.VESTIBULE_ALLOWED_ORIGINS !== undefined) {
+    project.allowedOrigins = list(env.VESTIBULE_ALLOWED_ORIGINS).map((value) => {
+      if (!URL.canParse(value) || new URL(value).origin !== value) {
+        throw new ConfigError('VESTIBULE_ALLOWED_ORIGINS', `"${value}" is not an origin like http://localhost:3000`);
+      }
+      return value;
+    });
+  }
+  for (const [name, key] of [
+    ['VESTIBULE_LOGIN_REDIRECT_URLS', 'loginRedirectUrls'],
+    ['VESTIBULE_SIGNUP_REDIRECT_URLS', 'signupRedirectUrls'],
+  ] as const) {
+    const value = env[name];
+    if (value === undefined) continue;
+    const urls = list(value).map((item) => assertUrl(name, item, ['http:', 'https:']));
+    if (urls.length === 0) throw new ConfigError(name, 'must list at least one URL');
+    project[key] = urls;
+  }
+  if (!emailAddressOf(project.emailFrom)) {
+    throw new ConfigError(env.VESTIBULE_EMAIL_FROM ? 'VESTIBULE_EMAIL_FROM' : 'project.emailFrom', `"${project.emailFrom}" holds no email address`);
+  }
+
+  const host = env.VESTIBULE_API_HOST || server.host || 'localhost';
+  const trustProxy = env.VESTIBULE_TRUST_PROXY ? env.VESTIBULE_TRUST_PROXY === 'true' : (server.trustProxy ?? false);
+
+  return {
+    env: envName,
+    port,
+    host,
+    publicUrl,
+    dataDir,
+    databaseUrl,
+    smtpUrl,
+    outboxEnabled: envName === 'development',
+    trustProxy,
+    rateLimits: {
+      magicLinkPerEmail: server.rateLimits?.magicLinkPerEmail ?? { limit: 5, windowSeconds: 600 },
+      magicLinkPerIp: server.rateLimits?.magicLinkPerIp ?? { limit: 50, windowSeconds: 600 },
+    },
+    project,
+  };
+}
+
+/** The bare address inside 'Name <address>' or the value itself when it is a bare address. */
+export function emailAddressOf(from: string): string | null {
+  const match = /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from) ?? /^\s*([^<>\s]+@[^<>\s]+)\s*$/.exec(from);
+  return match ? match[1]! : null;
+}

@@ -1,0 +1,85 @@
+import { emailAddressOf } from './config/load-config.js';
+import type { ServerConfig } from './config/server-config.js';
+import { combineEmailSenders, type EmailSender } from './delivery/email-sender.js';
+import { createOutboxEmailSink } from './delivery/outbox-sink.js';
+import { createSmtpEmailSender } from './delivery/smtp-email-sender.js';
+import type { AppDeps, Clock, Logger } from './http/app-env.js';
+import { createApp } from './http/create-app.js';
+import { pruneRateLimits } from './security/rate-limit.js';
+import { ensureSigningKey, retireSigningKey, rotateSigningKey, SigningKeyring } from './security/signing-keys.js';
+import { createDatabase } from './storage/create-database.js';
+import { migrateToLatest } from './storage/migrate.js';
+
+export interface CreateServerOptions {
+  /** The time source for every expiry and rate-limit window (tests inject one). */
+  clock?: Clock;
+  logger?: Logger;
+  /** Extra email sinks, used besides SMTP and the outbox. */
+  emailSenders?: EmailSender[];
+}
+
+export interface VestibuleServer {
+  app: { fetch(request: Request): Promise<Response> };
+  /** Starts signing with a new key; the old one stays in the JWKS until retired. */
+  rotateSigningKey(): Promise<{ kid: string; previousKid: string | null }>;
+  /** Removes a previous (no longer signing) key from the JWKS. */
+  retireSigningKey(kid: string): Promise<boolean>;
+  /** Which database this instance opened. */
+  database: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const consoleLogger: Logger = {
+  info: (message, details) => console.log(message, details ? JSON.stringify(details) : ''),
+  error: (message, details) => console.error(message, details ? JSON.stringify(details) : ''),
+};
+
+/** Opens the database (creating the embedded one on first start), migrates it, ensures a signing key. */
+export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<VestibuleServer> {
+  const clock = options.clock ?? (() => new Date());
+  const log = options.logger ?? consoleLogger;
+  const { db, kind } = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(db);
+    await ensureSigningKey(db, clock());
+    await pruneRateLimits(db, clock());
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+
+  const from = config.project.emailFrom;
+  if (!emailAddressOf(from)) throw new Error(`project.emailFrom holds no address: ${from}`);
+  const senders: EmailSender[] = [];
+  if (config.smtpUrl) senders.push(createSmtpEmailSender(config.smtpUrl, from));
+  if (config.outboxEnabled) senders.push(createOutboxEmailSink(db, clock));
+  senders.push(...(options.emailSenders ?? []));
+  const email = combineEmailSenders(senders);
+
+  const keyring = new SigningKeyring(db);
+  const deps: AppDeps = { config, db, clock, email, keyring, log };
+  const app = createApp(deps);
+
+  let closed: Promise<void> | null = null;
+  return {
+    app: { fetch: async (request: Request) => app.fetch(request) },
+    database: kind,
+    async rotateSigningKey() {
+      const result = await rotateSigningKey(db, clock());
+      keyring.forget();
+      return result;
+    },
+    async retireSigningKey(kid: string) {
+      const retired = await retireSigningKey(db, kid, clock());
+      keyring.forget();
+      return retired;
+    },
+    close() {
+      closed ??= (async () => {
+        await email.close?.();
+        await db.destroy();
+      })();
+      return closed;
+    },
+  };
+}

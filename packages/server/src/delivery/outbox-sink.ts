@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { OutboxMessage } from '@vestibule/contract';
+import { newId } from '../security/random-token.js';
+import type { Database } from '../storage/database.js';
+import type { EmailSender } from './email-sender.js';
+
+/** The development outbox: every message is also kept in the database for the demo and tests. */
+export function createOutboxEmailSink(db: Kysely<Database>, clock: () => Date): EmailSender {
+  return {
+    async send(message) {
+      await db
+        .insertInto('outbox_messages')
+        .values({
+          id: newId('outbox'),
+          channel: 'email',
+          recipient: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          created_at: clock(),
+        })
+        .execute();
+    },
+  };
+}
+
+/** Messages newest first, optionally only those sent to `to` (case-insensitive). */
+export async function listOutbox(db: Kysely<Database>, options: { to?: string; limit?: number } = {}): Promise<OutboxMessage[]> {
+  let query = db.selectFrom('outbox_messages').selectAll().orderBy('seq', 'desc').limit(options.limit ?? 100);
+  if (options.to) query = query.where('recipient', '=', options.to.trim().toLowerCase());
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    channel: row.channel,
+    to: row.recipient,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    created_at: row.created_at.toISOString(),
+  }));
+}

@@ -1,0 +1,39 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppDeps, AppEnv } from '../../http/app-env.js';
+import { defineRoute } from '../../http/define-route.js';
+import { validateBody } from '../../http/validate-body.js';
+import { EventLogRequestSchema, OkResponseSchema } from '../openapi/schemas.js';
+
+export function registerEventRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/sdk/v1/events',
+      summary: 'Store a batch (1..100) of client events; an event_id already stored is ignored, so retries are safe.',
+      tag: 'Events',
+      auth: 'public',
+      body: EventLogRequestSchema,
+      response: OkResponseSchema,
+    },
+    async (c) => {
+      const { events } = validateBody(c, EventLogRequestSchema);
+      const receivedAt = deps.clock();
+      await deps.db
+        .insertInto('events')
+        .values(
+          events.map((event) => ({
+            event_id: event.event_id,
+            name: event.name,
+            occurred_at: new Date(event.timestamp),
+            details: JSON.stringify(event.details),
+            received_at: receivedAt,
+            request_id: c.get('requestId'),
+          })),
+        )
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .execute();
+      return c.json({ status_code: 200 as const, request_id: c.get('requestId') });
+    },
+  );
+}

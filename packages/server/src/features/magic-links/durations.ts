@@ -1,0 +1,13 @@
+import { ApiError } from '../../http/api-error.js';
+
+export const EXPIRATION_MINUTES = { min: 5, max: 10080 } as const;
+export const SESSION_DURATION_MINUTES = { min: 5, max: 525600 } as const;
+
+/** The value (or the default when absent); 400 invalid_duration when outside [min, max]. */
+export function checkMinutes(field: string, value: number | undefined, fallback: number, range: { min: number; max: number }): number {
+  if (value === undefined) return fallback;
+  if (value < range.min || value > range.max) {
+    throw new ApiError(400, 'invalid_duration', `${field} must be between ${range.min} and ${range.max} minutes.`);
+  }
+  return value;
+}

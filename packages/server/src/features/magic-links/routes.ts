@@ -1,0 +1,127 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AuthenticationFactor, MagicLinkLoginOrCreateResponse } from '@vestibule/contract';
+import { ApiError } from '../../http/api-error.js';
+import type { AppDeps, AppEnv } from '../../http/app-env.js';
+import { clientIp } from '../../http/client-ip.js';
+import { defineRoute } from '../../http/define-route.js';
+import { bearerToken } from '../../http/session-auth.js';
+import { validateBody } from '../../http/validate-body.js';
+import { sha256Hex } from '../../security/hash.js';
+import { hitRateLimit } from '../../security/rate-limit.js';
+import {
+  MagicLinkAuthenticateRequestSchema,
+  MagicLinkLoginOrCreateRequestSchema,
+  MagicLinkLoginOrCreateResponseSchema,
+  SessionResponseSchema,
+} from '../openapi/schemas.js';
+import { sessionResponse } from '../sessions/session-response.js';
+import { createSession, findLiveSession, mergeFactor, touchSession } from '../sessions/sessions-store.js';
+import { createUserWithEmail, findUserEmail, verifyEmailAndActivate } from '../users/users-store.js';
+import { checkMinutes, EXPIRATION_MINUTES, SESSION_DURATION_MINUTES } from './durations.js';
+import { normalizeEmail } from './email-format.js';
+import { magicLinkEmail } from './magic-link-email.js';
+import { consumeMagicLinkToken, issueMagicLinkToken } from './magic-link-tokens.js';
+import { chooseRedirectUrl, magicLinkUrl } from './redirect-url.js';
+
+async function enforceRateLimit(deps: AppDeps, key: string, rule: { limit: number; windowSeconds: number }): Promise<void> {
+  const result = await hitRateLimit(deps.db, key, rule, deps.clock());
+  if (!result.allowed) {
+    throw new ApiError(429, 'too_many_requests', 'Too many magic links requested. Please try again later.', {
+      'Retry-After': String(result.retryAfterSeconds),
+    });
+  }
+}
+
+export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+  const { config, db } = deps;
+  const project = config.project;
+
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/sdk/v1/magic_links/email/login_or_create',
+      summary: 'Email a magic link: a sign-up link to a new address (creating the user), a login link to a known one.',
+      tag: 'Magic links',
+      auth: 'public',
+      body: MagicLinkLoginOrCreateRequestSchema,
+      response: MagicLinkLoginOrCreateResponseSchema,
+      errors: [429],
+    },
+    async (c) => {
+      const body = validateBody(c, MagicLinkLoginOrCreateRequestSchema);
+      const email = normalizeEmail(body.email);
+      const loginUrl = chooseRedirectUrl('login_magic_link_url', body.login_magic_link_url, project.loginRedirectUrls);
+      const signupUrl = chooseRedirectUrl('signup_magic_link_url', body.signup_magic_link_url, project.signupRedirectUrls);
+      const loginMinutes = checkMinutes('login_expiration_minutes', body.login_expiration_minutes, project.loginExpirationMinutes, EXPIRATION_MINUTES);
+      const signupMinutes = checkMinutes('signup_expiration_minutes', body.signup_expiration_minutes, project.signupExpirationMinutes, EXPIRATION_MINUTES);
+
+      await enforceRateLimit(deps, `magic-link:ip:${clientIp(c, config.trustProxy)}`, config.rateLimits.magicLinkPerIp);
+      await enforceRateLimit(deps, `magic-link:email:${sha256Hex(email)}`, config.rateLimits.magicLinkPerEmail);
+
+      const now = deps.clock();
+      const existing = await findUserEmail(db, email);
+      const account = existing
+        ? { userId: existing.user_id, emailId: existing.email_id, created: false }
+        : await createUserWithEmail(db, email, body.create_user_as_pending ? 'pending' : 'active', now);
+      const kind = account.created ? 'signup' : 'login';
+      const expirationMinutes = kind === 'signup' ? signupMinutes : loginMinutes;
+      const token = await issueMagicLinkToken(db, { userId: account.userId, emailId: account.emailId, kind, expirationMinutes, now });
+      const link = magicLinkUrl(kind === 'signup' ? signupUrl : loginUrl, token);
+      await deps.email.send(magicLinkEmail({ to: email, projectName: project.name, link, kind, expirationMinutes }));
+
+      const response: MagicLinkLoginOrCreateResponse = {
+        status_code: 200,
+        request_id: c.get('requestId'),
+        user_id: account.userId,
+        email_id: account.emailId,
+        user_created: account.created,
+      };
+      return c.json(response);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/sdk/v1/magic_links/authenticate',
+      summary:
+        'Use a magic-link token (once): verifies the email, activates the user and starts a session, or adds the factor to the Bearer session.',
+      tag: 'Magic links',
+      auth: 'public-optional-session',
+      body: MagicLinkAuthenticateRequestSchema,
+      response: SessionResponseSchema,
+    },
+    async (c) => {
+      const body = validateBody(c, MagicLinkAuthenticateRequestSchema);
+      const duration = checkMinutes('session_duration_minutes', body.session_duration_minutes, project.sessionDurationMinutes, SESSION_DURATION_MINUTES);
+      const now = deps.clock();
+      const used = await consumeMagicLinkToken(db, body.token, now);
+      if (!used) throw new ApiError(401, 'unable_to_auth_magic_link');
+      await verifyEmailAndActivate(db, used.user_id, used.email_id);
+      const emailRow = await db.selectFrom('user_emails').select('email').where('email_id', '=', used.email_id).executeTakeFirstOrThrow();
+      const factor: AuthenticationFactor = {
+        type: 'magic_link',
+        delivery_method: 'email',
+        last_authenticated_at: now.toISOString(),
+        email_factor: { email_id: used.email_id, email_address: emailRow.email },
+      };
+
+      const existingToken = bearerToken(c);
+      const existing = existingToken && existingToken.length <= 256 ? await findLiveSession(db, existingToken, now) : undefined;
+      if (existingToken && existing && existing.user_id === used.user_id) {
+        const updated = await touchSession(
+          db,
+          existing.session_id,
+          now,
+          body.session_duration_minutes === undefined ? undefined : duration,
+          mergeFactor(existing.authentication_factors, factor),
+        );
+        if (updated) return c.json(await sessionResponse(deps, c.get('requestId'), updated, existingToken));
+      }
+      const { row, token } = await createSession(db, { userId: used.user_id, durationMinutes: duration, factor, now });
+      return c.json(await sessionResponse(deps, c.get('requestId'), row, token));
+    },
+  );
+}

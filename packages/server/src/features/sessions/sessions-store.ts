@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import type { AuthenticationFactor, Session } from '@vestibule/contract';
+import { sha256Hex } from '../../security/hash.js';
+import { newId, randomToken } from '../../security/random-token.js';
+import type { Database, SessionRow } from '../../storage/database.js';
+
+const MINUTE = 60_000;
+
+/** Creates a session and returns it with its token (the database keeps only the token's hash). */
+export async function createSession(
+  db: Kysely<Database>,
+  input: { userId: string; durationMinutes: number; factor: AuthenticationFactor; now: Date },
+): Promise<{ row: SessionRow; token: string }> {
+  const token = randomToken();
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      session_id: newId('session'),
+      user_id: input.userId,
+      token_hash: sha256Hex(token),
+      started_at: input.now,
+      last_accessed_at: input.now,
+      expires_at: new Date(input.now.getTime() + input.durationMinutes * MINUTE),
+      authentication_factors: JSON.stringify([input.factor]),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { row, token };
+}
+
+/** The live (not expired, not revoked) session a token names, or undefined. */
+export async function findLiveSession(db: Kysely<Database>, token: string, now: Date): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', sha256Hex(token))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Records an access; with a duration the session then lasts that long from now. */
+export async function touchSession(
+  db: Kysely<Database>,
+  sessionId: string,
+  now: Date,
+  durationMinutes?: number,
+  factors?: AuthenticationFactor[],
+): Promise<SessionRow | undefined> {
+  return db
+    .updateTable('sessions')
+    .set({
+      last_accessed_at: now,
+      ...(durationMinutes !== undefined ? { expires_at: new Date(now.getTime() + durationMinutes * MINUTE) } : {}),
+      ...(factors ? { authentication_factors: JSON.stringify(factors) } : {}),
+    })
+    .where('session_id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function revokeSession(db: Kysely<Database>, sessionId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('session_id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Adds a factor, replacing an earlier one of the same kind (same type, channel and email). */
+export function mergeFactor(factors: AuthenticationFactor[], factor: AuthenticationFactor): AuthenticationFactor[] {
+  const same = (f: AuthenticationFactor) =>
+    f.type === factor.type && f.delivery_method === factor.delivery_method && f.email_factor?.email_id === factor.email_factor?.email_id;
+  return [...factors.filter((f) => !same(f)), factor];
+}
+
+export function toSession(row: SessionRow): Session {
+  return {
+    session_id: row.session_id,
+    user_id: row.user_id,
+    started_at: row.started_at.toISOString(),
+    expires_at: row.expires_at.toISOString(),
+    last_accessed_at: row.last_accessed_at.toISOString(),
+    authentication_factors: row.authentication_factors,
+  };
+}

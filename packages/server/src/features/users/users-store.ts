@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import type { User } from '@vestibule/contract';
+import { newId } from '../../security/random-token.js';
+import type { Database, UserEmailRow, UserRow } from '../../storage/database.js';
+
+export async function findUserEmail(db: Kysely<Database>, email: string): Promise<UserEmailRow | undefined> {
+  return db.selectFrom('user_emails').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/**
+ * Creates a user with one unverified email. If another request created the same email first,
+ * returns that one instead (created: false).
+ */
+export async function createUserWithEmail(
+  db: Kysely<Database>,
+  email: string,
+  status: UserRow['status'],
+  now: Date,
+): Promise<{ userId: string; emailId: string; created: boolean }> {
+  const userId = newId('user');
+  const emailId = newId('email');
+  const inserted = await db.transaction().execute(async (trx) => {
+    await trx.insertInto('users').values({ user_id: userId, status, created_at: now }).execute();
+    const row = await trx
+      .insertInto('user_emails')
+      .values({ email_id: emailId, user_id: userId, email, verified: false, created_at: now })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning('email_id')
+      .executeTakeFirst();
+    if (!row) await trx.deleteFrom('users').where('user_id', '=', userId).execute();
+    return Boolean(row);
+  });
+  if (inserted) return { userId, emailId, created: true };
+  const existing = await findUserEmail(db, email);
+  if (!existing) throw new Error('User email vanished during creation.');
+  return { userId: existing.user_id, emailId: existing.email_id, created: false };
+}
+
+/** Marks the email verified and the user active (a used magic link proves both). */
+export async function verifyEmailAndActivate(db: Kysely<Database>, userId: string, emailId: string): Promise<void> {
+  await db.updateTable('user_emails').set({ verified: true }).where('email_id', '=', emailId).execute();
+  await db.updateTable('users').set({ status: 'active' }).where('user_id', '=', userId).execute();
+}
+
+/** The User as the API returns it. */
+export async function getUser(db: Kysely<Database>, userId: string): Promise<User | null> {
+  const user = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  if (!user) return null;
+  const emails = await db
+    .selectFrom('user_emails')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+  return {
+    user_id: user.user_id,
+    status: user.status,
+    created_at: user.created_at.toISOString(),
+    emails: emails.map((row) => ({ email_id: row.email_id, email: row.email, verified: row.verified })),
+    phone_numbers: [],
+    webauthn_registrations: [],
+    password: null,
+  };
+}

@@ -1,0 +1,31 @@
+import type { ErrorType } from '@vestibule/contract';
+
+/** Default messages for the error types the server answers with. */
+export const errorMessages: Partial<Record<ErrorType, string>> = {
+  invalid_email: 'Email format is invalid.',
+  user_unauthenticated: 'Must have an active session to call this method. Have you logged in yet?',
+  session_not_found: 'Session not found.',
+  invalid_session_token: 'Invalid session token.',
+  unable_to_auth_magic_link:
+    'Magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.',
+  invalid_public_token: 'The X-Public-Token header is missing or does not match a project.',
+  not_found: 'No such route.',
+  method_not_allowed: 'This route does not accept that method.',
+  payload_too_large: 'The request body is larger than 16 KiB.',
+  unsupported_media_type: 'Request bodies must be JSON (Content-Type: application/json).',
+  too_many_requests: 'Too many requests. Please try again later.',
+  internal_server_error: 'An unexpected error occurred.',
+};
+
+/** The one error class handlers throw; the error handler turns it into an ErrorResponse. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorType: ErrorType,
+    message?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message ?? errorMessages[errorType] ?? errorType);
+    this.name = 'ApiError';
+  }
+}

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from '../config/server-config.js';
+import type { EmailSender } from '../delivery/email-sender.js';
+import type { SigningKeyring } from '../security/signing-keys.js';
+import type { Database, SessionRow } from '../storage/database.js';
+
+export type Clock = () => Date;
+
+export interface Logger {
+  info(message: string, details?: Record<string, unknown>): void;
+  error(message: string, details?: Record<string, unknown>): void;
+}
+
+/** What every handler may use; built once by createServer. */
+export interface AppDeps {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  clock: Clock;
+  email: EmailSender;
+  keyring: SigningKeyring;
+  log: Logger;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    /** The parsed JSON body of a POST (set by the jsonBody middleware). */
+    body: unknown;
+    /** The session the Bearer token names, once sessionAuth has checked it. */
+    session: SessionRow;
+    sessionToken: string;
+  };
+}

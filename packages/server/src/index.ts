@@ -1,0 +1,7 @@
+export { loadConfig, ConfigError, CONFIG_FILE_NAME } from './config/index.js';
+export type { LoadConfigOptions, ServerConfig, ProjectConfig, RateLimitConfig, RateLimitRule } from './config/index.js';
+export { createServer, type CreateServerOptions, type VestibuleServer } from './create-server.js';
+export { startServer } from './start-server.js';
+export type { EmailMessage, EmailSender } from './delivery/email-sender.js';
+export type { Clock, Logger } from './http/app-env.js';
+export { createSessionVerifier, type SessionVerifier, type SessionVerifierOptions } from './host/index.js';

@@ -1,0 +1,30 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './database.js';
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when null the embedded database in `<dataDir>/db` is used. */
+  databaseUrl: string | null;
+  dataDir: string;
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+}
+
+/** Opens the embedded database (PGlite, created on first start) or a PostgreSQL pool. */
+export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+  }
+  const dir = join(options.dataDir, 'db');
+  mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir);
+  return { db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }), kind: 'pglite' };
+}

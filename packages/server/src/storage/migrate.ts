@@ -1,0 +1,24 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './database.js';
+import { foundation } from './migrations/0001-foundation.js';
+
+/** Every migration, in order. Names sort lexically; never rename one that has shipped. */
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/**
+ * Applies pending migrations. Kysely's Migrator runs them in a transaction holding a PostgreSQL
+ * advisory lock, so several instances starting at once on one database apply each exactly once.
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, migrationTableName: 'vestibule_migrations', migrationLockTableName: 'vestibule_migrations_lock' });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? String(error)}`, { cause: error });
+  }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
