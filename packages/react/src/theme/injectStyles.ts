@@ -11,9 +11,11 @@ const users = new WeakMap<StyleTarget, { element: HTMLStyleElement; count: numbe
  * function; the element is removed when its last widget goes.
  */
 export function injectStyles(target: StyleTarget, nonce: string | undefined): () => void {
+  // nodeType 9 is a Document (instanceof fails across realms, e.g. iframes and test DOMs).
+  const isDocument = (t: StyleTarget): t is Document => t.nodeType === 9;
   let entry = users.get(target);
   if (!entry) {
-    const doc = target instanceof Document ? target : target.ownerDocument;
+    const doc = isDocument(target) ? target : target.ownerDocument;
     const element = doc.createElement('style');
     element.setAttribute('data-vestibule', '');
     if (nonce) {
@@ -21,7 +23,7 @@ export function injectStyles(target: StyleTarget, nonce: string | undefined): ()
       element.nonce = nonce;
     }
     element.textContent = css;
-    if (target instanceof Document) target.head.appendChild(element);
+    if (isDocument(target)) target.head.appendChild(element);
     else target.prepend(element);
     entry = { element, count: 0 };
     users.set(target, entry);

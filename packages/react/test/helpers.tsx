@@ -1,0 +1,112 @@
+import axe from 'axe-core';
+import { vi, expect } from 'vitest';
+import type { VestibuleClient } from '@vestibule/client';
+import type { Bootstrap, MagicLinkLoginOrCreateResponse, SessionResponse, User } from '@vestibule/contract';
+
+export const BOOTSTRAP: Bootstrap = {
+  emailDomains: ['mail.example.com'],
+  passwordConfig: null,
+  displayWatermark: false,
+  projectName: 'Example Project',
+  rbacPolicy: null,
+};
+
+export const USER: User = {
+  user_id: 'user-test-1',
+  status: 'active',
+  created_at: '2024-01-01T00:00:00Z',
+  emails: [{ email_id: 'email-1', email: 'ada@example.com', verified: true }],
+  phone_numbers: [],
+  webauthn_registrations: [],
+  password: null,
+};
+
+export const SESSION_RESPONSE: SessionResponse = {
+  status_code: 200,
+  request_id: 'req-1',
+  user_id: USER.user_id,
+  user: USER,
+  session: {
+    session_id: 'session-1',
+    user_id: USER.user_id,
+    started_at: '2024-01-01T00:00:00Z',
+    expires_at: '2024-01-01T00:30:00Z',
+    last_accessed_at: '2024-01-01T00:00:00Z',
+    authentication_factors: [],
+  },
+  session_token: 'token',
+  session_jwt: 'jwt',
+};
+
+export const LOGIN_OR_CREATE_RESPONSE: MagicLinkLoginOrCreateResponse = {
+  status_code: 200,
+  request_id: 'req-2',
+  user_id: USER.user_id,
+  email_id: 'email-1',
+  user_created: false,
+};
+
+/** A thrown API error shaped like the client's VestibuleApiError. */
+export function apiError(error_type: string, error_message: string, status_code = 400) {
+  return Object.assign(new Error(error_message), { error_type, error_message, status_code, request_id: 'req-e' });
+}
+
+export interface FakeClientOptions {
+  bootstrap?: Partial<Bootstrap>;
+  freshBootstrap?: Partial<Bootstrap>;
+  user?: User | null;
+}
+
+/** A fake VestibuleClient: every method a vi.fn, calls resolving with plausible answers. */
+export function fakeClient(options: FakeClientOptions = {}) {
+  const bootstrap = { ...BOOTSTRAP, ...options.bootstrap };
+  const fresh = { ...bootstrap, ...options.freshBootstrap };
+  const client = {
+    publicToken: 'public-token-test-fake',
+    baseUrl: 'http://localhost:8787',
+    magicLinks: {
+      email: { loginOrCreate: vi.fn(async () => LOGIN_OR_CREATE_RESPONSE) },
+      authenticate: vi.fn(async () => SESSION_RESPONSE),
+    },
+    session: {
+      getSync: vi.fn(() => null),
+      getTokens: vi.fn(() => null),
+      authenticate: vi.fn(async () => SESSION_RESPONSE),
+      revoke: vi.fn(async () => undefined),
+      onChange: vi.fn(() => () => undefined),
+    },
+    user: {
+      getSync: vi.fn(() => (options.user === undefined ? null : options.user)),
+      get: vi.fn(async () => USER),
+      onChange: vi.fn(() => () => undefined),
+    },
+    bootstrap: {
+      getSync: vi.fn(() => bootstrap),
+      getAsync: vi.fn(async () => fresh),
+    },
+    events: {
+      log: vi.fn(),
+      flush: vi.fn(async () => undefined),
+    },
+    destroy: vi.fn(),
+  } satisfies VestibuleClient;
+  return client;
+}
+
+export type FakeClient = ReturnType<typeof fakeClient>;
+
+/** Names of the events logged so far, in order. */
+export function loggedNames(client: FakeClient): string[] {
+  return client.events.log.mock.calls.map((call) => (call as unknown[])[0] as string);
+}
+
+/** axe-core finds no accessibility violations in the element. */
+export async function expectNoAxeViolations(element: Element): Promise<void> {
+  const results = await axe.run(element, {
+    rules: {
+      // A widget is a fragment of the host's page: landmarks and page title are the host's job.
+      region: { enabled: false },
+    },
+  });
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
