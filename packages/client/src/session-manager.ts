@@ -253,10 +253,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         listening = true;
       }
       if (getSessionToken() === null && !customApiDomain) {
-        // No readable session cookie: whatever state is cached is stale. The intermediate session
-        // token cookie keeps its own 10-minute lifetime, so a flow in progress survives a reload.
-        removeSessionCookies();
-        setState(null);
+        // No readable session cookie: whatever is cached is stale, and the spec destroys the
+        // session (cookies removed, intermediate one included; state null).
+        destroy();
       } else {
         refreshInBackground();
       }

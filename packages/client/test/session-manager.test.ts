@@ -192,12 +192,14 @@ describe('start and background refresh', () => {
   it('without a session token cookie (and no custom API domain) destroys the cached session', () => {
     localStorage.setItem(sessionStorageKey(TEST_TOKEN), JSON.stringify({ state: state(), cookie_domains: [] }));
     document.cookie = 'vestibule_session_jwt=stale; path=/';
+    document.cookie = 'vestibule_intermediate_session_token=ist-stale; path=/';
     const refresh = vi.fn(async () => makeSessionResponse());
     const m = manager(refresh);
     expect(m.getState()).not.toBeNull();
     m.start();
     expect(m.getState()).toBeNull();
     expect(readCookies().vestibule_session_jwt).toBeUndefined();
+    expect(readCookies().vestibule_intermediate_session_token).toBeUndefined();
     expect(refresh).not.toHaveBeenCalled();
   });
 
