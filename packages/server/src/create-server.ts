@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './storage/database.js';
 import { emailAddressOf } from './config/load-config.js';
 import type { ServerConfig } from './config/server-config.js';
 import { combineEmailSenders, type EmailSender } from './delivery/email-sender.js';
@@ -24,6 +26,8 @@ export interface VestibuleServer {
   rotateSigningKey(): Promise<{ kid: string; previousKid: string | null }>;
   /** Removes a previous (no longer signing) key from the JWKS. */
   retireSigningKey(kid: string): Promise<boolean>;
+  /** The query layer, for tooling and tests (read the tables, never bypass the API for writes). */
+  db: Kysely<Database>;
   /** Which database this instance opened. */
   database: 'pglite' | 'postgres';
   close(): Promise<void>;
@@ -64,6 +68,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   return {
     app: { fetch: async (request: Request) => app.fetch(request) },
     database: kind,
+    db,
     async rotateSigningKey() {
       const result = await rotateSigningKey(db, clock());
       keyring.forget();

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { magicLinkUrl } from '../src/features/magic-links/redirect-url.js';
+import { magicLinkEmail } from '../src/features/magic-links/magic-link-email.js';
+import { constantTimeEqual } from '../src/security/constant-time.js';
+import { randomToken } from '../src/security/random-token.js';
+
+describe('magic link URL', () => {
+  it('appends the token type and token, keeping an existing query and fragment', () => {
+    const url = new URL(magicLinkUrl('https://app.example/auth?next=%2Fhome#top', 'abc_-1'));
+    expect(url.searchParams.get('next')).toBe('/home');
+    expect(url.searchParams.get('vestibule_token_type')).toBe('login');
+    expect(url.searchParams.get('token')).toBe('abc_-1');
+    expect(url.hash).toBe('#top');
+  });
+});
+
+describe('magic link email', () => {
+  it('escapes the project name and link in HTML and states the validity', () => {
+    const message = magicLinkEmail({ to: 'a@b.co', projectName: '<Acme & Co>', link: 'https://x.example/?a=1&b="2"', kind: 'login', expirationMinutes: 1440 });
+    expect(message.html).not.toContain('<Acme');
+    expect(message.html).toContain('&lt;Acme &amp; Co&gt;');
+    expect(message.html).toContain('a=1&amp;b=&quot;2&quot;');
+    expect(message.text).toContain('valid for 1 day');
+    expect(message.text).toContain('https://x.example/?a=1&b="2"');
+  });
+});
+
+describe('security helpers', () => {
+  it('makes 32-byte base64url tokens that differ', () => {
+    const a = randomToken();
+    expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(randomToken()).not.toBe(a);
+  });
+  it('compares strings exactly', () => {
+    expect(constantTimeEqual('public-token', 'public-token')).toBe(true);
+    expect(constantTimeEqual('public-token', 'public-tokeN')).toBe(false);
+    expect(constantTimeEqual('public-token', 'public-token-')).toBe(false);
+    expect(constantTimeEqual('', 'x')).toBe(false);
+  });
+});
