@@ -35,7 +35,8 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
 
 /** Validates the parsed JSON body against a strict zod schema; any problem is 400 bad_request. */
 export function validateBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.output<S> {
-  const input = c.get('body') ?? {};
+  const raw = c.get('body');
+  const input = raw === undefined ? {} : raw;
   const result = schema.safeParse(input);
   if (!result.success) throw new ApiError(400, 'bad_request', describeIssue(result.error.issues[0]!, input));
   return result.data;

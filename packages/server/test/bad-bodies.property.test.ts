@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './helpers/harness.js';
+
+/**
+ * Throws generated bad bodies at every POST endpoint: whatever arrives, the answer is a 4xx with
+ * the ErrorResponse shape, never a 500 or a stack trace.
+ */
+let h: Harness;
+let session = '';
+beforeAll(async () => {
+  h = await startHarness({ rateLimits: { magicLinkPerEmail: { limit: 1_000_000, windowSeconds: 600 }, magicLinkPerIp: { limit: 1_000_000, windowSeconds: 600 } } });
+  session = (await h.signIn('fuzz-owner@example.com')).session_token;
+});
+afterAll(() => h.close());
+
+const POST_ROUTES: Array<{ path: string; fields: string[]; needsSession?: boolean }> = [
+  { path: '/sdk/v1/magic_links/email/login_or_create', fields: ['email', 'login_magic_link_url', 'signup_magic_link_url', 'login_expiration_minutes', 'signup_expiration_minutes', 'create_user_as_pending'] },
+  { path: '/sdk/v1/magic_links/authenticate', fields: ['token', 'session_duration_minutes'] },
+  { path: '/sdk/v1/sessions/authenticate', fields: ['session_duration_minutes'], needsSession: true },
+  { path: '/sdk/v1/sessions/revoke', fields: [], needsSession: true },
+  { path: '/sdk/v1/events', fields: ['events'] },
+];
+
+const wrongValue = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double(),
+  fc.string({ maxLength: 50 }),
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
+  fc.constant('x'.repeat(5000)),
+  fc.constant(-1),
+  fc.constant(1e308),
+);
+
+function badBody(fields: string[]): fc.Arbitrary<{ raw: string; note: string }> {
+  const json = (value: unknown, note: string) => ({ raw: JSON.stringify(value), note });
+  const withField = fields.length
+    ? fc.record({ field: fc.constantFrom(...fields), value: wrongValue }).map(({ field, value }) => json({ [field]: value }, `wrong type for ${field}`))
+    : fc.constant(json({ x: 1 }, 'unknown field'));
+  return fc.oneof(
+    fc.jsonValue({ maxDepth: 3 }).filter((v) => !(typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0)).map((v) => json(v, 'random JSON value')),
+    withField,
+    fc
+      .tuple(fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !fields.includes(k)), fc.jsonValue({ maxDepth: 1 }))
+      .map(([key, value]) => json({ [key]: value }, `unknown field ${key}`)),
+    fc.string({ maxLength: 40 }).filter((s) => { try { JSON.parse(s); return false; } catch { return s.trim() !== ''; } }).map((s) => ({ raw: s, note: 'invalid JSON text' })),
+    fc.integer({ min: 17 * 1024, max: 40 * 1024 }).map((n) => json({ [fields[0] ?? 'x']: 'y'.repeat(n) }, 'huge string')),
+    fc.constantFrom('{"a":', '[', '{"events":[{]}', '\u0000', 'nul', '{"__proto__": {"polluted": true}}').map((raw) => ({ raw, note: 'crafted text' })),
+  );
+}
+
+describe('bad bodies never cause a 500', () => {
+  for (const route of POST_ROUTES) {
+    it(`POST ${route.path} answers 4xx with the error shape`, async () => {
+      await fc.assert(
+        fc.asyncProperty(badBody(route.fields), async ({ raw, note }) => {
+          const response = await h.call('POST', route.path, undefined, { rawBody: raw, session: route.needsSession ? session : undefined });
+          const body = await response.json();
+          expect(response.status, `${note}: ${raw.slice(0, 120)}`).toBeGreaterThanOrEqual(400);
+          expect(response.status, `${note}: ${raw.slice(0, 120)}`).toBeLessThan(500);
+          expect(body).toEqual({ status_code: response.status, request_id: expect.any(String), error_type: expect.any(String), error_message: expect.any(String) });
+          expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/);
+        }),
+        { numRuns: 250 },
+      );
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      // The refusals came from validation, not from a lost session: the session still works.
+      const still = await h.call('POST', '/sdk/v1/sessions/authenticate', {}, { session });
+      expect(still.status).toBe(200);
+    });
+  }
+});
