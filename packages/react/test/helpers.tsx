@@ -73,12 +73,12 @@ export function fakeClient(options: FakeClientOptions = {}) {
       getTokens: vi.fn(() => null),
       authenticate: vi.fn(async () => SESSION_RESPONSE),
       revoke: vi.fn(async () => undefined),
-      onChange: vi.fn(() => () => undefined),
+      onChange: vi.fn((_callback: (session: SessionResponse['session'] | null) => void) => (): void => undefined),
     },
     user: {
-      getSync: vi.fn(() => (options.user === undefined ? null : options.user)),
+      getSync: vi.fn((): User | null => (options.user === undefined ? null : options.user)),
       get: vi.fn(async () => USER),
-      onChange: vi.fn(() => () => undefined),
+      onChange: vi.fn((_callback: (user: User | null) => void) => (): void => undefined),
     },
     bootstrap: {
       getSync: vi.fn(() => bootstrap),

@@ -13,14 +13,14 @@ export function VestibulePasswordReset(props: PasswordResetMountOptions) {
   return (
     <WidgetShell {...props}>
       <Flow
-        initial={() =>
-          initialState('passwordReset', {
-            resetPasswordState: {
-              token: passwordResetToken,
-              tokenType: typeof window === 'undefined' ? null : readTokenType(window.location.search),
-            },
-          })
-        }
+        initial={() => {
+          const tokenType = typeof window === 'undefined' ? null : readTokenType(window.location.search);
+          // A magic-link token is authenticated at once: pending from the first render.
+          return initialState('passwordReset', {
+            resetPasswordState: { token: passwordResetToken, tokenType },
+            pending: tokenType === 'login',
+          });
+        }}
         screens={screens}
       />
     </WidgetShell>

@@ -30,7 +30,7 @@ export function PasswordResetForm() {
   }, [isLogin, reset, send]);
 
   if (isLogin) {
-    if (state.errorDescriptor) return <Heading>{t('errorTitle')}</Heading>;
+    if (!state.pending) return <Heading>{t('errorTitle')}</Heading>;
     return (
       <>
         <Heading>{t('loggingIn')}</Heading>

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { getScreen } from '../src/flow/getScreen';
+import { reducer } from '../src/flow/reducer';
+import { initialState, type FlowState, type Screen } from '../src/flow/state';
+import { configError } from '../src/screens/Main';
+import { senderDomain } from '../src/screens/EmailConfirmation';
+import { SESSION_RESPONSE, LOGIN_OR_CREATE_RESPONSE } from './helpers';
+
+describe('getScreen', () => {
+  const table: [string, FlowState, Screen][] = [
+    ['login start', initialState('login'), 'Main'],
+    ['login, pending', initialState('login', { pending: true }), 'Main'],
+    ['login, link sent', initialState('login', { magicLinkState: { email: 'a@b.co' } }), 'EmailConfirmation'],
+    ['reset start', initialState('passwordReset', { resetPasswordState: { token: 't', tokenType: 'login' } }), 'PasswordResetForm'],
+    ['reset, signed in', initialState('passwordReset', { authenticated: 'magic_link' }), 'PasswordConfirmation'],
+    ['passkey registration', initialState('passkeyRegistration'), 'PasskeyRegistrationStart'],
+    ['identity provider', initialState('identityProvider'), 'IDPConsent'],
+  ];
+  it.each(table)('%s → the expected screen', (_name, state, screen) => {
+    expect(getScreen(state)).toBe(screen);
+  });
+
+  it('is pure: same input, same output, input untouched', () => {
+    const state = Object.freeze(initialState('login', { magicLinkState: Object.freeze({ email: 'a@b.co' }) }));
+    expect(getScreen(state)).toBe(getScreen(state));
+  });
+});
+
+describe('reducer', () => {
+  it('walks the magic-link flow: submit, sent, try again', () => {
+    let s = initialState('login');
+    s = reducer(s, { type: 'SUBMIT_MAGIC_LINK', email: 'a@b.co' });
+    expect(s.pending).toBe(true);
+    s = reducer(s, { type: 'MAGIC_LINK_SENT', email: 'a@b.co', response: LOGIN_OR_CREATE_RESPONSE });
+    expect(s).toMatchObject({ pending: false, magicLinkState: { email: 'a@b.co' } });
+    expect(getScreen(s)).toBe('EmailConfirmation');
+    s = reducer(s, { type: 'TRY_AGAIN' });
+    expect(s.magicLinkState).toBeNull();
+    expect(getScreen(s)).toBe('Main');
+  });
+
+  it('records failures and authentication', () => {
+    let s = initialState('passwordReset', { pending: true });
+    s = reducer(s, { type: 'FAILED', error: { error_type: 'unable_to_auth_magic_link', message: 'm' }, message: 'm', placement: 'banner' });
+    expect(s).toMatchObject({ pending: false, errorDescriptor: { placement: 'banner', message: 'm' } });
+    s = reducer(s, { type: 'DISMISS_BANNER' });
+    expect(s.errorDescriptor).toBeNull();
+    s = reducer(s, { type: 'AUTHENTICATED', method: 'magic_link', response: SESSION_RESPONSE });
+    expect(getScreen(s)).toBe('PasswordConfirmation');
+  });
+});
+
+describe('configuration rules and helpers', () => {
+  it.each([
+    [{ products: ['passkeys'] }, 'passkeysAlone'],
+    [{ products: ['passkeys', 'emailMagicLinks'] }, null],
+    [{ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['email'] } }, 'emlAndEmailOtp'],
+    [{ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms', 'whatsapp'] } }, null],
+    [{ products: ['otp'], otpOptions: { methods: ['email'] } }, null],
+    [{ products: ['emailMagicLinks'] }, null],
+  ] as const)('configError(%j) is %s', (config, expected) => {
+    expect(configError(config as never)).toBe(expected);
+  });
+
+  it.each([
+    [['mail.example.com'], undefined, 'mail.example.com'],
+    [['a.example.com', 'b.example.com'], undefined, null],
+    [[], undefined, null],
+    [['a.example.com', 'b.example.com'], 'hint.example.com', 'hint.example.com'],
+    [['mail.example.com'], 'hint.example.com', 'hint.example.com'],
+  ] as const)('senderDomain(%j, %s) is %s', (domains, hint, expected) => {
+    expect(senderDomain(domains, hint)).toBe(expected);
+  });
+});

@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { VestibuleLogin } from '../src/index';
+import { compileTheme } from '../src/theme/compile';
+import { defaultStyles } from '../src/theme/defaults';
+import { en } from '../src/strings/en';
+import { makeTranslate } from '../src/strings/translate';
+import { apiError, expectNoAxeViolations, fakeClient } from './helpers';
+
+afterEach(cleanup);
+
+// Read from disk: vitest does not process CSS imports here. Tests run from the repo root or the package.
+const cssPath = ['packages/react/src/styles/vestibule.css', 'src/styles/vestibule.css'].map((p) => join(process.cwd(), p)).find(existsSync)!;
+const css = readFileSync(cssPath, 'utf8');
+
+describe('theme', () => {
+  it('has no accessibility violations with a custom theme', async () => {
+    const { container } = render(
+      <VestibuleLogin
+        client={fakeClient()}
+        config={{ products: ['emailMagicLinks'] }}
+        styles={{ colors: { primary: '#22313f' }, container: { width: '360px' } }}
+      />,
+    );
+    await expectNoAxeViolations(container);
+  });
+
+  it('defaults follow section 9: 400 px wide, dark teal primary on white, 4 px input radius, fixed disabled colours', () => {
+    const vars = compileTheme(undefined);
+    expect(vars['--vst-width']).toBe('400px');
+    expect(vars['--vst-primary']).toBe('#0b5563');
+    expect(vars['--vst-container-bg']).toBe('#ffffff');
+    expect(vars['--vst-input-radius']).toBe('4px');
+    expect(vars['--vst-btn-disabled-bg']).toBe('#e5e8eb');
+    expect(vars['--vst-btn-disabled-text']).toBe('#8c9398');
+    expect(vars['--vst-font-body']).toBe('16px');
+    expect(vars['--vst-font-header']).toBe('24px');
+    expect(vars['--vst-font-helper']).toBe('14px');
+    expect(defaultStyles.container.width).toBe('400px');
+  });
+
+  it('styles set the CSS variables on the .vestibule root', () => {
+    const { container } = render(
+      <VestibuleLogin
+        client={fakeClient()}
+        config={{ products: ['emailMagicLinks'] }}
+        styles={{
+          container: { width: '320px', backgroundColor: '#fafafa', borderRadius: '0px' },
+          colors: { primary: '#123456', error: '#aa0000' },
+          buttons: { primary: { backgroundColor: '#000000', textColor: '#ffffff' } },
+          inputs: { borderRadius: '10px' },
+          fontFamily: 'Georgia, serif',
+        }}
+      />,
+    );
+    const root = container.querySelector<HTMLElement>('.vestibule')!;
+    const v = (name: string) => root.style.getPropertyValue(name);
+    expect(v('--vst-width')).toBe('320px');
+    expect(v('--vst-container-bg')).toBe('#fafafa');
+    expect(v('--vst-container-radius')).toBe('0px');
+    expect(v('--vst-primary')).toBe('#123456');
+    expect(v('--vst-error')).toBe('#aa0000');
+    expect(v('--vst-btn-primary-bg')).toBe('#000000');
+    expect(v('--vst-btn-secondary-text')).toBe('#123456');
+    expect(v('--vst-input-radius')).toBe('10px');
+    expect(v('--vst-font')).toBe('Georgia, serif');
+  });
+
+  it('the stylesheet reads only variables the theme sets, and is fluid up to the theme width', () => {
+    const used = new Set([...css.matchAll(/var\((--vst-[\w-]+)/g)].map((m) => m[1]));
+    const set = new Set(Object.keys(compileTheme(undefined)));
+    expect([...used].filter((name) => !set.has(name!))).toEqual([]);
+    expect(css).toMatch(/\.vestibule \{[^}]*width: 100%;[^}]*max-width: var\(--vst-width\)/);
+    expect(css).toMatch(/\.vst-logo \{[^}]*max-height: 50px;[^}]*max-width: 100px;/);
+  });
+});
+
+describe('strings', () => {
+  it('has no accessibility violations with overridden strings', async () => {
+    const { container } = render(
+      <VestibuleLogin client={fakeClient()} config={{ products: ['emailMagicLinks'] }} strings={{ 'Sign up or log in': 'Willkommen' }} />,
+    );
+    await expectNoAxeViolations(container);
+  });
+
+  it('overrides replace texts by their English default, placeholders filled in', async () => {
+    render(
+      <VestibuleLogin
+        client={fakeClient()}
+        config={{ products: ['emailMagicLinks'] }}
+        strings={{
+          'Sign up or log in': 'Anmelden',
+          Email: 'E-Mail',
+          'Continue with email': 'Weiter mit E-Mail',
+          'Check your email': 'Posteingang prüfen',
+          'An email was sent to {email}.': 'Wir haben {email} geschrieben.',
+          'Open in {mailService}': 'In {mailService} öffnen',
+        }}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Anmelden' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('E-Mail'), { target: { value: 'ada@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Weiter mit E-Mail' }));
+    await screen.findByRole('heading', { name: 'Posteingang prüfen' });
+    const text = screen.getByText(/Wir haben/);
+    expect(text.textContent).toBe('Wir haben ada@example.com geschrieben.');
+    expect(text.querySelector('b')?.textContent).toBe('ada@example.com');
+    expect(screen.getByRole('link', { name: /^In Gmail öffnen/ })).toBeTruthy();
+  });
+
+  it('overrides reach the error catalogue messages too', async () => {
+    const client = fakeClient();
+    client.magicLinks.email.loginOrCreate.mockRejectedValue(apiError('email_not_found', 'x'));
+    render(<VestibuleLogin client={client} config={{ products: ['emailMagicLinks'] }} strings={{ 'Email not found.': 'E-Mail unbekannt.' }} />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with email' }));
+    expect(await screen.findByText('E-Mail unbekannt.')).toBeTruthy();
+  });
+
+  it('makeTranslate keeps unknown placeholders and accepts internal keys', () => {
+    const t = makeTranslate({ idpMissingParam: 'Fehlt: {param} {other}' });
+    expect(t('idpMissingParam', { param: 'client_id' })).toBe('Fehlt: client_id {other}');
+    expect(makeTranslate(undefined)('emailSentTo', { email: 'a@b.co' })).toBe('An email was sent to a@b.co.');
+    expect(new Set(Object.values(en)).size).toBeGreaterThan(30);
+  });
+});
