@@ -1,0 +1,74 @@
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/** Overridable only to check the CI rule (missing binaries fail the suite when CI=true). */
+export const PG_BIN = process.env.VESTIBULE_TEST_PG_BIN ?? '/usr/lib/postgresql/15/bin';
+
+export function postgresAvailable(): boolean {
+  return existsSync(join(PG_BIN, 'initdb')) && existsSync(join(PG_BIN, 'pg_ctl'));
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function runAsPostgres(binary: string, args: string[]): void {
+  const command = join(PG_BIN, binary);
+  if (process.getuid?.() === 0) {
+    // PostgreSQL refuses to run as root: run it as the postgres system user.
+    const quoted = [command, ...args].map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ');
+    execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', quoted], { stdio: 'pipe' });
+  } else {
+    execFileSync(command, args, { stdio: 'pipe' });
+  }
+}
+
+export interface PostgresCluster {
+  port: number;
+  /** A fresh, empty database on the cluster; returns its URL. */
+  createDatabase(name?: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** A throwaway PostgreSQL 15 cluster in a temp dir (initdb + pg_ctl), about a second to start. */
+export async function startPostgres(): Promise<PostgresCluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'vestibule-pg-'));
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+  }
+  const data = join(dir, 'data');
+  runAsPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  const port = await freePort();
+  runAsPostgres('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-w', 'start']);
+  let counter = 0;
+  return {
+    port,
+    async createDatabase(name = `vestibule_${process.pid}_${Date.now()}_${counter++}`) {
+      const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
+      await client.connect();
+      await client.query(`create database "${name}"`);
+      await client.end();
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async stop() {
+      try {
+        runAsPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { createSession, findLiveSession } from '../src/features/sessions/sessions-store.js';
+import { consumeMagicLinkToken, issueMagicLinkToken } from '../src/features/magic-links/magic-link-tokens.js';
+import { createUserWithEmail } from '../src/features/users/users-store.js';
+import { createOutboxEmailSink, listOutbox } from '../src/delivery/outbox-sink.js';
+import { hitRateLimit } from '../src/security/rate-limit.js';
+import { ensureSigningKey, publishedKeys, rotateSigningKey } from '../src/security/signing-keys.js';
+import { createDatabase } from '../src/storage/create-database.js';
+import type { Database } from '../src/storage/database.js';
+import { migrateToLatest, migrations } from '../src/storage/migrate.js';
+import { createServer } from '../src/index.js';
+import { harnessFor, testClock, uniqueEmail } from './helpers/harness.js';
+import { postgresAvailable, startPostgres, type PostgresCluster } from './helpers/postgres.js';
+import { tempDir, testConfig } from './helpers/test-config.js';
+
+type Open = () => Promise<{ db: Kysely<Database>; close(): Promise<void> }>;
+
+/**
+ * One suite every storage backend passes. `openAnother` opens a second connection pool to the
+ * same database when the backend allows several (PostgreSQL), to test concurrent instances.
+ */
+function storageSuite(open: () => Promise<{ db: Kysely<Database>; openAnother?: Open; close(): Promise<void> }>) {
+  let handle: Awaited<ReturnType<typeof open>>;
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    handle = await open();
+    db = handle.db;
+  });
+  afterAll(() => handle.close());
+
+  it('applies every migration once, concurrently safe, and a second run finds nothing to do', async () => {
+    const others = handle.openAnother ? await Promise.all([handle.openAnother(), handle.openAnother()]) : [];
+    try {
+      // Several migrators at once: separate pools on PostgreSQL, the one connection on PGlite.
+      const targets = others.length ? [db, ...others.map((o) => o.db)] : [db, db];
+      const results = await Promise.all(targets.map((d) => migrateToLatest(d)));
+      expect(results.flat().sort()).toEqual(Object.keys(migrations).sort());
+    } finally {
+      await Promise.all(others.map((o) => o.close()));
+    }
+    expect(await migrateToLatest(db)).toEqual([]);
+    const tables = (await db.introspection.getTables()).map((t) => t.name);
+    for (const table of ['users', 'user_emails', 'sessions', 'magic_link_tokens', 'signing_keys', 'rate_limit_buckets', 'events', 'outbox_messages']) {
+      expect(tables).toContain(table);
+    }
+  });
+
+  it('creates one user when two requests race on the same email', async () => {
+    const email = uniqueEmail();
+    const now = new Date();
+    const [a, b] = await Promise.all([createUserWithEmail(db, email, 'active', now), createUserWithEmail(db, email, 'active', now)]);
+    expect([a.created, b.created].sort()).toEqual([false, true]);
+    expect(a.userId).toBe(b.userId);
+    const users = await db.selectFrom('user_emails').selectAll().where('email', '=', email).execute();
+    expect(users).toHaveLength(1);
+  });
+
+  it('spends a magic-link token exactly once under concurrency and stores only its hash', async () => {
+    const now = new Date();
+    const { userId, emailId } = await createUserWithEmail(db, uniqueEmail(), 'active', now);
+    const token = await issueMagicLinkToken(db, { userId, emailId, kind: 'signup', expirationMinutes: 30, now });
+    const stored = await db.selectFrom('magic_link_tokens').select('token_hash').where('user_id', '=', userId).execute();
+    expect(stored.map((s) => s.token_hash)).not.toContain(token);
+    const results = await Promise.all(Array.from({ length: 6 }, () => consumeMagicLinkToken(db, token, now)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const expired = await issueMagicLinkToken(db, { userId, emailId, kind: 'login', expirationMinutes: 5, now });
+    expect(await consumeMagicLinkToken(db, expired, new Date(now.getTime() + 5 * 60_000 + 1))).toBeUndefined();
+  });
+
+  it('finds sessions by token only while live', async () => {
+    const now = new Date();
+    const { userId, emailId } = await createUserWithEmail(db, uniqueEmail(), 'active', now);
+    const factor = { type: 'magic_link' as const, delivery_method: 'email' as const, last_authenticated_at: now.toISOString(), email_factor: { email_id: emailId, email_address: 'x' } };
+    const { row, token } = await createSession(db, { userId, durationMinutes: 10, factor, now });
+    expect(row.authentication_factors).toEqual([factor]);
+    expect((await findLiveSession(db, token, now))?.session_id).toBe(row.session_id);
+    expect(await findLiveSession(db, token, new Date(now.getTime() + 10 * 60_000))).toBeUndefined();
+    expect(await findLiveSession(db, `${token}x`, now)).toBeUndefined();
+  });
+
+  it('counts rate-limit hits atomically', async () => {
+    const key = `test:${Math.random()}`;
+    const rule = { limit: 10, windowSeconds: 600 };
+    const now = new Date();
+    const results = await Promise.all(Array.from({ length: 25 }, () => hitRateLimit(db, key, rule, now)));
+    expect(results.map((r) => r.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+  });
+
+  it('keeps exactly one active signing key when instances race, and publishes rotated keys', async () => {
+    const now = new Date();
+    await Promise.all(Array.from({ length: 4 }, () => ensureSigningKey(db, now)));
+    const active = await db.selectFrom('signing_keys').selectAll().where('status', '=', 'active').execute();
+    expect(active).toHaveLength(1);
+    const before = (await publishedKeys(db)).length;
+    const { kid, previousKid } = await rotateSigningKey(db, now);
+    expect(previousKid).toBe(active[0]!.kid);
+    const published = await publishedKeys(db);
+    expect(published).toHaveLength(before + 1);
+    expect(published.map((k) => k.kid)).toContain(kid);
+    expect(published.every((k) => !('d' in k))).toBe(true);
+  });
+
+  it('lists the outbox newest first', async () => {
+    let t = Date.now();
+    const sink = createOutboxEmailSink(db, () => new Date(t++));
+    const to = uniqueEmail('order');
+    for (const subject of ['one', 'two', 'three']) await sink.send({ to, subject, text: subject, html: `<p>${subject}</p>` });
+    expect((await listOutbox(db, { to })).map((m) => m.subject)).toEqual(['three', 'two', 'one']);
+  });
+}
+
+describe('storage: embedded PGlite', () => {
+  storageSuite(async () => {
+    const { db } = await createDatabase({ databaseUrl: null, dataDir: tempDir() });
+    return { db, close: () => db.destroy() };
+  });
+});
+
+const CI = process.env.CI === 'true' || process.env.CI === '1';
+
+if (!postgresAvailable() && !CI) {
+  describe.skip('storage: PostgreSQL 15 (binaries not installed at /usr/lib/postgresql/15/bin)', () => {
+    it('skipped', () => {});
+  });
+} else {
+  describe('storage: PostgreSQL 15', () => {
+    let cluster: PostgresCluster;
+    beforeAll(async () => {
+      if (!postgresAvailable()) throw new Error('CI=true but the PostgreSQL 15 server binaries are missing at /usr/lib/postgresql/15/bin.');
+      cluster = await startPostgres();
+    });
+    afterAll(async () => {
+      await cluster?.stop();
+    });
+
+    describe('shared storage suite', () => {
+      storageSuite(async () => {
+        const url = await cluster.createDatabase();
+        const open: Open = async () => {
+          const { db } = await createDatabase({ databaseUrl: url, dataDir: tempDir() });
+          return { db, close: () => db.destroy() };
+        };
+        const first = await open();
+        return { db: first.db, openAnother: open, close: first.close };
+      });
+    });
+
+    it('runs two server instances on one database: a link sent through one signs in through the other', async () => {
+      const url = await cluster.createDatabase();
+      const clock = testClock();
+      const config = testConfig({ databaseUrl: url });
+      const quiet = { info() {}, error: (m: string, d?: Record<string, unknown>) => console.error(m, d) };
+      const [serverA, serverB] = await Promise.all([createServer(config, { clock, logger: quiet }), createServer(config, { clock, logger: quiet })]);
+      const a = harnessFor(serverA, config, clock);
+      const b = harnessFor(serverB, config, clock);
+      try {
+        expect(serverA.database).toBe('postgres');
+        const email = uniqueEmail('two');
+        const { token } = await a.sendLink(email);
+        const session = await b.json('POST', '/sdk/v1/magic_links/authenticate', { token });
+        expect(session.status).toBe(200);
+        // Single use holds across instances.
+        expect((await a.json('POST', '/sdk/v1/magic_links/authenticate', { token })).status).toBe(401);
+        // The session and its JWT work on both: one key set, one session table.
+        expect((await a.json('GET', '/sdk/v1/users/me', undefined, { session: session.body.session_token })).status).toBe(200);
+        const jwksA = await (await a.call('GET', '/.well-known/jwks.json')).json();
+        const jwksB = await (await b.call('GET', '/.well-known/jwks.json')).json();
+        expect(jwksA).toEqual(jwksB);
+        expect(jwksA.keys).toHaveLength(1);
+        // Rate limits are shared: 5 sends per address in total across both instances.
+        const limited = uniqueEmail('limit');
+        const statuses = [];
+        for (let i = 0; i < 6; i += 1) statuses.push((await (i % 2 ? a : b).call('POST', '/sdk/v1/magic_links/email/login_or_create', { email: limited })).status);
+        expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+        // Revoking on one instance ends the session on the other.
+        expect((await b.call('POST', '/sdk/v1/sessions/revoke', {}, { session: session.body.session_token })).status).toBe(200);
+        expect((await a.call('GET', '/sdk/v1/users/me', undefined, { session: session.body.session_token })).status).toBe(401);
+      } finally {
+        await Promise.all([serverA.close(), serverB.close()]);
+      }
+    });
+  });
+}
