@@ -91,6 +91,16 @@ export function runEffects(event: UserEvent, ctx: EffectContext): void {
           (err: unknown) => fail(ctx, err, 'banner'),
         );
       return;
+    case 'SUCCESS_SHOWN':
+      // A success screen was shown (once): authenticate-flow-complete when a sign-in just
+      // happened, then flow-complete; each logged and reported to the host.
+      if (event.authenticated) {
+        client.events.log('authenticate_flow_complete', {});
+        emit(callbacks, 'AUTHENTICATE_FLOW_COMPLETE', null);
+      }
+      client.events.log('flow_complete', {});
+      emit(callbacks, 'FLOW_COMPLETE', null);
+      return;
     case 'SHOW_BANNER':
     case 'DISMISS_BANNER':
       return;

@@ -7,6 +7,7 @@ export type UserEvent =
   | { type: 'SUBMIT_MAGIC_LINK'; email: string }
   | { type: 'TRY_AGAIN' }
   | { type: 'AUTHENTICATE_MAGIC_LINK'; token: string }
+  | { type: 'SUCCESS_SHOWN'; authenticated: boolean }
   | { type: 'SHOW_BANNER'; banner: Banner }
   | { type: 'DISMISS_BANNER' };
 

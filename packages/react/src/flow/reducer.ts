@@ -18,6 +18,8 @@ export function reducer(state: FlowState, event: FlowEvent): FlowState {
         pending: false,
         errorDescriptor: { error: event.error, message: event.message, placement: event.placement },
       };
+    case 'SUCCESS_SHOWN':
+      return state;
     case 'SHOW_BANNER':
       return { ...state, banner: event.banner };
     case 'DISMISS_BANNER':

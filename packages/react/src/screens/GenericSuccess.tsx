@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
-import type { LoggedEventName } from '@vestibule/contract';
 import { Heading } from '../components/Heading';
+import { useFlow } from '../flow/FlowContext';
 import { useWidget } from '../mounts/context';
-import type { WidgetEventType } from '../types';
 
 export interface GenericSuccessProps {
   /** Whether a sign-in just happened (fires the authenticate-flow-complete event too). */
@@ -10,23 +9,19 @@ export interface GenericSuccessProps {
 }
 
 /**
- * Header 'Success!', body 'You have successfully logged in.' On first show it logs and reports the
- * flow-complete events exactly once (the ref survives React strict mode's double effect run).
+ * Header 'Success!', body 'You have successfully logged in.' On first show it sends SUCCESS_SHOWN
+ * exactly once (the ref survives React strict mode's double effect run); the effects layer logs
+ * and reports the flow-complete events.
  */
 export function GenericSuccess({ authenticated = true }: GenericSuccessProps) {
-  const { t, client, emit } = useWidget();
+  const { t } = useWidget();
+  const { send } = useFlow();
   const fired = useRef(false);
   useEffect(() => {
     if (fired.current) return;
     fired.current = true;
-    const events: [LoggedEventName, WidgetEventType][] = [];
-    if (authenticated) events.push(['authenticate_flow_complete', 'AUTHENTICATE_FLOW_COMPLETE']);
-    events.push(['flow_complete', 'FLOW_COMPLETE']);
-    for (const [logged, widgetEvent] of events) {
-      client.events.log(logged, {});
-      emit(widgetEvent, null);
-    }
-  }, [authenticated, client, emit]);
+    send({ type: 'SUCCESS_SHOWN', authenticated });
+  }, [authenticated, send]);
   return (
     <>
       <div className="vst-success-icon" aria-hidden="true">
