@@ -2,9 +2,9 @@
 export function MountInfo({ mount, component, config, note }: { mount: string; component: string; config: unknown; note?: string }) {
   return (
     <section className="mount-info" aria-label="Mount and configuration">
-      <h2>
+      <h1>
         Mount: {mount} <code>&lt;{component}&gt;</code>
-      </h2>
+      </h1>
       {note && <p>{note}</p>}
       <details>
         <summary>Configuration</summary>
