@@ -141,3 +141,26 @@ describe('HTTP errors', () => {
     expect(await (await h.call('GET', '/healthz', undefined, { token: null })).json()).toEqual({ status: 'ok' });
   });
 });
+
+describe('unexpected errors', () => {
+  it('answers 500 internal_server_error without details, and logs the cause', async () => {
+    const { createServer } = await import('../src/index.js');
+    const { testConfig } = await import('./helpers/test-config.js');
+    const logged: Array<Record<string, unknown> | undefined> = [];
+    const server = await createServer(testConfig(), { logger: { info() {}, error: (_m, details) => logged.push(details) } });
+    await server.db.destroy(); // the database goes away under the running app
+    const response = await server.app.fetch(
+      new Request('http://localhost:8787/sdk/v1/magic_links/email/login_or_create', {
+        method: 'POST',
+        headers: { 'X-Public-Token': 'public-token-test-5f3a9c1e-demo', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: uniqueEmail() }),
+      }),
+    );
+    expect(response.status).toBe(500);
+    const body = await response.json();
+    expect(body).toEqual({ status_code: 500, request_id: expect.any(String), error_type: 'internal_server_error', error_message: 'An unexpected error occurred.' });
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ request_id: body.request_id, path: '/sdk/v1/magic_links/email/login_or_create' });
+    await server.close();
+  });
+});

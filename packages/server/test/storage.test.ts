@@ -11,7 +11,7 @@ import type { Database } from '../src/storage/database.js';
 import { migrateToLatest, migrations } from '../src/storage/migrate.js';
 import { createServer } from '../src/index.js';
 import { harnessFor, testClock, uniqueEmail } from './helpers/harness.js';
-import { postgresAvailable, startPostgres, type PostgresCluster } from './helpers/postgres.js';
+import { PG_BIN, postgresAvailable, startPostgres, type PostgresCluster } from './helpers/postgres.js';
 import { tempDir, testConfig } from './helpers/test-config.js';
 
 type Open = () => Promise<{ db: Kysely<Database>; close(): Promise<void> }>;
@@ -128,7 +128,7 @@ if (!postgresAvailable() && !CI) {
   describe('storage: PostgreSQL 15', () => {
     let cluster: PostgresCluster;
     beforeAll(async () => {
-      if (!postgresAvailable()) throw new Error('CI=true but the PostgreSQL 15 server binaries are missing at /usr/lib/postgresql/15/bin.');
+      if (!postgresAvailable()) throw new Error(`CI=true but the PostgreSQL 15 server binaries are missing at ${PG_BIN}.`);
       cluster = await startPostgres();
     });
     afterAll(async () => {
