@@ -55,8 +55,9 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const from = config.project.emailFrom;
   if (!emailAddressOf(from)) throw new Error(`project.emailFrom holds no address: ${from}`);
   const senders: EmailSender[] = [];
-  if (config.smtpUrl) senders.push(createSmtpEmailSender(config.smtpUrl, from));
+  // The outbox first: in development a message is visible there even if SMTP then fails.
   if (config.outboxEnabled) senders.push(createOutboxEmailSink(db, clock));
+  if (config.smtpUrl) senders.push(createSmtpEmailSender(config.smtpUrl, from));
   senders.push(...(options.emailSenders ?? []));
   const email = combineEmailSenders(senders);
 
