@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { lookAt } from './support/look';
 import { firstLink, latestMessageTo } from './support/outbox';
 import { uniqueEmail } from './support/stack';
@@ -45,4 +45,24 @@ test('the outbox page lists sent emails with their links', async ({ page, reques
   await expect(item).toBeVisible();
   await expect(item.getByRole('link', { name: firstLink(message) })).toBeVisible();
   await lookAt(page, testInfo, 'outbox');
+});
+
+test('with enableShadowDOM the widget renders inside a shadow root, styled, and still signs in', async ({ page, request }, testInfo) => {
+  const config = { products: ['emailMagicLinks'], enableShadowDOM: true };
+  await page.goto(`/?config=${encodeURIComponent(JSON.stringify(config))}`);
+  const button = page.getByRole('button', { name: 'Continue with email' });
+  await expect(button).toBeVisible();
+  const look = await button.evaluate((element) => ({
+    inShadow: element.getRootNode() instanceof ShadowRoot,
+    styleInShadow: (element.getRootNode() as ShadowRoot).querySelector('style') !== null,
+    background: getComputedStyle(element).backgroundColor,
+  }));
+  expect(look).toEqual({ inShadow: true, styleInShadow: true, background: 'rgb(11, 85, 99)' });
+  await lookAt(page, testInfo, 'shadow-main');
+
+  const email = uniqueEmail('shadow');
+  await page.getByLabel('Email').fill(email);
+  await button.click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await latestMessageTo(request, email);
 });

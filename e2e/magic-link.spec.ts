@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { lookAt } from './support/look';
 import { firstLink, latestMessageTo } from './support/outbox';
 import { API_URL, uniqueEmail } from './support/stack';

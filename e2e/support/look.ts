@@ -1,6 +1,7 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
+import { auditing } from './fixtures';
 
 /** Where every screen a browser test passes is saved, at the default width and at 320 px. */
 export const SCREENSHOT_DIR = 'e2e/screenshots';
@@ -10,13 +11,17 @@ export const SCREENSHOT_DIR = 'e2e/screenshots';
  * screenshot is kept at the default width and at 320 px (then the width is put back).
  */
 export async function lookAt(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  auditing.add(page);
   const results = await new AxeBuilder({ page }).analyze();
+  // Console events arrive in protocol order: once this round trip returns, axe's have been seen.
+  await page.evaluate(() => 0);
+  auditing.delete(page);
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
   const folder = `${SCREENSHOT_DIR}/${testInfo.titlePath.slice(1).join(' - ').replace(/[^\w -]+/g, '')}`;
   mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true, caret: 'initial' });
   const size = page.viewportSize();
   await page.setViewportSize({ width: 320, height: size?.height ?? 720 });
-  await page.screenshot({ path: `${folder}/${name}-320.png`, fullPage: true });
+  await page.screenshot({ path: `${folder}/${name}-320.png`, fullPage: true, caret: 'initial' });
   if (size) await page.setViewportSize(size);
 }

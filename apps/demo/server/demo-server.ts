@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { DEMO_CONFIG_ELEMENT_ID, type DemoConfig } from '../src/demo-config.js';
 
-export interface DemoServerOptions extends DemoConfig {
+export interface DemoServerOptions extends Omit<DemoConfig, 'styleNonce'> {
   port: number;
   /** The built demo (vite build output). */
   distDir?: string;
@@ -18,26 +19,52 @@ function inertJson(value: unknown): string {
 }
 
 /**
+ * A strict policy, so the demo shows the widgets working under one: scripts and stylesheets only
+ * from the demo itself, the widgets' injected style element only with this load's nonce, calls
+ * only to the demo and the API.
+ */
+function contentSecurityPolicy(apiBaseUrl: string, nonce: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data: https:",
+    `connect-src 'self' ${new URL(apiBaseUrl).origin}`,
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/**
  * Serves the built demo. Every page path gets index.html with the stack's settings written in as
- * inert JSON; files (scripts, styles) come from the build folder.
+ * inert JSON and a fresh style nonce; files (scripts, styles) come from the build folder.
  */
 export async function startDemo(options: DemoServerOptions): Promise<{ url: string; close(): Promise<void> }> {
   const distDir = options.distDir ?? defaultDist;
   const template = await readFile(`${distDir}/index.html`, 'utf8').catch(() => {
     throw new Error(`The demo is not built (no ${distDir}/index.html): run \`npm run build\` first.`);
   });
-  const config: DemoConfig = { apiBaseUrl: options.apiBaseUrl, publicToken: options.publicToken };
-  const page = template.replace(
-    '</head>',
-    `<script type="application/json" id="${DEMO_CONFIG_ELEMENT_ID}">${inertJson(config)}</script></head>`,
-  );
+  const page = (styleNonce: string) => {
+    const config: DemoConfig = { apiBaseUrl: options.apiBaseUrl, publicToken: options.publicToken, styleNonce };
+    return template.replace(
+      '</head>',
+      `<script type="application/json" id="${DEMO_CONFIG_ELEMENT_ID}">${inertJson(config)}</script></head>`,
+    );
+  };
   const files = sirv(distDir, { etag: true, gzip: false });
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const isPage = !/\.[a-z0-9]+$/i.test(path);
     if (isPage) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      res.end(page);
+      const nonce = randomBytes(16).toString('base64');
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-security-policy': contentSecurityPolicy(options.apiBaseUrl, nonce),
+      });
+      res.end(page(nonce));
       return;
     }
     files(req, res, () => {

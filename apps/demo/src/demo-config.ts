@@ -6,6 +6,8 @@
 export interface DemoConfig {
   apiBaseUrl: string;
   publicToken: string;
+  /** This page load's Content-Security-Policy nonce, for the style element the widgets inject. */
+  styleNonce: string;
 }
 
 export const DEMO_CONFIG_ELEMENT_ID = 'vestibule-demo-config';

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createVestibuleClient } from '@vestibule/client';
-import { readDemoConfig } from './demo-config';
+import { client, demo } from './stack';
 import { Layout } from './components/Layout';
 import { LoginPage } from './pages/LoginPage';
 import { ResetPage } from './pages/ResetPage';
@@ -9,9 +8,6 @@ import { PasskeysPage } from './pages/PasskeysPage';
 import { IdpPage } from './pages/IdpPage';
 import { OutboxPage } from './pages/OutboxPage';
 import './demo.css';
-
-const demo = readDemoConfig();
-const client = createVestibuleClient({ publicToken: demo.publicToken, apiBaseUrl: demo.apiBaseUrl });
 
 function Page() {
   switch (window.location.pathname) {

@@ -1,5 +1,6 @@
 import { VestibuleIdentityProvider } from '@vestibule/react';
 import type { VestibuleClient } from '@vestibule/client';
+import { demo } from '../stack';
 import { MountInfo } from '../components/MountInfo';
 
 /** The identity provider's consent and logout screens; they read the OAuth parameters from the URL. */
@@ -13,7 +14,7 @@ export function IdpPage({ client }: { client: VestibuleClient }) {
         config={params}
         note="Authorize when the URL has client_id and redirect_uri; Logout when it has post_logout_redirect_uri."
       />
-      <VestibuleIdentityProvider client={client} />
+      <VestibuleIdentityProvider client={client} nonce={demo.styleNonce} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { VestibuleLogin } from '@vestibule/react';
 import type { VestibuleClient } from '@vestibule/client';
+import { demo } from '../stack';
 import { MountInfo } from '../components/MountInfo';
 import { loginConfigFromUrl } from '../login-config';
 
@@ -17,7 +18,7 @@ export function LoginPage({ client }: { client: VestibuleClient }) {
           {result.error} Showing the default configuration instead.
         </p>
       )}
-      <VestibuleLogin client={client} config={result.config} />
+      <VestibuleLogin client={client} nonce={demo.styleNonce} config={result.config} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { VestibulePasskeyRegistration } from '@vestibule/react';
 import type { VestibuleClient } from '@vestibule/client';
+import { demo } from '../stack';
 import { MountInfo } from '../components/MountInfo';
 import { loginConfigFromUrl } from '../login-config';
 
@@ -14,7 +15,7 @@ export function PasskeysPage({ client }: { client: VestibuleClient }) {
         config={passkeyConfig}
         note="Needs a signed-in user: log in first on the Login page."
       />
-      <VestibulePasskeyRegistration client={client} config={passkeyConfig} />
+      <VestibulePasskeyRegistration client={client} nonce={demo.styleNonce} config={passkeyConfig} />
     </>
   );
 }

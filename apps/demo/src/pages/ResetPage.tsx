@@ -1,5 +1,6 @@
 import { VestibulePasswordReset } from '@vestibule/react';
 import type { VestibuleClient } from '@vestibule/client';
+import { demo } from '../stack';
 import { MountInfo } from '../components/MountInfo';
 import { loginConfigFromUrl } from '../login-config';
 
@@ -17,7 +18,7 @@ export function ResetPage({ client }: { client: VestibuleClient }) {
         note="Emailed magic links and password-reset links lead here; the token comes from the link."
       />
       {token ? (
-        <VestibulePasswordReset client={client} config={config} passwordResetToken={token} />
+        <VestibulePasswordReset client={client} nonce={demo.styleNonce} config={config} passwordResetToken={token} />
       ) : (
         <p className="demo-note">This page needs the link from an email: open one from the Outbox.</p>
       )}
