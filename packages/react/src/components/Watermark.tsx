@@ -1,15 +1,15 @@
 import { useWidget } from '../mounts/context';
 
-/** Where the 'Powered by' footer leads. */
-export const PROJECT_URL = 'https://github.com/vestibule-auth/vestibule';
-
-/** 'Powered by' footer, shown when the bootstrap says so; the wordmark is 150 px wide. */
+/**
+ * 'Powered by' footer, shown when the bootstrap says so; the wordmark is 150 px wide. It is not a
+ * link: a self-hosted product has no one address it should send users to.
+ */
 export function Watermark() {
   const { bootstrap, t } = useWidget();
   if (!bootstrap.displayWatermark) return null;
   return (
     <footer className="vst-watermark">
-      <a href={PROJECT_URL} target="_blank" rel="noopener noreferrer" className="vst-watermark-link">
+      <span className="vst-watermark-mark">
         <span className="vst-watermark-text">{t('poweredBy')}</span>
         <svg className="vst-watermark-logo" width="150" height="24" viewBox="0 0 150 24" role="img" aria-label="Vestibule">
           <rect x="1" y="3" width="18" height="18" rx="4" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -18,8 +18,7 @@ export function Watermark() {
             Vestibule
           </text>
         </svg>
-        <span className="vst-visually-hidden"> {t('opensInNewTab')}</span>
-      </a>
+      </span>
     </footer>
   );
 }
