@@ -5,6 +5,12 @@ import type {
   MagicLinkLoginOrCreateRequest,
   MagicLinkLoginOrCreateResponse,
 } from './magic-links.js';
+import type {
+  OtpAuthenticateRequest,
+  OtpEmailLoginOrCreateRequest,
+  OtpLoginOrCreateResponse,
+  OtpPhoneLoginOrCreateRequest,
+} from './otps.js';
 import type { SessionResponse, User } from './session.js';
 
 /** Every response that carries no data of its own still says who answered it. */
@@ -25,6 +31,10 @@ export interface SdkRoutes {
     response: MagicLinkLoginOrCreateResponse;
   };
   'POST /sdk/v1/magic_links/authenticate': { request: MagicLinkAuthenticateRequest; response: SessionResponse };
+  'POST /sdk/v1/otps/email/login_or_create': { request: OtpEmailLoginOrCreateRequest; response: OtpLoginOrCreateResponse };
+  'POST /sdk/v1/otps/sms/login_or_create': { request: OtpPhoneLoginOrCreateRequest; response: OtpLoginOrCreateResponse };
+  'POST /sdk/v1/otps/whatsapp/login_or_create': { request: OtpPhoneLoginOrCreateRequest; response: OtpLoginOrCreateResponse };
+  'POST /sdk/v1/otps/authenticate': { request: OtpAuthenticateRequest; response: SessionResponse };
   'GET /sdk/v1/users/me': { request: void; response: User & OkResponse };
   'POST /sdk/v1/sessions/authenticate': {
     request: { session_duration_minutes?: number };
