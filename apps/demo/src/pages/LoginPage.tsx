@@ -3,6 +3,7 @@ import type { VestibuleClient } from '@vestibule/client';
 import { demo } from '../stack';
 import { MountInfo } from '../components/MountInfo';
 import { loginConfigFromUrl } from '../login-config';
+import { PRESETS, presetHref } from '../presets';
 
 export function LoginPage({ client }: { client: VestibuleClient }) {
   const result = loginConfigFromUrl(new URL(window.location.href));
@@ -18,6 +19,16 @@ export function LoginPage({ client }: { client: VestibuleClient }) {
           {result.error} Showing the default configuration instead.
         </p>
       )}
+      <nav className="presets" aria-label="Example configurations">
+        <span>Try:</span>
+        <ul>
+          {PRESETS.map((preset) => (
+            <li key={preset.label}>
+              <a href={presetHref(preset.config)}>{preset.label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <VestibuleLogin client={client} nonce={demo.styleNonce} config={result.config} />
     </>
   );

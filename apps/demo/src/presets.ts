@@ -1,0 +1,16 @@
+import type { LoginConfig } from '@vestibule/react';
+
+/** Example configurations the login page links to, so each sign-in method is one click away. */
+export const PRESETS: { label: string; config: LoginConfig }[] = [
+  { label: 'Email magic links', config: { products: ['emailMagicLinks'] } },
+  { label: 'Email passcodes', config: { products: ['otp'], otpOptions: { methods: ['email'], expirationMinutes: 5 } } },
+  { label: 'Text and WhatsApp passcodes', config: { products: ['otp'], otpOptions: { methods: ['sms', 'whatsapp'], expirationMinutes: 5 } } },
+  {
+    label: 'Magic links, text and WhatsApp',
+    config: { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms', 'whatsapp'], expirationMinutes: 5 } },
+  },
+];
+
+export function presetHref(config: LoginConfig): string {
+  return `/?config=${encodeURIComponent(JSON.stringify(config))}`;
+}
