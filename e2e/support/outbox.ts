@@ -26,3 +26,10 @@ export function firstLink(message: OutboxMessage): string {
   if (!link) throw new Error(`No link in the message "${message.subject}": ${message.text}`);
   return link;
 }
+
+/** The 6-digit passcode in a message's text. */
+export function passcodeIn(message: OutboxMessage): string {
+  const code = message.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`No 6-digit passcode in the message: ${message.text}`);
+  return code;
+}
