@@ -56,6 +56,10 @@ export const en = {
 
   // The error catalogue (SPEC.md section 8) lives in @vestibule/client (errorMessages); its texts
   // are overridable here too, keyed by their English text.
+
+  // Phone input
+  phoneCountryLabel: 'Country',
+  phonePlaceholder: '(123) 456-7890',
 } as const;
 
 export type StringKey = keyof typeof en;
