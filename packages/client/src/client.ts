@@ -4,6 +4,7 @@ import { createCookieJar } from './cookies.js';
 import { createEventLogger } from './event-logger.js';
 import { createHttpClient, resolveBaseUrl } from './http.js';
 import { createMagicLinks } from './magic-links.js';
+import { createOtps } from './otps.js';
 import { B2B_TOKEN_MESSAGE, parsePublicToken } from './public-token.js';
 import { createSessionManager } from './session-manager.js';
 import type { ClientOptions, SessionState, Unsubscribe, VestibuleClient } from './types.js';
@@ -64,6 +65,7 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
     publicToken,
     baseUrl,
     magicLinks: createMagicLinks(http, sessions),
+    otps: createOtps(http, sessions),
     session: {
       getSync: () => sessions.getState()?.session ?? null,
       getTokens: () => sessions.getTokens(),

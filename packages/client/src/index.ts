@@ -38,12 +38,15 @@ export type { BootstrapCache } from './bootstrap.js';
 export { createEventLogger, EVENT_BATCH_SIZE, EVENT_FLUSH_INTERVAL_MS } from './event-logger.js';
 export type { EventLogger } from './event-logger.js';
 export { createMagicLinks, magicLinkLoginOrCreateBody, DEFAULT_SESSION_DURATION_MINUTES } from './magic-links.js';
+export { createOtps, otpEmailLoginOrCreateBody, otpPhoneLoginOrCreateBody } from './otps.js';
 export { parsePublicToken, B2B_TOKEN_MESSAGE } from './public-token.js';
 export type { PublicTokenInfo } from './public-token.js';
 export type {
   ClientOptions,
   CookieOptions,
   MagicLinkEmailOptions,
+  OtpEmailOptions,
+  OtpPhoneOptions,
   SessionDurationOptions,
   SessionState,
   SessionTokens,

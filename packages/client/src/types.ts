@@ -7,6 +7,7 @@ import type {
   ErrorType,
   LoggedEventName,
   MagicLinkLoginOrCreateResponse,
+  OtpLoginOrCreateResponse,
   Session,
   SessionResponse,
   User,
@@ -63,6 +64,24 @@ export interface MagicLinkEmailOptions {
   createUserAsPending?: boolean;
 }
 
+/** Options of an email passcode (SPEC.md section 7); sent snake_case. */
+export interface OtpEmailOptions {
+  /** Minutes the code stays valid; the server's default is 5. */
+  expirationMinutes?: number;
+  /** Which wording the email to a known user uses. */
+  loginTemplateId?: string;
+  /** Which wording the email to a new user uses. */
+  signupTemplateId?: string;
+  /** BCP 47 language of the message, e.g. 'en'. */
+  locale?: string;
+}
+
+/** Options of a text-message or WhatsApp passcode (SPEC.md section 7); sent snake_case. */
+export interface OtpPhoneOptions {
+  expirationMinutes?: number;
+  locale?: string;
+}
+
 export interface SessionDurationOptions {
   /** Default 30 (SPEC.md section 9). */
   session_duration_minutes?: number;
@@ -80,6 +99,22 @@ export interface VestibuleClient {
       loginOrCreate(email: string, options?: MagicLinkEmailOptions): Promise<MagicLinkLoginOrCreateResponse>;
     };
     authenticate(token: string, options?: SessionDurationOptions): Promise<SessionResponse>;
+  };
+
+  otps: {
+    email: {
+      loginOrCreate(email: string, options?: OtpEmailOptions): Promise<OtpLoginOrCreateResponse>;
+    };
+    sms: {
+      /** phoneNumber in international E.164 form, e.g. '+15005550006'. */
+      loginOrCreate(phoneNumber: string, options?: OtpPhoneOptions): Promise<OtpLoginOrCreateResponse>;
+    };
+    whatsapp: {
+      /** phoneNumber in international E.164 form. */
+      loginOrCreate(phoneNumber: string, options?: OtpPhoneOptions): Promise<OtpLoginOrCreateResponse>;
+    };
+    /** Checks the 6-digit code sent to methodId; on success the session is stored like a magic link's. */
+    authenticate(code: string, methodId: string, options?: SessionDurationOptions): Promise<SessionResponse>;
   };
 
   session: {

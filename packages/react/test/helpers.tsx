@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import { vi, expect } from 'vitest';
 import type { VestibuleClient } from '@vestibule/client';
-import type { Bootstrap, MagicLinkLoginOrCreateResponse, SessionResponse, User } from '@vestibule/contract';
+import type { Bootstrap, MagicLinkLoginOrCreateResponse, OtpLoginOrCreateResponse, SessionResponse, User } from '@vestibule/contract';
 
 export const BOOTSTRAP: Bootstrap = {
   emailDomains: ['mail.example.com'],
@@ -46,6 +46,14 @@ export const LOGIN_OR_CREATE_RESPONSE: MagicLinkLoginOrCreateResponse = {
   user_created: false,
 };
 
+export const OTP_SENT_RESPONSE: OtpLoginOrCreateResponse = {
+  status_code: 200,
+  request_id: 'req-3',
+  user_id: USER.user_id,
+  method_id: 'method-1',
+  user_created: false,
+};
+
 /** A thrown API error shaped like the client's VestibuleApiError. */
 export function apiError(error_type: string, error_message: string, status_code = 400) {
   return Object.assign(new Error(error_message), { error_type, error_message, status_code, request_id: 'req-e' });
@@ -67,6 +75,12 @@ export function fakeClient(options: FakeClientOptions = {}) {
     magicLinks: {
       email: { loginOrCreate: vi.fn(async () => LOGIN_OR_CREATE_RESPONSE) },
       authenticate: vi.fn(async () => SESSION_RESPONSE),
+    },
+    otps: {
+      email: { loginOrCreate: vi.fn(async (_email: string, _options?: object) => OTP_SENT_RESPONSE) },
+      sms: { loginOrCreate: vi.fn(async (_phone: string, _options?: object) => OTP_SENT_RESPONSE) },
+      whatsapp: { loginOrCreate: vi.fn(async (_phone: string, _options?: object) => OTP_SENT_RESPONSE) },
+      authenticate: vi.fn(async (_code: string, _methodId: string, _options?: object) => SESSION_RESPONSE),
     },
     session: {
       getSync: vi.fn(() => null),
