@@ -1,0 +1,59 @@
+import {
+  AsYouType,
+  getCountryCallingCode,
+  parseIncompletePhoneNumber,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from 'libphonenumber-js/min';
+
+/** The characters of a phone number that matter: a leading '+' and the digits (any script, as ASCII). */
+export function significant(text: string): string {
+  return parseIncompletePhoneNumber(text);
+}
+
+/** The country calling code without the '+': 'US' -> '1', 'GB' -> '44'. */
+export function callingCode(country: CountryCode): string {
+  return getCountryCallingCode(country);
+}
+
+/** Parse for submit: valid -> { valid: true, e164 }; anything else -> { valid: false }. */
+export function parsePhone(value: string, country: CountryCode): { valid: true; e164: string } | { valid: false } {
+  try {
+    const number = parsePhoneNumberFromString(value, country);
+    return number && number.isValid() ? { valid: true, e164: number.number } : { valid: false };
+  } catch {
+    return { valid: false };
+  }
+}
+
+/**
+ * The spec's fallback form when parsing fails or times out: '+', the calling code of the country,
+ * then the digits typed. A number typed with its own '+' already carries its calling code, so it is
+ * returned as '+' and its digits.
+ */
+export function rawInternational(value: string, country: CountryCode): string {
+  const chars = significant(value);
+  return chars.startsWith('+') ? chars : `+${callingCode(country)}${chars}`;
+}
+
+/** National digits as the selected country writes them while they are being typed. */
+export function formatNational(text: string, country: CountryCode): string {
+  return new AsYouType(country).input(significant(text));
+}
+
+/**
+ * What the field shows for the text typed or pasted, and for which country. A national number is
+ * formatted as you type for the selected country. An international number ('+44 20 7946 0958') is
+ * shown in international format while it is being typed; once it is a whole number of a known
+ * country, the field switches to that country and shows the national format.
+ */
+export function formatTyped(text: string, country: CountryCode): { value: string; country: CountryCode } {
+  const chars = significant(text);
+  if (!chars.startsWith('+')) return { value: new AsYouType(country).input(chars), country };
+  const typer = new AsYouType();
+  const international = typer.input(chars);
+  const detected = typer.getCountry();
+  const number = typer.getNumber();
+  if (detected && number && typer.isValid()) return { value: number.formatNational(), country: detected };
+  return { value: international, country };
+}
