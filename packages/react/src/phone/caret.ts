@@ -9,8 +9,8 @@ function significantBefore(text: string, at: number): number {
 
 /**
  * Where the caret belongs in `formatted` so that it stays after the same digit it followed in
- * `typed`: editing the middle of a number keeps the caret in the middle. A caret at the end stays
- * at the end.
+ * `typed`: editing the middle of a number keeps the caret in the middle, just before the next
+ * digit. A caret at the end stays at the end.
  */
 export function caretAfterFormat(typed: string, at: number, formatted: string): number {
   if (at >= typed.length) return formatted.length;
@@ -18,7 +18,13 @@ export function caretAfterFormat(typed: string, at: number, formatted: string): 
   if (wanted === 0) return 0;
   let seen = 0;
   for (let i = 0; i < formatted.length; i++) {
-    if (SIGNIFICANT.test(formatted[i] ?? '') && ++seen === wanted) return i + 1;
+    if (SIGNIFICANT.test(formatted[i] ?? '') && ++seen === wanted) {
+      // Between two digits, stand before the next digit (after any '-', ' ' or ')' in between),
+      // so that the caret does not jump back over the formatting.
+      let at = i + 1;
+      while (at < formatted.length && !SIGNIFICANT.test(formatted[at] ?? '')) at++;
+      return at < formatted.length ? at : i + 1;
+    }
   }
   return formatted.length;
 }
