@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ComponentType } from 'react';
 import { Banner } from '../components/Banner';
 import { useWidget } from '../mounts/context';
+import { createToastStore } from '../toast/store';
+import { Toaster } from '../toast/Toaster';
 import { runEffects } from './effects';
 import type { UserEvent } from './events';
 import { FlowContext, type FlowContextValue } from './FlowContext';
@@ -18,6 +20,8 @@ export type ScreenMap = Partial<Record<Screen, ComponentType>>;
 export function Flow({ initial, screens }: { initial: () => FlowState; screens: ScreenMap }) {
   const widget = useWidget();
   const [state, dispatch] = useReducer(reducer, undefined, initial);
+  const [toasts] = useState(createToastStore);
+  useEffect(() => () => toasts.clear(), [toasts]);
   const stateRef = useRef(state);
   const widgetRef = useRef(widget);
   useEffect(() => {
@@ -29,8 +33,8 @@ export function Flow({ initial, screens }: { initial: () => FlowState; screens: 
     const stateBefore = stateRef.current;
     dispatch(event);
     const w = widgetRef.current;
-    runEffects(event, { client: w.client, config: w.config, callbacks: w.callbacks, t: w.t, free: w.free, dispatch, stateBefore });
-  }, []);
+    runEffects(event, { client: w.client, config: w.config, callbacks: w.callbacks, t: w.t, free: w.free, dispatch, stateBefore, toasts });
+  }, [toasts]);
 
   const screen = getScreen(state);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -38,7 +42,9 @@ export function Flow({ initial, screens }: { initial: () => FlowState; screens: 
   useEffect(() => {
     if (shownScreen.current === screen) return;
     shownScreen.current = screen;
-    containerRef.current?.querySelector<HTMLElement>('[data-vst-heading]')?.focus();
+    // A screen may name the control to start on (the passcode entry); otherwise its heading.
+    const container = containerRef.current;
+    (container?.querySelector<HTMLElement>('[data-vst-autofocus]') ?? container?.querySelector<HTMLElement>('[data-vst-heading]'))?.focus();
   }, [screen]);
 
   const value = useMemo<FlowContextValue>(() => ({ state, send }), [state, send]);
@@ -52,6 +58,7 @@ export function Flow({ initial, screens }: { initial: () => FlowState; screens: 
         {bannerError ? <Banner variant="error" message={bannerError.message} onDismiss={dismiss} /> : null}
         {!bannerError && state.banner ? <Banner {...state.banner} onDismiss={dismiss} /> : null}
         {Current ? <Current /> : null}
+        <Toaster store={toasts} />
       </div>
     </FlowContext.Provider>
   );

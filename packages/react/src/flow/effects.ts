@@ -1,6 +1,8 @@
 import type { VestibuleClient, VestibuleErrorInfo } from '@vestibule/client';
 import type { Callbacks, LoginConfig, WidgetEventType } from '../types';
 import type { Translate } from '../strings/translate';
+import type { ToastStore } from '../toast/store';
+import type { OtpMethod } from '../types';
 import type { FlowEvent, UserEvent } from './events';
 import type { FlowState } from './state';
 import { messageForError, toErrorInfo } from './errors';
@@ -8,6 +10,7 @@ import { messageForError, toErrorInfo } from './errors';
 /** Defaults of SPEC.md section 9. */
 export const MAGIC_LINK_DEFAULT_EXPIRATION_MINUTES = 30;
 export const DEFAULT_SESSION_DURATION_MINUTES = 30;
+export const OTP_DEFAULT_EXPIRATION_MINUTES = 5;
 
 export interface EffectContext {
   client: VestibuleClient;
@@ -16,6 +19,8 @@ export interface EffectContext {
   t: Translate;
   free: (text: string) => string;
   dispatch: (event: FlowEvent) => void;
+  /** The widget's toasts (resend outcomes). */
+  toasts: ToastStore;
   /** The state as it was when the event was sent (before the reducer ran). */
   stateBefore: FlowState;
 }
@@ -42,6 +47,23 @@ function fail(ctx: EffectContext, err: unknown, placement: 'field' | 'banner'): 
   const message = messageForError(err, ctx.free);
   ctx.dispatch({ type: 'FAILED', error, message, placement });
   reportError(ctx.callbacks, error);
+}
+
+/** Sends a passcode by the chosen channel with the otpOptions of the configuration. */
+function sendOtp(ctx: EffectContext, method: OtpMethod, destination: string) {
+  const o = ctx.config.otpOptions;
+  const expirationMinutes = o?.expirationMinutes ?? OTP_DEFAULT_EXPIRATION_MINUTES;
+  const expiresAt = () => Date.now() + expirationMinutes * 60_000;
+  const request =
+    method === 'email'
+      ? ctx.client.otps.email.loginOrCreate(destination, {
+          expirationMinutes,
+          loginTemplateId: o?.loginTemplateId,
+          signupTemplateId: o?.signupTemplateId,
+          locale: o?.locale,
+        })
+      : ctx.client.otps[method].loginOrCreate(destination, { expirationMinutes, locale: o?.locale });
+  return request.then((response) => ({ response, expiresAt: expiresAt() }));
 }
 
 /**
@@ -72,6 +94,51 @@ export function runEffects(event: UserEvent, ctx: EffectContext): void {
         );
       return;
     }
+    case 'SUBMIT_OTP': {
+      const { method, destination, formatted } = event;
+      sendOtp(ctx, method, destination).then(
+        ({ response, expiresAt }) => {
+          emit(callbacks, 'OTP_LOGIN_OR_CREATE', response);
+          ctx.dispatch({ type: 'OTP_SENT', method, destination, formatted, expiresAt, response });
+        },
+        (err: unknown) => fail(ctx, err, 'field'),
+      );
+      return;
+    }
+    case 'AUTHENTICATE_OTP': {
+      const otp = ctx.stateBefore.otpState;
+      if (!otp) return;
+      client.otps
+        .authenticate(event.code, otp.methodId, {
+          session_duration_minutes: config.sessionOptions?.sessionDurationMinutes ?? DEFAULT_SESSION_DURATION_MINUTES,
+        })
+        .then(
+          (response) => {
+            emit(callbacks, 'OTP_AUTHENTICATE', response);
+            ctx.dispatch({ type: 'AUTHENTICATED', method: 'otp', response });
+          },
+          (err: unknown) => fail(ctx, err, 'field'),
+        );
+      return;
+    }
+    case 'RESEND_OTP': {
+      const otp = ctx.stateBefore.otpState;
+      if (!otp || ctx.stateBefore.resendStatus === 'sending') return;
+      sendOtp(ctx, otp.type, otp.otpDestination).then(
+        ({ response, expiresAt }) => {
+          emit(callbacks, 'OTP_LOGIN_OR_CREATE', response);
+          ctx.toasts.show('success', ctx.t(otp.type === 'email' ? 'emailResent' : 'codeResent'));
+          ctx.dispatch({ type: 'OTP_RESENT', methodId: response.method_id, expiresAt });
+        },
+        (err: unknown) => {
+          const error = toErrorInfo(err);
+          ctx.toasts.show('error', messageForError(err, ctx.free));
+          ctx.dispatch({ type: 'RESEND_FAILED' });
+          reportError(callbacks, error);
+        },
+      );
+      return;
+    }
     case 'TRY_AGAIN':
       client.events.log('email_try_again_clicked', {
         email: ctx.stateBefore.magicLinkState?.email ?? '',
@@ -98,11 +165,16 @@ export function runEffects(event: UserEvent, ctx: EffectContext): void {
         client.events.log('authenticate_flow_complete', {});
         emit(callbacks, 'AUTHENTICATE_FLOW_COMPLETE', null);
       }
-      client.events.log('flow_complete', {});
-      emit(callbacks, 'FLOW_COMPLETE', null);
+      if (event.flowComplete !== false) {
+        client.events.log('flow_complete', {});
+        emit(callbacks, 'FLOW_COMPLETE', null);
+      }
       return;
     case 'SHOW_BANNER':
     case 'DISMISS_BANNER':
+    case 'SELECT_TAB':
+    case 'RESEND_SETTLED':
+    case 'OTP_BACK':
       return;
   }
 }

@@ -1,20 +1,33 @@
-import type { MagicLinkLoginOrCreateResponse, SessionResponse } from '@vestibule/contract';
+import type { MagicLinkLoginOrCreateResponse, OtpLoginOrCreateResponse, SessionResponse } from '@vestibule/contract';
 import type { VestibuleErrorInfo } from '@vestibule/client';
+import type { OtpMethod } from '../types';
 import type { Banner } from './state';
 
 /** Events the screens send. The effects layer reacts to some of them by calling the client. */
 export type UserEvent =
   | { type: 'SUBMIT_MAGIC_LINK'; email: string }
   | { type: 'TRY_AGAIN' }
+  | { type: 'SELECT_TAB'; tab: OtpMethod }
+  /** destination: the email or E.164 number to send to; formatted: how the screen shows it. */
+  | { type: 'SUBMIT_OTP'; method: OtpMethod; destination: string; formatted: string }
+  | { type: 'AUTHENTICATE_OTP'; code: string }
+  | { type: 'RESEND_OTP' }
+  /** 'Code sent' has shown for its 2 s: the resend button goes back to normal (waiting). */
+  | { type: 'RESEND_SETTLED' }
+  | { type: 'OTP_BACK' }
   | { type: 'AUTHENTICATE_MAGIC_LINK'; token: string }
-  | { type: 'SUCCESS_SHOWN'; authenticated: boolean }
+  /** A success screen showed. authenticated: fire authenticate-flow-complete; flowComplete (default true): fire flow-complete. */
+  | { type: 'SUCCESS_SHOWN'; authenticated: boolean; flowComplete?: boolean }
   | { type: 'SHOW_BANNER'; banner: Banner }
   | { type: 'DISMISS_BANNER' };
 
 /** Events the effects layer dispatches with the outcome of a call. */
 export type ResultEvent =
   | { type: 'MAGIC_LINK_SENT'; email: string; response: MagicLinkLoginOrCreateResponse }
-  | { type: 'AUTHENTICATED'; method: 'magic_link'; response: SessionResponse }
+  | { type: 'OTP_SENT'; method: OtpMethod; destination: string; formatted: string; expiresAt: number; response: OtpLoginOrCreateResponse }
+  | { type: 'OTP_RESENT'; methodId: string; expiresAt: number }
+  | { type: 'RESEND_FAILED' }
+  | { type: 'AUTHENTICATED'; method: 'magic_link' | 'otp'; response: SessionResponse }
   | { type: 'FAILED'; error: VestibuleErrorInfo; message: string; placement: 'field' | 'banner' };
 
 export type FlowEvent = UserEvent | ResultEvent;

@@ -2,10 +2,15 @@ import { useEffect, useRef } from 'react';
 import { Heading } from '../components/Heading';
 import { useFlow } from '../flow/FlowContext';
 import { useWidget } from '../mounts/context';
+import type { StringKey } from '../strings/en';
 
 export interface GenericSuccessProps {
   /** Whether a sign-in just happened (fires the authenticate-flow-complete event too). */
   authenticated?: boolean;
+  /** Whether the flow-complete event fires too (default true). */
+  flowComplete?: boolean;
+  /** The body text (default 'You have successfully logged in.'). */
+  body?: StringKey;
 }
 
 /**
@@ -13,15 +18,15 @@ export interface GenericSuccessProps {
  * exactly once (the ref survives React strict mode's double effect run); the effects layer logs
  * and reports the flow-complete events.
  */
-export function GenericSuccess({ authenticated = true }: GenericSuccessProps) {
+export function GenericSuccess({ authenticated = true, flowComplete = true, body = 'successfullyLoggedIn' }: GenericSuccessProps) {
   const { t } = useWidget();
   const { send } = useFlow();
   const fired = useRef(false);
   useEffect(() => {
     if (fired.current) return;
     fired.current = true;
-    send({ type: 'SUCCESS_SHOWN', authenticated });
-  }, [authenticated, send]);
+    send({ type: 'SUCCESS_SHOWN', authenticated, flowComplete });
+  }, [authenticated, flowComplete, send]);
   return (
     <>
       <div className="vst-success-icon" aria-hidden="true">
@@ -31,7 +36,7 @@ export function GenericSuccess({ authenticated = true }: GenericSuccessProps) {
         </svg>
       </div>
       <Heading>{t('success')}</Heading>
-      <p className="vst-text">{t('successfullyLoggedIn')}</p>
+      <p className="vst-text">{t(body)}</p>
     </>
   );
 }

@@ -4,12 +4,14 @@ import { Divider } from '../components/Divider';
 import { Heading } from '../components/Heading';
 import { Logo } from '../components/Logo';
 import { Note } from '../components/Note';
+import { Tabs } from '../components/Tabs';
 import { TextInput } from '../components/TextInput';
 import { useFlow } from '../flow/FlowContext';
 import { isValidEmail } from '../flow/validate';
 import { useWidget } from '../mounts/context';
 import type { StringKey } from '../strings/en';
-import type { LoginConfig } from '../types';
+import type { LoginConfig, OtpMethod } from '../types';
+import { OtpEmailForm, PhoneForm } from './OtpForms';
 
 /** The configuration errors shown in place of the form (SPEC.md section 2, Main). */
 export function configError(config: LoginConfig): StringKey | null {
@@ -19,6 +21,49 @@ export function configError(config: LoginConfig): StringKey | null {
     return 'emlAndEmailOtp';
   }
   return null;
+}
+
+/**
+ * The methods Main offers, in configuration order: Email where emailMagicLinks sits in products,
+ * the otpOptions.methods where otp sits. More than one gives tabs (SPEC.md section 2, Main).
+ */
+export function mainMethods(config: LoginConfig): OtpMethod[] {
+  const products = config.products ?? [];
+  const methods: OtpMethod[] = [];
+  for (const product of products) {
+    if (product === 'emailMagicLinks') methods.push('email');
+    if (product === 'otp') methods.push(...(config.otpOptions?.methods ?? []));
+  }
+  return [...new Set(methods)];
+}
+
+const TAB_LABELS = { sms: 'tabText', whatsapp: 'tabWhatsApp', email: 'tabEmail' } as const satisfies Record<OtpMethod, StringKey>;
+
+function MethodForm({ method, magicLinks }: { method: OtpMethod; magicLinks: boolean }) {
+  if (method === 'email') return magicLinks ? <MagicLinkForm /> : <OtpEmailForm />;
+  return <PhoneForm key={method} method={method} />;
+}
+
+function MethodForms() {
+  const { config, t } = useWidget();
+  const { state, send } = useFlow();
+  const methods = mainMethods(config);
+  const magicLinks = (config.products ?? []).includes('emailMagicLinks');
+  if (methods.length === 0) return null;
+  const selected = state.mainTab && methods.includes(state.mainTab) ? state.mainTab : methods[0]!;
+  if (methods.length === 1) return <MethodForm method={selected} magicLinks={magicLinks} />;
+  return (
+    <Tabs
+      label={t('signInMethods')}
+      tabs={methods.map((id) => ({ id, label: t(TAB_LABELS[id]) }))}
+      selected={selected}
+      onSelect={(tab) => {
+        if (tab !== selected) send({ type: 'SELECT_TAB', tab });
+      }}
+    >
+      <MethodForm key={selected} method={selected} magicLinks={magicLinks} />
+    </Tabs>
+  );
 }
 
 function MagicLinkForm() {
@@ -70,8 +115,7 @@ export function Main() {
     const oauth = products.includes('oauth') ? <Note key="oauth">{t('oauthNotAvailable')}</Note> : null;
     const crypto = products.includes('crypto') ? <Note key="crypto">{t('cryptoNotAvailable')}</Note> : null;
     const formParts = [
-      products.includes('emailMagicLinks') ? <MagicLinkForm key="eml" /> : null,
-      products.includes('otp') ? <Note key="otp">{t('otpNotAvailable')}</Note> : null,
+      mainMethods(config).length ? <MethodForms key="methods" /> : null,
       products.includes('passwords') ? <Note key="passwords">{t('passwordsNotAvailable')}</Note> : null,
     ].filter(Boolean);
     const form = formParts.length ? (

@@ -16,7 +16,6 @@ export const en = {
   emlAndEmailOtp: 'Error: Cannot use both EML and Email OTP',
   oauthNotAvailable: 'Social sign-in is not available yet.',
   cryptoNotAvailable: 'Wallet sign-in is not available yet.',
-  otpNotAvailable: 'Sign-in with a one-time passcode is not available yet.',
   passwordsNotAvailable: 'Sign-in with a password is not available yet.',
   logoAlt: 'Logo',
 
