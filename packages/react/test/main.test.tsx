@@ -161,11 +161,12 @@ describe('Main', () => {
     expect(screen.queryByLabelText('Email')).toBeNull();
   });
 
-  it('EML with SMS-only OTP is not a configuration error; OTP says plainly it is not available yet', () => {
+  it('EML with SMS-only OTP is not a configuration error: Email and Text tabs, the magic-link form first', () => {
     renderLogin({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } });
     expect(screen.queryByText('Error: Cannot use both EML and Email OTP')).toBeNull();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Email', 'Text']);
     expect(screen.getByLabelText('Email')).toBeTruthy();
-    expect(screen.getByText('Sign-in with a one-time passcode is not available yet.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue with email' })).toBeTruthy();
   });
 
   it('says plainly that OAuth, wallets and passwords are not available yet, above or below the form', () => {
