@@ -41,6 +41,10 @@ export type GenericErrorType =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'too_many_requests'
+  /** The SMS, WhatsApp or email provider refused or could not be reached (502 or 503); the message was not sent. */
+  | 'delivery_failed'
+  /** The server has no provider configured for this channel (503), e.g. SMS without Twilio settings in production. */
+  | 'channel_not_configured'
   | 'internal_server_error';
 
 export type ErrorType = CatalogueErrorType | GenericErrorType;

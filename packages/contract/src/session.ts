@@ -28,6 +28,8 @@ export interface AuthenticationFactor {
   delivery_method: 'email' | 'sms' | 'whatsapp' | 'knowledge' | 'webauthn' | 'oauth' | 'crypto' | 'attested';
   last_authenticated_at: string;
   email_factor?: { email_id: string; email_address: string };
+  /** Set for an OTP sent by SMS or WhatsApp: the phone number it went to (E.164). */
+  phone_number_factor?: { phone_id: string; phone_number: string };
 }
 
 export interface Session {

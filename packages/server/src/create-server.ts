@@ -3,7 +3,9 @@ import type { Database } from './storage/database.js';
 import { emailAddressOf } from './config/load-config.js';
 import type { ServerConfig } from './config/server-config.js';
 import { combineEmailSenders, type EmailSender } from './delivery/email-sender.js';
-import { createOutboxEmailSink } from './delivery/outbox-sink.js';
+import { createOutboxEmailSink, createOutboxTextSink } from './delivery/outbox-sink.js';
+import { createTextDelivery } from './delivery/text-delivery.js';
+import { createTwilioTextSender } from './delivery/twilio-text-sender.js';
 import { createSmtpEmailSender } from './delivery/smtp-email-sender.js';
 import type { AppDeps, Clock, Logger } from './http/app-env.js';
 import { createApp } from './http/create-app.js';
@@ -61,8 +63,14 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   senders.push(...(options.emailSenders ?? []));
   const email = combineEmailSenders(senders);
 
+  const texts = createTextDelivery({
+    outbox: config.outboxEnabled ? createOutboxTextSink(db, clock) : null,
+    provider: config.sms ? createTwilioTextSender(config.sms) : null,
+    sms: config.sms,
+  });
+
   const keyring = new SigningKeyring(db);
-  const deps: AppDeps = { config, db, clock, email, keyring, log };
+  const deps: AppDeps = { config, db, clock, email, texts, keyring, log };
   const app = createApp(deps);
 
   let closed: Promise<void> | null = null;

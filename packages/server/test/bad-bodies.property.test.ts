@@ -9,7 +9,16 @@ import { startHarness, type Harness } from './helpers/harness.js';
 let h: Harness;
 let session = '';
 beforeAll(async () => {
-  h = await startHarness({ rateLimits: { magicLinkPerEmail: { limit: 1_000_000, windowSeconds: 600 }, magicLinkPerIp: { limit: 1_000_000, windowSeconds: 600 } } });
+  const unlimited = { limit: 1_000_000, windowSeconds: 600 };
+  h = await startHarness({
+    rateLimits: {
+      magicLinkPerEmail: unlimited,
+      magicLinkPerIp: unlimited,
+      otpPerDestination: unlimited,
+      otpPerIp: unlimited,
+      otpLockout: { maxFailures: 1_000_000, windowSeconds: 3600, lockSeconds: 1800 },
+    },
+  });
   session = (await h.signIn('fuzz-owner@example.com')).session_token;
 });
 afterAll(() => h.close());
@@ -20,6 +29,10 @@ const POST_ROUTES: Array<{ path: string; fields: string[]; needsSession?: boolea
   { path: '/sdk/v1/sessions/authenticate', fields: ['session_duration_minutes'], needsSession: true },
   { path: '/sdk/v1/sessions/revoke', fields: [], needsSession: true },
   { path: '/sdk/v1/events', fields: ['events'] },
+  { path: '/sdk/v1/otps/email/login_or_create', fields: ['email', 'expiration_minutes', 'login_template_id', 'signup_template_id', 'locale'] },
+  { path: '/sdk/v1/otps/sms/login_or_create', fields: ['phone_number', 'expiration_minutes', 'locale'] },
+  { path: '/sdk/v1/otps/whatsapp/login_or_create', fields: ['phone_number', 'expiration_minutes', 'locale'] },
+  { path: '/sdk/v1/otps/authenticate', fields: ['code', 'method_id', 'session_duration_minutes'] },
 ];
 
 const wrongValue = fc.oneof(

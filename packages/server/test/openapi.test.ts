@@ -11,6 +11,10 @@ const EVERY_ROUTE = [
   'GET /sdk/v1/projects/bootstrap',
   'POST /sdk/v1/magic_links/email/login_or_create',
   'POST /sdk/v1/magic_links/authenticate',
+  'POST /sdk/v1/otps/email/login_or_create',
+  'POST /sdk/v1/otps/sms/login_or_create',
+  'POST /sdk/v1/otps/whatsapp/login_or_create',
+  'POST /sdk/v1/otps/authenticate',
   'GET /sdk/v1/users/me',
   'POST /sdk/v1/sessions/authenticate',
   'POST /sdk/v1/sessions/revoke',
@@ -43,6 +47,28 @@ describe('OpenAPI document', () => {
     expect(send.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/MagicLinkLoginOrCreateRequest');
     expect(doc.components.schemas.MagicLinkLoginOrCreateRequest.additionalProperties).toBe(false);
     expect(Object.keys(send.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '413', '429']));
+
+    // One-time passcodes: request and response schemas by name, the delivery errors documented.
+    for (const [path, request] of [
+      ['/sdk/v1/otps/email/login_or_create', 'OtpEmailLoginOrCreateRequest'],
+      ['/sdk/v1/otps/sms/login_or_create', 'OtpPhoneLoginOrCreateRequest'],
+      ['/sdk/v1/otps/whatsapp/login_or_create', 'OtpPhoneLoginOrCreateRequest'],
+    ] as const) {
+      const op = doc.paths[path].post;
+      expect(op.requestBody.content['application/json'].schema.$ref).toBe(`#/components/schemas/${request}`);
+      expect(op.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/OtpLoginOrCreateResponse');
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429', '502', '503']));
+    }
+    const otpAuth = doc.paths['/sdk/v1/otps/authenticate'].post;
+    expect(otpAuth.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/OtpAuthenticateRequest');
+    expect(otpAuth.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/SessionResponse');
+    expect(doc.components.schemas.OtpAuthenticateRequest.required).toEqual(expect.arrayContaining(['code', 'method_id']));
+    expect(doc.components.schemas.OtpLoginOrCreateResponse.required).toEqual(
+      expect.arrayContaining(['status_code', 'request_id', 'user_id', 'method_id', 'user_created']),
+    );
+    expect(doc.components.schemas.ErrorResponse.properties.error_type.enum).toEqual(
+      expect.arrayContaining(['otp_code_not_found', 'invalid_code', 'user_lock_limit_reached', 'delivery_failed', 'channel_not_configured']),
+    );
   });
 
   it('documents every route the server answers (no undocumented route)', async () => {

@@ -1,3 +1,4 @@
+import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
 
 const minutes = (min: number, max: number) => z.number().int().min(min).max(max);
@@ -7,6 +8,16 @@ const origin = z
   .refine((value) => URL.canParse(value) && new URL(value).origin === value, 'must be an origin like http://localhost:3000');
 
 const rateLimitRule = z.strictObject({ limit: z.number().int().min(1), windowSeconds: z.number().int().min(1) });
+const lockoutRule = z.strictObject({
+  maxFailures: z.number().int().min(1),
+  windowSeconds: z.number().int().min(1),
+  lockSeconds: z.number().int().min(1),
+});
+const e164 = z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 number like +15005550006');
+const otpTemplate = z.strictObject({
+  subject: z.string().min(1).max(200).optional(),
+  text: z.string().min(1).max(2000).refine((value) => value.includes('{code}'), 'must contain the {code} placeholder'),
+});
 
 /** The shape of vestibule.config.json. Every field is documented in packages/server/README.md. */
 export const configFileSchema = z.strictObject({
@@ -22,7 +33,22 @@ export const configFileSchema = z.strictObject({
       smtpUrl: z.string().optional(),
       trustProxy: z.boolean().optional(),
       rateLimits: z
-        .strictObject({ magicLinkPerEmail: rateLimitRule.optional(), magicLinkPerIp: rateLimitRule.optional() })
+        .strictObject({
+          magicLinkPerEmail: rateLimitRule.optional(),
+          magicLinkPerIp: rateLimitRule.optional(),
+          otpPerDestination: rateLimitRule.optional(),
+          otpPerIp: rateLimitRule.optional(),
+          otpLockout: lockoutRule.optional(),
+        })
+        .optional(),
+      sms: z
+        .strictObject({
+          accountSid: z.string().min(1).optional(),
+          authToken: z.string().min(1).optional(),
+          fromNumber: e164.optional(),
+          whatsappFrom: e164.optional(),
+          baseUrl: url.optional(),
+        })
         .optional(),
     })
     .optional(),
@@ -46,6 +72,12 @@ export const configFileSchema = z.strictObject({
       .strictObject({ scopes: z.array(z.strictObject({ scope: z.string().min(1), description: z.string() })) })
       .nullable()
       .default(null),
+    smsCountries: z
+      .array(z.string().refine((value) => isSupportedCountry(value as CountryCode), 'must be an ISO 3166-1 alpha-2 country code like US'))
+      .min(1)
+      .nullable()
+      .default(null),
+    otpTemplates: z.record(z.string().min(1).max(128), otpTemplate).default({}),
   }),
 });
 

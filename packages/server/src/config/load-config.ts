@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { z } from 'zod';
 import { ConfigError } from './config-error.js';
-import { configFileSchema } from './config-file-schema.js';
-import type { ServerConfig } from './server-config.js';
+import { configFileSchema, type ConfigFile } from './config-file-schema.js';
+import type { ServerConfig, SmsProviderConfig } from './server-config.js';
 
 export const CONFIG_FILE_NAME = 'vestibule.config.json';
 
@@ -131,6 +131,8 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
   const host = env.VESTIBULE_API_HOST || server.host || 'localhost';
   const trustProxy = env.VESTIBULE_TRUST_PROXY ? env.VESTIBULE_TRUST_PROXY === 'true' : (server.trustProxy ?? false);
 
+  const sms = smsProvider(server.sms ?? {}, env);
+
   return {
     env: envName,
     port,
@@ -144,9 +146,35 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     rateLimits: {
       magicLinkPerEmail: server.rateLimits?.magicLinkPerEmail ?? { limit: 5, windowSeconds: 600 },
       magicLinkPerIp: server.rateLimits?.magicLinkPerIp ?? { limit: 50, windowSeconds: 600 },
+      otpPerDestination: server.rateLimits?.otpPerDestination ?? { limit: 5, windowSeconds: 600 },
+      otpPerIp: server.rateLimits?.otpPerIp ?? { limit: 50, windowSeconds: 600 },
+      otpLockout: server.rateLimits?.otpLockout ?? { maxFailures: 10, windowSeconds: 3600, lockSeconds: 1800 },
     },
+    sms,
     project,
   };
+}
+
+const E164 = /^\+[1-9]\d{1,14}$/;
+
+/** The SMS/WhatsApp provider from server.sms and the TWILIO_* variables; null when neither names an account. */
+function smsProvider(file: NonNullable<NonNullable<ConfigFile['server']>['sms']>, env: NodeJS.ProcessEnv): SmsProviderConfig | null {
+  const accountSid = env.TWILIO_ACCOUNT_SID || file.accountSid;
+  const authToken = env.TWILIO_AUTH_TOKEN || file.authToken;
+  const fromNumber = env.TWILIO_FROM_NUMBER || file.fromNumber || null;
+  const whatsappFrom = env.TWILIO_WHATSAPP_FROM || file.whatsappFrom || null;
+  const baseUrlRaw = env.TWILIO_BASE_URL || file.baseUrl || 'https://api.twilio.com';
+  if (!accountSid && !authToken && !fromNumber && !whatsappFrom) return null;
+  if (!accountSid) throw new ConfigError(env.TWILIO_AUTH_TOKEN ? 'TWILIO_ACCOUNT_SID' : 'server.sms.accountSid', 'required when an SMS provider is configured');
+  if (!authToken) throw new ConfigError(env.TWILIO_ACCOUNT_SID ? 'TWILIO_AUTH_TOKEN' : 'server.sms.authToken', 'required when an SMS provider is configured');
+  for (const [name, value] of [
+    ['TWILIO_FROM_NUMBER', env.TWILIO_FROM_NUMBER],
+    ['TWILIO_WHATSAPP_FROM', env.TWILIO_WHATSAPP_FROM],
+  ] as const) {
+    if (value && !E164.test(value)) throw new ConfigError(name, `must be an E.164 number like +15005550006 (got "${value}")`);
+  }
+  const baseUrl = assertUrl(env.TWILIO_BASE_URL ? 'TWILIO_BASE_URL' : 'server.sms.baseUrl', baseUrlRaw, ['http:', 'https:']).replace(/\/+$/, '');
+  return { accountSid, authToken, fromNumber, whatsappFrom, baseUrl };
 }
 
 /** The bare address inside 'Name <address>' or the value itself when it is a bare address. */

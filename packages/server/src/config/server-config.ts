@@ -22,6 +22,36 @@ export interface ProjectConfig {
   displayWatermark: boolean;
   passwordConfig: { ludsComplexity: number; ludsMinimumCount: number } | null;
   rbacPolicy: { scopes: RbacScope[] } | null;
+  /** ISO country codes SMS/WhatsApp passcodes may go to; null allows every country. */
+  smsCountries: string[] | null;
+  /** Passcode wording chosen by login_template_id / signup_template_id; placeholders {code} {projectName} {minutes}. */
+  otpTemplates: Record<string, OtpTemplate>;
+}
+
+export interface OtpTemplate {
+  /** Email subject (email passcodes only); the built-in subject when absent. */
+  subject?: string;
+  /** Message text; must contain {code}. */
+  text: string;
+}
+
+/** A Twilio-style Messages API (POST {baseUrl}/2010-04-01/Accounts/{accountSid}/Messages.json). */
+export interface SmsProviderConfig {
+  accountSid: string;
+  authToken: string;
+  /** Sender of SMS (E.164); null: no SMS through the provider. */
+  fromNumber: string | null;
+  /** Sender of WhatsApp messages (E.164, sent as whatsapp:+…); null: no WhatsApp through the provider. */
+  whatsappFrom: string | null;
+  /** No trailing slash; https://api.twilio.com by default. */
+  baseUrl: string;
+}
+
+/** Locks a user's passcode sign-in after maxFailures wrong codes within windowSeconds, for lockSeconds. */
+export interface LockoutRule {
+  maxFailures: number;
+  windowSeconds: number;
+  lockSeconds: number;
 }
 
 export interface RateLimitRule {
@@ -35,6 +65,12 @@ export interface RateLimitConfig {
   magicLinkPerEmail: RateLimitRule;
   /** Magic-link sends per client IP. */
   magicLinkPerIp: RateLimitRule;
+  /** Passcode sends per destination (email address or phone number). */
+  otpPerDestination: RateLimitRule;
+  /** Passcode sends per client IP. */
+  otpPerIp: RateLimitRule;
+  /** Wrong passcodes per user before their passcode sign-in is locked. */
+  otpLockout: LockoutRule;
 }
 
 export interface ServerConfig {
@@ -56,5 +92,7 @@ export interface ServerConfig {
   /** Take the client IP from X-Forwarded-For (only behind a trusted proxy). */
   trustProxy: boolean;
   rateLimits: RateLimitConfig;
+  /** SMS and WhatsApp provider; null: texts only reach the development outbox. */
+  sms: SmsProviderConfig | null;
   project: ProjectConfig;
 }

@@ -3,6 +3,7 @@ import type { OutboxMessage } from '@vestibule/contract';
 import { newId } from '../security/random-token.js';
 import type { Database } from '../storage/database.js';
 import type { EmailSender } from './email-sender.js';
+import type { TextSender } from './text-sender.js';
 
 /** The development outbox: every message is also kept in the database for the demo and tests. */
 export function createOutboxEmailSink(db: Kysely<Database>, clock: () => Date): EmailSender {
@@ -19,6 +20,18 @@ export function createOutboxEmailSink(db: Kysely<Database>, clock: () => Date): 
           html: message.html,
           created_at: clock(),
         })
+        .execute();
+    },
+  };
+}
+
+/** The development outbox for SMS and WhatsApp: subject and html are null. */
+export function createOutboxTextSink(db: Kysely<Database>, clock: () => Date): TextSender {
+  return {
+    async send(message) {
+      await db
+        .insertInto('outbox_messages')
+        .values({ id: newId('outbox'), channel: message.channel, recipient: message.to, subject: null, text: message.text, html: null, created_at: clock() })
         .execute();
     },
   };

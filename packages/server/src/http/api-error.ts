@@ -3,6 +3,13 @@ import type { ErrorType } from '@vestibule/contract';
 /** Default messages for the error types the server answers with. */
 export const errorMessages: Partial<Record<ErrorType, string>> = {
   invalid_email: 'Email format is invalid.',
+  invalid_phone_number: 'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
+  invalid_phone_number_country_code: "The phone number's country code is invalid, unsupported or disabled for this project.",
+  invalid_code: 'Code format is invalid, please try again.',
+  otp_code_not_found: 'Invalid passcode, please try again.',
+  user_lock_limit_reached: 'Too many failed authentication attempts. Please try again later.',
+  delivery_failed: 'The message could not be sent. Please try again later.',
+  channel_not_configured: 'This delivery channel is not configured on this server.',
   user_unauthenticated: 'Must have an active session to call this method. Have you logged in yet?',
   session_not_found: 'Session not found.',
   invalid_session_token: 'Invalid session token.',

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config/server-config.js';
 import type { EmailSender } from '../delivery/email-sender.js';
+import type { TextDelivery } from '../delivery/text-delivery.js';
 import type { SigningKeyring } from '../security/signing-keys.js';
 import type { Database, SessionRow } from '../storage/database.js';
 
@@ -17,6 +18,8 @@ export interface AppDeps {
   db: Kysely<Database>;
   clock: Clock;
   email: EmailSender;
+  /** SMS and WhatsApp: the provider when configured, plus the outbox in development. */
+  texts: TextDelivery;
   keyring: SigningKeyring;
   log: Logger;
 }

@@ -6,6 +6,7 @@ import { registerHealthRoutes } from '../features/health/routes.js';
 import { registerJwksRoutes } from '../features/jwks/routes.js';
 import { registerMagicLinkRoutes } from '../features/magic-links/routes.js';
 import { registerOpenApiRoutes } from '../features/openapi/routes.js';
+import { registerOtpRoutes } from '../features/otps/routes.js';
 import { registerOutboxRoutes } from '../features/outbox/routes.js';
 import { registerSessionRoutes } from '../features/sessions/routes.js';
 import { registerUserRoutes } from '../features/users/routes.js';
@@ -36,6 +37,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerHealthRoutes(app);
   registerBootstrapRoutes(app, deps);
   registerMagicLinkRoutes(app, deps);
+  registerOtpRoutes(app, deps);
   registerSessionRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerEventRoutes(app, deps);

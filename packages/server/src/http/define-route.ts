@@ -29,6 +29,8 @@ const errorDescriptions: Record<number, string> = {
   415: 'Body is not JSON.',
   429: 'Too many requests.',
   500: 'Unexpected error (details are logged, never returned).',
+  502: 'The delivery provider refused the message (delivery_failed).',
+  503: 'The delivery provider could not be reached (delivery_failed) or the channel is not configured (channel_not_configured).',
 };
 
 /** Registers a route with Hono and documents it in the OpenAPI registry from the same schemas. */

@@ -81,6 +81,47 @@ export interface OutboxMessagesTable {
   created_at: Timestamp;
 }
 
+export interface UserPhoneNumbersTable {
+  phone_id: string;
+  user_id: string;
+  /** E.164; unique. */
+  phone_number: string;
+  verified: boolean;
+  created_at: Timestamp;
+}
+
+export type OtpChannel = 'email' | 'sms' | 'whatsapp';
+
+export interface OtpCodesTable {
+  /** The email_id or phone_id the passcode went to; one live passcode per method. */
+  method_id: string;
+  user_id: string;
+  channel: OtpChannel;
+  /** HMAC-SHA256 (hex) of method_id and the code, keyed with server_secrets.otp_hmac_key. */
+  code_hash: string;
+  /** Tries made against this passcode (right or wrong); at most 5. */
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface OtpFailuresTable {
+  id: Generated<string>;
+  user_id: string;
+  failed_at: Timestamp;
+}
+
+export interface OtpLockoutsTable {
+  user_id: string;
+  locked_until: Timestamp;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_emails: UserEmailsTable;
@@ -90,9 +131,16 @@ export interface Database {
   rate_limit_buckets: RateLimitBucketsTable;
   events: EventsTable;
   outbox_messages: OutboxMessagesTable;
+  user_phone_numbers: UserPhoneNumbersTable;
+  otp_codes: OtpCodesTable;
+  otp_failures: OtpFailuresTable;
+  otp_lockouts: OtpLockoutsTable;
+  server_secrets: ServerSecretsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type UserEmailRow = Selectable<UserEmailsTable>;
+export type UserPhoneNumberRow = Selectable<UserPhoneNumbersTable>;
+export type OtpCodeRow = Selectable<OtpCodesTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type SigningKeyRow = Selectable<SigningKeysTable>;

@@ -4,7 +4,6 @@ import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { clientIp } from '../../http/client-ip.js';
 import { defineRoute } from '../../http/define-route.js';
-import { bearerToken } from '../../http/session-auth.js';
 import { validateBody } from '../../http/validate-body.js';
 import { sha256Hex } from '../../security/hash.js';
 import { hitRateLimit } from '../../security/rate-limit.js';
@@ -14,8 +13,7 @@ import {
   MagicLinkLoginOrCreateResponseSchema,
   SessionResponseSchema,
 } from '../openapi/schemas.js';
-import { sessionResponse } from '../sessions/session-response.js';
-import { createSession, findLiveSession, mergeFactor, touchSession } from '../sessions/sessions-store.js';
+import { signIn } from '../sessions/sign-in.js';
 import { createUserWithEmail, findUserEmail, verifyEmailAndActivate } from '../users/users-store.js';
 import { checkMinutes, EXPIRATION_MINUTES, SESSION_DURATION_MINUTES } from './durations.js';
 import { normalizeEmail } from './email-format.js';
@@ -108,20 +106,9 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
         email_factor: { email_id: used.email_id, email_address: emailRow.email },
       };
 
-      const existingToken = bearerToken(c);
-      const existing = existingToken && existingToken.length <= 256 ? await findLiveSession(db, existingToken, now) : undefined;
-      if (existingToken && existing && existing.user_id === used.user_id) {
-        const updated = await touchSession(
-          db,
-          existing.session_id,
-          now,
-          body.session_duration_minutes === undefined ? undefined : duration,
-          mergeFactor(existing.authentication_factors, factor),
-        );
-        if (updated) return c.json(await sessionResponse(deps, c.get('requestId'), updated, existingToken));
-      }
-      const { row, token } = await createSession(db, { userId: used.user_id, durationMinutes: duration, factor, now });
-      return c.json(await sessionResponse(deps, c.get('requestId'), row, token));
+      return c.json(
+        await signIn(c, deps, { userId: used.user_id, factor, durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }),
+      );
     },
   );
 }

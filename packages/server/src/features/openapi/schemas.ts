@@ -10,7 +10,7 @@ const errorTypes = [
   'invalid_phone_number_country_code', 'otp_code_not_found', 'duplicate_member_phone_number',
   'webauthn_registration_not_found', 'bad_request', 'invalid_public_token', 'invalid_redirect_url', 'invalid_duration',
   'not_found', 'method_not_allowed', 'payload_too_large', 'unsupported_media_type', 'too_many_requests',
-  'internal_server_error',
+  'delivery_failed', 'channel_not_configured', 'internal_server_error',
 ] as const;
 
 export const ErrorResponseSchema = z
@@ -46,6 +46,7 @@ export const AuthenticationFactorSchema = z
     delivery_method: z.enum(['email', 'sms', 'whatsapp', 'knowledge', 'webauthn', 'oauth', 'crypto', 'attested']),
     last_authenticated_at: z.string(),
     email_factor: z.object({ email_id: z.string(), email_address: z.string() }).optional(),
+    phone_number_factor: z.object({ phone_id: z.string(), phone_number: z.string() }).optional(),
   })
   .openapi('AuthenticationFactor');
 
@@ -103,6 +104,44 @@ export const MagicLinkLoginOrCreateResponseSchema = z
 export const MagicLinkAuthenticateRequestSchema = z
   .strictObject({ token: z.string().min(1).max(512), session_duration_minutes: minutes.optional() })
   .openapi('MagicLinkAuthenticateRequest');
+
+const locale = z.string().max(35).openapi({ description: "BCP 47 language of the message ('en', 'es', 'fr', 'es-MX' …); others fall back to English." });
+const otpExpiration = minutes.openapi({ description: 'Passcode lifetime in minutes, 1..30; default 5.' });
+
+export const OtpEmailLoginOrCreateRequestSchema = z
+  .strictObject({
+    email: z.string().max(1000),
+    expiration_minutes: otpExpiration.optional(),
+    login_template_id: z.string().min(1).max(128).optional().openapi({ description: "Key of the project's otpTemplates used when the user exists." }),
+    signup_template_id: z.string().min(1).max(128).optional().openapi({ description: "Key of the project's otpTemplates used when the user is new." }),
+    locale: locale.optional(),
+  })
+  .openapi('OtpEmailLoginOrCreateRequest');
+
+export const OtpPhoneLoginOrCreateRequestSchema = z
+  .strictObject({
+    phone_number: z.string().max(64).openapi({ description: 'E.164, e.g. +15005550006.' }),
+    expiration_minutes: otpExpiration.optional(),
+    locale: locale.optional(),
+  })
+  .openapi('OtpPhoneLoginOrCreateRequest');
+
+export const OtpLoginOrCreateResponseSchema = z
+  .object({
+    ...ok,
+    user_id: z.string(),
+    method_id: z.string().openapi({ description: 'email_id or phone_id the passcode went to; OTP authenticate takes it back.' }),
+    user_created: z.boolean(),
+  })
+  .openapi('OtpLoginOrCreateResponse');
+
+export const OtpAuthenticateRequestSchema = z
+  .strictObject({
+    code: z.string().max(64).openapi({ description: 'The 6 digits received; any other shape is 400 invalid_code.' }),
+    method_id: z.string().min(1).max(256),
+    session_duration_minutes: minutes.optional(),
+  })
+  .openapi('OtpAuthenticateRequest');
 
 export const SessionAuthenticateRequestSchema = z
   .strictObject({ session_duration_minutes: minutes.optional() })

@@ -71,10 +71,13 @@ export async function revokeSession(db: Kysely<Database>, sessionId: string, now
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Adds a factor, replacing an earlier one of the same kind (same type, channel and email). */
+/** Adds a factor, replacing an earlier one of the same kind (same type, channel, email or phone). */
 export function mergeFactor(factors: AuthenticationFactor[], factor: AuthenticationFactor): AuthenticationFactor[] {
   const same = (f: AuthenticationFactor) =>
-    f.type === factor.type && f.delivery_method === factor.delivery_method && f.email_factor?.email_id === factor.email_factor?.email_id;
+    f.type === factor.type &&
+    f.delivery_method === factor.delivery_method &&
+    f.email_factor?.email_id === factor.email_factor?.email_id &&
+    f.phone_number_factor?.phone_id === factor.phone_number_factor?.phone_id;
   return [...factors.filter((f) => !same(f)), factor];
 }
 

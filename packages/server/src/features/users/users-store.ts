@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { User } from '@vestibule/contract';
 import { newId } from '../../security/random-token.js';
-import type { Database, UserEmailRow, UserRow } from '../../storage/database.js';
+import type { Database, UserEmailRow, UserPhoneNumberRow, UserRow } from '../../storage/database.js';
 
 export async function findUserEmail(db: Kysely<Database>, email: string): Promise<UserEmailRow | undefined> {
   return db.selectFrom('user_emails').selectAll().where('email', '=', email).executeTakeFirst();
@@ -36,6 +36,44 @@ export async function createUserWithEmail(
   return { userId: existing.user_id, emailId: existing.email_id, created: false };
 }
 
+export async function findUserPhone(db: Kysely<Database>, phoneNumber: string): Promise<UserPhoneNumberRow | undefined> {
+  return db.selectFrom('user_phone_numbers').selectAll().where('phone_number', '=', phoneNumber).executeTakeFirst();
+}
+
+/**
+ * Creates an active user with one unverified phone number (E.164). If another request created the
+ * same number first, returns that one instead (created: false).
+ */
+export async function createUserWithPhone(
+  db: Kysely<Database>,
+  phoneNumber: string,
+  now: Date,
+): Promise<{ userId: string; phoneId: string; created: boolean }> {
+  const userId = newId('user');
+  const phoneId = newId('phone');
+  const inserted = await db.transaction().execute(async (trx) => {
+    await trx.insertInto('users').values({ user_id: userId, status: 'active', created_at: now }).execute();
+    const row = await trx
+      .insertInto('user_phone_numbers')
+      .values({ phone_id: phoneId, user_id: userId, phone_number: phoneNumber, verified: false, created_at: now })
+      .onConflict((oc) => oc.column('phone_number').doNothing())
+      .returning('phone_id')
+      .executeTakeFirst();
+    if (!row) await trx.deleteFrom('users').where('user_id', '=', userId).execute();
+    return Boolean(row);
+  });
+  if (inserted) return { userId, phoneId, created: true };
+  const existing = await findUserPhone(db, phoneNumber);
+  if (!existing) throw new Error('User phone number vanished during creation.');
+  return { userId: existing.user_id, phoneId: existing.phone_id, created: false };
+}
+
+/** Marks the phone number verified and the user active (a used passcode proves both). */
+export async function verifyPhoneAndActivate(db: Kysely<Database>, userId: string, phoneId: string): Promise<void> {
+  await db.updateTable('user_phone_numbers').set({ verified: true }).where('phone_id', '=', phoneId).execute();
+  await db.updateTable('users').set({ status: 'active' }).where('user_id', '=', userId).execute();
+}
+
 /** Marks the email verified and the user active (a used magic link proves both). */
 export async function verifyEmailAndActivate(db: Kysely<Database>, userId: string, emailId: string): Promise<void> {
   await db.updateTable('user_emails').set({ verified: true }).where('email_id', '=', emailId).execute();
@@ -52,12 +90,18 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
+  const phones = await db
+    .selectFrom('user_phone_numbers')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
   return {
     user_id: user.user_id,
     status: user.status,
     created_at: user.created_at.toISOString(),
     emails: emails.map((row) => ({ email_id: row.email_id, email: row.email, verified: row.verified })),
-    phone_numbers: [],
+    phone_numbers: phones.map((row) => ({ phone_id: row.phone_id, phone_number: row.phone_number, verified: row.verified })),
     webauthn_registrations: [],
     password: null,
   };

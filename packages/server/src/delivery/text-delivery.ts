@@ -1,0 +1,22 @@
+import type { SmsProviderConfig } from '../config/server-config.js';
+import type { TextMessage, TextSender } from './text-sender.js';
+
+/** Where SMS and WhatsApp messages go: the development outbox and/or the provider. */
+export interface TextDelivery {
+  /** Whether a message on this channel reaches anyone (the outbox counts in development). */
+  canSend(channel: TextMessage['channel']): boolean;
+  send(message: TextMessage): Promise<void>;
+}
+
+export function createTextDelivery(input: { outbox: TextSender | null; provider: TextSender | null; sms: SmsProviderConfig | null }): TextDelivery {
+  const providerHas = (channel: TextMessage['channel']) =>
+    Boolean(input.provider && (channel === 'sms' ? input.sms?.fromNumber : input.sms?.whatsappFrom));
+  return {
+    canSend: (channel) => Boolean(input.outbox) || providerHas(channel),
+    async send(message) {
+      // The outbox first: in development a message is visible there even if the provider then fails.
+      if (input.outbox) await input.outbox.send(message);
+      if (providerHas(message.channel)) await input.provider!.send(message);
+    },
+  };
+}

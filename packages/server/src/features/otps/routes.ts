@@ -1,0 +1,223 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AuthenticationFactor, OtpLoginOrCreateResponse } from '@vestibule/contract';
+import type { RateLimitRule } from '../../config/server-config.js';
+import type { EmailMessage } from '../../delivery/email-sender.js';
+import { DeliveryError, type TextMessage } from '../../delivery/text-sender.js';
+import { ApiError } from '../../http/api-error.js';
+import type { AppDeps, AppEnv } from '../../http/app-env.js';
+import { clientIp } from '../../http/client-ip.js';
+import { defineRoute } from '../../http/define-route.js';
+import { validateBody } from '../../http/validate-body.js';
+import { sha256Hex } from '../../security/hash.js';
+import { otpKeyLoader } from '../../security/otp-hash.js';
+import { hitRateLimit } from '../../security/rate-limit.js';
+import { checkMinutes, SESSION_DURATION_MINUTES } from '../magic-links/durations.js';
+import { normalizeEmail } from '../magic-links/email-format.js';
+import {
+  OtpAuthenticateRequestSchema,
+  OtpEmailLoginOrCreateRequestSchema,
+  OtpLoginOrCreateResponseSchema,
+  OtpPhoneLoginOrCreateRequestSchema,
+  SessionResponseSchema,
+} from '../openapi/schemas.js';
+import { signIn } from '../sessions/sign-in.js';
+import { createUserWithEmail, createUserWithPhone, findUserEmail, findUserPhone, verifyEmailAndActivate, verifyPhoneAndActivate } from '../users/users-store.js';
+import { checkPasscode, issuePasscode } from './otp-codes.js';
+import { clearFailures, lockedUntil, recordFailure } from './otp-lockout.js';
+import { chooseTemplate, otpEmail, otpText } from './otp-messages.js';
+import { normalizePhoneNumber } from './phone-number.js';
+
+/** Passcode lifetime: 5 minutes unless the client asks for 1..30. */
+export const OTP_EXPIRATION_MINUTES = { min: 1, max: 30, default: 5 } as const;
+
+const CHANNEL_NAMES = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' } as const;
+
+async function enforceRateLimit(deps: AppDeps, key: string, rule: RateLimitRule, what: string): Promise<void> {
+  const result = await hitRateLimit(deps.db, key, rule, deps.clock());
+  if (!result.allowed) {
+    throw new ApiError(429, 'too_many_requests', `Too many passcodes requested ${what}. Please try again in ${result.retryAfterSeconds} seconds.`, {
+      'Retry-After': String(result.retryAfterSeconds),
+    });
+  }
+}
+
+/** Sends, turning any provider failure into a logged 502/503 delivery_failed (never a 500). */
+async function deliver(deps: AppDeps, c: Context<AppEnv>, channel: keyof typeof CHANNEL_NAMES, send: () => Promise<void>): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    const details = error instanceof DeliveryError ? error.details : {};
+    deps.log.error('Passcode delivery failed', { request_id: c.get('requestId'), channel, error: (error as Error).message, ...details });
+    const status = error instanceof DeliveryError ? error.status : 502;
+    throw new ApiError(status, 'delivery_failed', `The ${CHANNEL_NAMES[channel]} message could not be sent. Please try again later.`);
+  }
+}
+
+export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+  const { config, db } = deps;
+  const project = config.project;
+  const otpKey = otpKeyLoader(db);
+
+  const sendLimits = async (c: Context<AppEnv>, destination: string) => {
+    await enforceRateLimit(deps, `otp:ip:${clientIp(c, config.trustProxy)}`, config.rateLimits.otpPerIp, 'from this network');
+    await enforceRateLimit(deps, `otp:destination:${sha256Hex(destination)}`, config.rateLimits.otpPerDestination, 'for this destination');
+  };
+  const expiration = (value: number | undefined) => checkMinutes('expiration_minutes', value, OTP_EXPIRATION_MINUTES.default, OTP_EXPIRATION_MINUTES);
+
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/sdk/v1/otps/email/login_or_create',
+      summary: 'Email a 6-digit passcode; an unknown address creates the user. method_id is the email_id.',
+      tag: 'One-time passcodes',
+      auth: 'public',
+      body: OtpEmailLoginOrCreateRequestSchema,
+      response: OtpLoginOrCreateResponseSchema,
+      errors: [429, 502, 503],
+    },
+    async (c) => {
+      const body = validateBody(c, OtpEmailLoginOrCreateRequestSchema);
+      const email = normalizeEmail(body.email);
+      const minutes = expiration(body.expiration_minutes);
+      const loginTemplate = chooseTemplate('login_template_id', body.login_template_id, project.otpTemplates);
+      const signupTemplate = chooseTemplate('signup_template_id', body.signup_template_id, project.otpTemplates);
+      await sendLimits(c, `email:${email}`);
+
+      const now = deps.clock();
+      const existing = await findUserEmail(db, email);
+      const account = existing
+        ? { userId: existing.user_id, emailId: existing.email_id, created: false }
+        : await createUserWithEmail(db, email, 'active', now);
+      const code = await issuePasscode(db, await otpKey(), { methodId: account.emailId, userId: account.userId, channel: 'email', expirationMinutes: minutes, now });
+      const message: EmailMessage = otpEmail({
+        to: email,
+        projectName: project.name,
+        code,
+        minutes,
+        locale: body.locale,
+        template: account.created ? signupTemplate : loginTemplate,
+      });
+      await deliver(deps, c, 'email', () => deps.email.send(message));
+
+      const response: OtpLoginOrCreateResponse = {
+        status_code: 200,
+        request_id: c.get('requestId'),
+        user_id: account.userId,
+        method_id: account.emailId,
+        user_created: account.created,
+      };
+      return c.json(response);
+    },
+  );
+
+  for (const channel of ['sms', 'whatsapp'] as const) {
+    defineRoute(
+      app,
+      {
+        method: 'post',
+        path: `/sdk/v1/otps/${channel}/login_or_create`,
+        summary: `Send a 6-digit passcode by ${CHANNEL_NAMES[channel]} to an E.164 number; an unknown number creates the user. method_id is the phone_id.`,
+        tag: 'One-time passcodes',
+        auth: 'public',
+        body: OtpPhoneLoginOrCreateRequestSchema,
+        response: OtpLoginOrCreateResponseSchema,
+        errors: [429, 502, 503],
+      },
+      async (c) => {
+        const body = validateBody(c, OtpPhoneLoginOrCreateRequestSchema);
+        const { e164 } = normalizePhoneNumber(body.phone_number, project.smsCountries);
+        const minutes = expiration(body.expiration_minutes);
+        if (!deps.texts.canSend(channel)) {
+          throw new ApiError(
+            503,
+            'channel_not_configured',
+            `${CHANNEL_NAMES[channel]} passcodes are not configured on this server (set the sms provider: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and ${channel === 'sms' ? 'TWILIO_FROM_NUMBER' : 'TWILIO_WHATSAPP_FROM'}).`,
+          );
+        }
+        await sendLimits(c, `phone:${e164}`);
+
+        const now = deps.clock();
+        const existing = await findUserPhone(db, e164);
+        const account = existing
+          ? { userId: existing.user_id, phoneId: existing.phone_id, created: false }
+          : await createUserWithPhone(db, e164, now);
+        const code = await issuePasscode(db, await otpKey(), { methodId: account.phoneId, userId: account.userId, channel, expirationMinutes: minutes, now });
+        const message: TextMessage = { channel, to: e164, text: otpText({ projectName: project.name, code, minutes, locale: body.locale, template: null }) };
+        await deliver(deps, c, channel, () => deps.texts.send(message));
+
+        const response: OtpLoginOrCreateResponse = {
+          status_code: 200,
+          request_id: c.get('requestId'),
+          user_id: account.userId,
+          method_id: account.phoneId,
+          user_created: account.created,
+        };
+        return c.json(response);
+      },
+    );
+  }
+
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/sdk/v1/otps/authenticate',
+      summary:
+        'Use a passcode (once, at most 5 tries): verifies the email or phone, activates the user and starts a session, or adds the factor to the Bearer session.',
+      tag: 'One-time passcodes',
+      auth: 'public-optional-session',
+      body: OtpAuthenticateRequestSchema,
+      response: SessionResponseSchema,
+      errors: [429],
+    },
+    async (c) => {
+      const body = validateBody(c, OtpAuthenticateRequestSchema);
+      if (!/^\d{6}$/.test(body.code)) throw new ApiError(400, 'invalid_code');
+      const duration = checkMinutes('session_duration_minutes', body.session_duration_minutes, project.sessionDurationMinutes, SESSION_DURATION_MINUTES);
+      const now = deps.clock();
+      const result = await checkPasscode(db, await otpKey(), {
+        methodId: body.method_id,
+        code: body.code,
+        now,
+        lockedUntil: (userId) => lockedUntil(db, userId, now),
+      });
+      const locked = (until: Date) =>
+        new ApiError(429, 'user_lock_limit_reached', undefined, { 'Retry-After': String(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))) });
+      if (result.kind === 'locked') throw locked(result.until);
+      if (result.kind === 'wrong') {
+        const until = await recordFailure(db, result.userId, config.rateLimits.otpLockout, now);
+        if (until) throw locked(until);
+        throw new ApiError(401, 'otp_code_not_found');
+      }
+      if (result.kind === 'not_found') throw new ApiError(401, 'otp_code_not_found');
+
+      const { row } = result;
+      await clearFailures(db, row.user_id);
+      let factor: AuthenticationFactor;
+      if (row.channel === 'email') {
+        await verifyEmailAndActivate(db, row.user_id, row.method_id);
+        const emailRow = await db.selectFrom('user_emails').select('email').where('email_id', '=', row.method_id).executeTakeFirstOrThrow();
+        factor = { type: 'otp', delivery_method: 'email', last_authenticated_at: now.toISOString(), email_factor: { email_id: row.method_id, email_address: emailRow.email } };
+      } else {
+        await verifyPhoneAndActivate(db, row.user_id, row.method_id);
+        const phoneRow = await db.selectFrom('user_phone_numbers').select('phone_number').where('phone_id', '=', row.method_id).executeTakeFirstOrThrow();
+        factor = {
+          type: 'otp',
+          delivery_method: row.channel,
+          last_authenticated_at: now.toISOString(),
+          phone_number_factor: { phone_id: row.method_id, phone_number: phoneRow.phone_number },
+        };
+      }
+      const response = await signIn(c, deps, {
+        userId: row.user_id,
+        factor,
+        durationMinutes: duration,
+        durationRequested: body.session_duration_minutes !== undefined,
+        now,
+      });
+      return c.json(response);
+    },
+  );
+}

@@ -1,0 +1,46 @@
+import { randomInt } from 'node:crypto';
+import type { OutboxMessage } from '@vestibule/contract';
+import type { Harness } from './harness.js';
+
+export const OTP = {
+  email: '/sdk/v1/otps/email/login_or_create',
+  sms: '/sdk/v1/otps/sms/login_or_create',
+  whatsapp: '/sdk/v1/otps/whatsapp/login_or_create',
+  authenticate: '/sdk/v1/otps/authenticate',
+} as const;
+
+export const INVALID_PASSCODE = 'Invalid passcode, please try again.';
+export const LOCKED = 'Too many failed authentication attempts. Please try again later.';
+export const E164_MESSAGE = 'Phone number format is invalid. Ensure the phone number is in the E.164 format.';
+
+/** A valid US number nobody else in the run uses (Google's +1 650 253 block). */
+export function uniquePhone(): string {
+  return `+1650253${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+}
+
+export function codeIn(text: string): string {
+  const match = /\b(\d{6})\b/.exec(text);
+  if (!match) throw new Error(`No passcode in: ${text}`);
+  return match[1]!;
+}
+
+/** A 6-digit code that is surely not `code`. */
+export function wrongCode(code: string): string {
+  return code.slice(0, 5) + String((Number(code[5]) + 1) % 10);
+}
+
+/** Asks for a passcode and reads it from the outbox. */
+export async function sendOtp(
+  h: Harness,
+  channel: 'email' | 'sms' | 'whatsapp',
+  destination: string,
+  extra: Record<string, unknown> = {},
+  ip?: string,
+): Promise<{ response: any; code: string; message: OutboxMessage }> {
+  const body = channel === 'email' ? { email: destination, ...extra } : { phone_number: destination, ...extra };
+  const response = await h.json('POST', OTP[channel], body, { ip });
+  if (response.status !== 200) throw new Error(`${channel} login_or_create failed: ${JSON.stringify(response.body)}`);
+  const [message] = await h.outbox(destination.toLowerCase());
+  if (!message) throw new Error(`Nothing in the outbox for ${destination}`);
+  return { response: response.body, code: codeIn(message.text), message };
+}
