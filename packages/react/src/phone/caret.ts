@@ -21,9 +21,9 @@ export function caretAfterFormat(typed: string, at: number, formatted: string): 
     if (SIGNIFICANT.test(formatted[i] ?? '') && ++seen === wanted) {
       // Between two digits, stand before the next digit (after any '-', ' ' or ')' in between),
       // so that the caret does not jump back over the formatting.
-      let at = i + 1;
-      while (at < formatted.length && !SIGNIFICANT.test(formatted[at] ?? '')) at++;
-      return at < formatted.length ? at : i + 1;
+      let next = i + 1;
+      while (next < formatted.length && !SIGNIFICANT.test(formatted[next] ?? '')) next++;
+      return next < formatted.length ? next : i + 1;
     }
   }
   return formatted.length;
