@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Heading } from '../../components/Heading';
 import { Spinner } from '../../components/Spinner';
 import { useFlow } from '../../flow/FlowContext';
@@ -87,8 +87,8 @@ export function OTPAuthenticate() {
     inputRef.current?.focus();
   }, []);
 
-  // A failed attempt: clear the entry and put the user back in it.
-  useEffect(() => {
+  // A failed attempt: clear the entry and put the user back in it (before the message paints).
+  useLayoutEffect(() => {
     if (!error) return;
     setCode('');
     inputRef.current?.focus();
