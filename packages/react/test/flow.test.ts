@@ -6,11 +6,15 @@ import { configError } from '../src/screens/Main';
 import { senderDomain } from '../src/screens/EmailConfirmation';
 import { SESSION_RESPONSE, LOGIN_OR_CREATE_RESPONSE } from './helpers';
 
+const OTP = { type: 'sms', methodId: 'm-1', otpDestination: '+15005550006', formattedDestination: '+1 500', expiresAt: 1000 } as const;
+
 describe('getScreen', () => {
   const table: [string, FlowState, Screen][] = [
     ['login start', initialState('login'), 'Main'],
     ['login, pending', initialState('login', { pending: true }), 'Main'],
     ['login, link sent', initialState('login', { magicLinkState: { email: 'a@b.co' } }), 'EmailConfirmation'],
+    ['login, passcode sent', initialState('login', { otpState: OTP }), 'OTPAuthenticate'],
+    ['login, passcode verified', initialState('login', { otpState: OTP, authenticated: 'otp' }), 'OTPConfirmation'],
     ['reset start', initialState('passwordReset', { resetPasswordState: { token: 't', tokenType: 'login' } }), 'PasswordResetForm'],
     ['reset, signed in', initialState('passwordReset', { authenticated: 'magic_link' }), 'PasswordConfirmation'],
     ['passkey registration', initialState('passkeyRegistration'), 'PasskeyRegistrationStart'],
@@ -27,6 +31,43 @@ describe('getScreen', () => {
 });
 
 describe('reducer', () => {
+  it('walks the passcode flow: submit, sent, resend, fail, verify, back', () => {
+    let s = initialState('login');
+    s = reducer(s, { type: 'SELECT_TAB', tab: 'sms' });
+    expect(s.mainTab).toBe('sms');
+    s = reducer(s, { type: 'SUBMIT_OTP', method: 'sms', destination: '+15005550006', formatted: '+1 500' });
+    expect(s.pending).toBe(true);
+    s = reducer(s, {
+      type: 'OTP_SENT',
+      method: 'sms',
+      destination: '+15005550006',
+      formatted: '+1 500',
+      expiresAt: 1000,
+      response: { status_code: 200, request_id: 'r', user_id: 'u', method_id: 'm-1', user_created: true },
+    });
+    expect(s.otpState).toEqual(OTP);
+    expect(s.pending).toBe(false);
+    expect(getScreen(s)).toBe('OTPAuthenticate');
+    s = reducer(s, { type: 'RESEND_OTP' });
+    expect(s.resendStatus).toBe('sending');
+    expect(reducer(s, { type: 'RESEND_OTP' })).toBe(s);
+    s = reducer(s, { type: 'OTP_RESENT', methodId: 'm-2', expiresAt: 2000 });
+    expect(s).toMatchObject({ resendStatus: 'sent', otpState: { methodId: 'm-2', expiresAt: 2000 } });
+    s = reducer(s, { type: 'RESEND_SETTLED' });
+    expect(s.resendStatus).toBe('waiting');
+    expect(reducer({ ...s, resendStatus: 'sending' }, { type: 'RESEND_FAILED' }).resendStatus).toBe('initial');
+    s = reducer(s, { type: 'AUTHENTICATE_OTP', code: '000000' });
+    s = reducer(s, { type: 'FAILED', error: { error_type: 'otp_code_not_found', message: 'x' }, message: 'x', placement: 'field' });
+    expect(getScreen(s)).toBe('OTPAuthenticate');
+    const back = reducer(s, { type: 'OTP_BACK' });
+    expect(back).toMatchObject({ otpState: null, errorDescriptor: null, resendStatus: 'initial', mainTab: 'sms' });
+    expect(getScreen(back)).toBe('Main');
+    s = reducer(s, { type: 'AUTHENTICATE_OTP', code: '123456' });
+    s = reducer(s, { type: 'AUTHENTICATED', method: 'otp', response: SESSION_RESPONSE });
+    expect(getScreen(s)).toBe('OTPConfirmation');
+  });
+
+
   it('walks the magic-link flow: submit, sent, try again', () => {
     let s = initialState('login');
     s = reducer(s, { type: 'SUBMIT_MAGIC_LINK', email: 'a@b.co' });
