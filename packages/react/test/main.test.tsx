@@ -165,7 +165,7 @@ describe('Main', () => {
     renderLogin({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } });
     expect(screen.queryByText('Error: Cannot use both EML and Email OTP')).toBeNull();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Email', 'Text']);
-    expect(screen.getByLabelText('Email')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Continue with email' })).toBeTruthy();
   });
 
