@@ -78,9 +78,10 @@ const ALL: LoginConfig = { products: ['otp'], otpOptions: { methods: ['sms', 'wh
 const PHONE_ERROR = 'Phone number format is invalid. Ensure the phone number is in the E.164 format.';
 
 describe('Phone module loading (runs first: the module is loaded once per file)', () => {
-  it('is not loaded for email only', async () => {
-    renderLogin({ products: ['otp'], otpOptions: { methods: ['email'] } });
-    await screen.findByRole('textbox', { name: 'Email' });
+  it('has no accessibility violations (email passcode form); the phone module is not loaded for email only', async () => {
+    const { container } = renderLogin({ products: ['otp'], otpOptions: { methods: ['email'] } });
+    await expectNoAxeViolations(container);
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeTruthy();
     expect(phoneModuleEvaluated).not.toHaveBeenCalled();
   });
 
