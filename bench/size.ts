@@ -56,7 +56,13 @@ function report(manifestDir: string, label: string, rows: string[][], lazyRows: 
     const name = chunk.name ?? key;
     totals.set(name, bytes);
     rows.push([`${label}${name}`, kb(bytes), String(files.size)]);
-    for (const lazyKey of chunk.dynamicImports ?? []) {
+    // Lazy chunks of the entry and of every chunk it loads up front.
+    const lazyKeys = new Set(
+      Object.entries(manifest)
+        .filter(([, c]) => files.has(c.file))
+        .flatMap(([, c]) => c.dynamicImports ?? []),
+    );
+    for (const lazyKey of lazyKeys) {
       const lazy = [...initialFiles(manifest, lazyKey)].filter((file) => !files.has(file));
       const lazyBytes = lazy.reduce((sum, file) => sum + gzipped(manifestDir, file), 0);
       lazyRows.push([`${label}${name}`, manifest[lazyKey]?.name ?? lazyKey, kb(lazyBytes)]);
