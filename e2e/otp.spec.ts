@@ -114,12 +114,14 @@ test('a wrong code shows the error and stays; the right one then signs in', asyn
   await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
 });
 
-test('the entry keeps digits only, and the back arrow returns to Main', async ({ page }) => {
-  await sendEmailCode(page, uniqueEmail('otp-digits'));
+test('the entry keeps digits only, and the back arrow returns to Main with the address kept', async ({ page }) => {
+  const email = uniqueEmail('otp-digits');
+  await sendEmailCode(page, email);
   await page.getByLabel('6-digit passcode').pressSequentially('1a2-b3');
   await expect(page.getByLabel('6-digit passcode')).toHaveValue('123');
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('heading', { name: 'Sign up or log in' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
 });
 
 test('an expired code says so, and a resent code signs in', async ({ page, request }, testInfo) => {

@@ -35,7 +35,7 @@ describe('reducer', () => {
     let s = initialState('login');
     s = reducer(s, { type: 'SELECT_TAB', tab: 'sms' });
     expect(s.mainTab).toBe('sms');
-    s = reducer(s, { type: 'SUBMIT_OTP', method: 'sms', destination: '+15005550006', formatted: '+1 500' });
+    s = reducer(s, { type: 'SUBMIT_OTP', method: 'sms', destination: '+15005550006', formatted: '+1 500', typed: '500 555 0006', country: 'US' });
     expect(s.pending).toBe(true);
     s = reducer(s, {
       type: 'OTP_SENT',
@@ -61,6 +61,8 @@ describe('reducer', () => {
     expect(getScreen(s)).toBe('OTPAuthenticate');
     const back = reducer(s, { type: 'OTP_BACK' });
     expect(back).toMatchObject({ otpState: null, errorDescriptor: null, resendStatus: 'initial', mainTab: 'sms' });
+    // Nothing typed is lost: the form comes back filled with what was sent.
+    expect(back.otpDraft).toEqual({ method: 'sms', typed: '500 555 0006', country: 'US' });
     expect(getScreen(back)).toBe('Main');
     s = reducer(s, { type: 'AUTHENTICATE_OTP', code: '123456' });
     s = reducer(s, { type: 'AUTHENTICATED', method: 'otp', response: SESSION_RESPONSE });

@@ -9,7 +9,7 @@ export type UserEvent =
   | { type: 'TRY_AGAIN' }
   | { type: 'SELECT_TAB'; tab: OtpMethod }
   /** destination: the email or E.164 number to send to; formatted: how the screen shows it. */
-  | { type: 'SUBMIT_OTP'; method: OtpMethod; destination: string; formatted: string }
+  | { type: 'SUBMIT_OTP'; method: OtpMethod; destination: string; formatted: string; typed: string; country?: string }
   | { type: 'AUTHENTICATE_OTP'; code: string }
   | { type: 'RESEND_OTP' }
   /** 'Code sent' has shown for its 2 s: the resend button goes back to normal (waiting). */

@@ -3,8 +3,15 @@ import type { FlowState } from './state';
 
 export function reducer(state: FlowState, event: FlowEvent): FlowState {
   switch (event.type) {
-    case 'SUBMIT_MAGIC_LINK':
     case 'SUBMIT_OTP':
+      return {
+        ...state,
+        pending: true,
+        errorDescriptor: null,
+        banner: null,
+        otpDraft: { method: event.method, typed: event.typed, country: event.country },
+      };
+    case 'SUBMIT_MAGIC_LINK':
     case 'AUTHENTICATE_OTP':
     case 'AUTHENTICATE_MAGIC_LINK':
       return { ...state, pending: true, errorDescriptor: null, banner: null };

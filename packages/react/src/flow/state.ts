@@ -45,6 +45,8 @@ export interface FlowState {
   /** Set once a passcode was sent; cleared by the back arrow. */
   otpState: OtpState | null;
   resendStatus: ResendStatus;
+  /** What the user last sent a passcode to, as typed, so the back arrow returns to a filled form. */
+  otpDraft: { method: OtpMethod; typed: string; country?: string } | null;
   /** The Main tab the user chose (Text, WhatsApp or Email), kept across the back arrow. */
   mainTab: OtpMethod | null;
   /** The reset mount's token and its type ('login' = a magic-link token, read from the page URL). */
@@ -64,6 +66,7 @@ export function initialState(mount: MountKind, extra: Partial<FlowState> = {}): 
     mount,
     magicLinkState: null,
     otpState: null,
+    otpDraft: null,
     resendStatus: 'initial',
     mainTab: null,
     resetPasswordState: null,

@@ -27,7 +27,7 @@ function usePrefetchPasscodeScreen() {
 export function OtpEmailForm() {
   const { t } = useWidget();
   const { state, send } = useFlow();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(() => (state.otpDraft?.method === 'email' ? state.otpDraft.typed : ''));
   const [invalid, setInvalid] = useState(false);
   usePrefetchPasscodeScreen();
   const apiError = state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null;
@@ -41,7 +41,7 @@ export function OtpEmailForm() {
       return;
     }
     setInvalid(false);
-    send({ type: 'SUBMIT_OTP', method: 'email', destination: value, formatted: value });
+    send({ type: 'SUBMIT_OTP', method: 'email', destination: value, formatted: value, typed: email });
   };
 
   return (
@@ -123,8 +123,9 @@ export function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
   const id = useId();
   const { mod, gaveUp } = usePhoneModule();
   usePrefetchPasscodeScreen();
-  const [country, setCountry] = useState<CountryCode>('US');
-  const [value, setValue] = useState('');
+  const draft = state.otpDraft?.method === method ? state.otpDraft : null;
+  const [country, setCountry] = useState<CountryCode>(() => (draft?.country as CountryCode | undefined) ?? 'US');
+  const [value, setValue] = useState(() => draft?.typed ?? '');
   const [invalid, setInvalid] = useState(false);
   const [checking, setChecking] = useState(false);
   const live = useRef(true);
@@ -153,7 +154,7 @@ export function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
       return;
     }
     setInvalid(false);
-    send({ type: 'SUBMIT_OTP', method, destination: phone.e164, formatted: phone.formatted });
+    send({ type: 'SUBMIT_OTP', method, destination: phone.e164, formatted: phone.formatted, typed: value, country });
   };
 
   const onValue = (next: string) => {

@@ -14,6 +14,7 @@ export const en = {
   passkeyNotAvailable: 'Passkey sign-in is not available yet.',
   passkeysAlone: 'Error: Cannot use Passkeys by itself, please add another product to the config.',
   emlAndEmailOtp: 'Error: Cannot use both EML and Email OTP',
+  otpWithoutMethods: 'Error: Add at least one of email, sms or whatsapp to otpOptions.methods to use OTP.',
   oauthNotAvailable: 'Social sign-in is not available yet.',
   cryptoNotAvailable: 'Wallet sign-in is not available yet.',
   passwordsNotAvailable: 'Sign-in with a password is not available yet.',
