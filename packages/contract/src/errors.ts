@@ -34,6 +34,10 @@ export type GenericErrorType =
   | 'invalid_public_token'
   /** A redirect URL not on the project's allowlist. */
   | 'invalid_redirect_url'
+  /** A new password that fails the project's strength policy or is known breached. */
+  | 'weak_password'
+  /** Creating a password for an email that already has one. */
+  | 'duplicate_email'
   /** A number outside its allowed range (expiration minutes, session duration). */
   | 'invalid_duration'
   | 'not_found'

@@ -3,6 +3,7 @@ export type * from './session.js';
 export type * from './bootstrap.js';
 export type * from './magic-links.js';
 export type * from './otps.js';
+export type * from './passwords.js';
 export type * from './events.js';
 export type * from './outbox.js';
 export type * from './routes.js';

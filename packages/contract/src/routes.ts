@@ -11,6 +11,16 @@ import type {
   OtpLoginOrCreateResponse,
   OtpPhoneLoginOrCreateRequest,
 } from './otps.js';
+import type {
+  PasswordAuthenticateRequest,
+  PasswordCreateRequest,
+  PasswordResetByEmailRequest,
+  PasswordResetByEmailStartRequest,
+  PasswordStrengthCheckRequest,
+  PasswordStrengthCheckResponse,
+  UserSearchRequest,
+  UserSearchResponse,
+} from './passwords.js';
 import type { SessionResponse, User } from './session.js';
 
 /** Every response that carries no data of its own still says who answered it. */
@@ -35,6 +45,12 @@ export interface SdkRoutes {
   'POST /sdk/v1/otps/sms/login_or_create': { request: OtpPhoneLoginOrCreateRequest; response: OtpLoginOrCreateResponse };
   'POST /sdk/v1/otps/whatsapp/login_or_create': { request: OtpPhoneLoginOrCreateRequest; response: OtpLoginOrCreateResponse };
   'POST /sdk/v1/otps/authenticate': { request: OtpAuthenticateRequest; response: SessionResponse };
+  'POST /sdk/v1/users/search': { request: UserSearchRequest; response: UserSearchResponse };
+  'POST /sdk/v1/passwords/strength_check': { request: PasswordStrengthCheckRequest; response: PasswordStrengthCheckResponse };
+  'POST /sdk/v1/passwords': { request: PasswordCreateRequest; response: SessionResponse };
+  'POST /sdk/v1/passwords/authenticate': { request: PasswordAuthenticateRequest; response: SessionResponse };
+  'POST /sdk/v1/passwords/email/reset/start': { request: PasswordResetByEmailStartRequest; response: OkResponse };
+  'POST /sdk/v1/passwords/email/reset': { request: PasswordResetByEmailRequest; response: SessionResponse };
   'GET /sdk/v1/users/me': { request: void; response: User & OkResponse };
   'POST /sdk/v1/sessions/authenticate': {
     request: { session_duration_minutes?: number };
