@@ -19,6 +19,7 @@ if (demoPort !== 3000) {
   addToList('VESTIBULE_ALLOWED_ORIGINS', demoOrigins);
   addToList('VESTIBULE_LOGIN_REDIRECT_URLS', demoOrigins.map((origin) => `${origin}/reset`));
   addToList('VESTIBULE_SIGNUP_REDIRECT_URLS', demoOrigins.map((origin) => `${origin}/reset`));
+  addToList('VESTIBULE_RESET_REDIRECT_URLS', demoOrigins.map((origin) => `${origin}/reset`));
 }
 
 const config = loadConfig({ env });
