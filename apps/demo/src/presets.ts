@@ -5,6 +5,7 @@ export const PRESETS: { label: string; config: LoginConfig }[] = [
   { label: 'Email magic links', config: { products: ['emailMagicLinks'] } },
   { label: 'Email passcodes', config: { products: ['otp'], otpOptions: { methods: ['email'], expirationMinutes: 5 } } },
   { label: 'Text and WhatsApp passcodes', config: { products: ['otp'], otpOptions: { methods: ['sms', 'whatsapp'], expirationMinutes: 5 } } },
+  { label: 'Passwords', config: { products: ['passwords', 'emailMagicLinks'] } },
   {
     label: 'Magic links, text and WhatsApp',
     config: { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms', 'whatsapp'], expirationMinutes: 5 } },
