@@ -5,6 +5,7 @@ import { createEventLogger } from './event-logger.js';
 import { createHttpClient, resolveBaseUrl } from './http.js';
 import { createMagicLinks } from './magic-links.js';
 import { createOtps } from './otps.js';
+import { createPasswords, createUsersSearch } from './passwords.js';
 import { B2B_TOKEN_MESSAGE, parsePublicToken } from './public-token.js';
 import { createSessionManager } from './session-manager.js';
 import type { ClientOptions, SessionState, Unsubscribe, VestibuleClient } from './types.js';
@@ -66,6 +67,8 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
     baseUrl,
     magicLinks: createMagicLinks(http, sessions),
     otps: createOtps(http, sessions),
+    users: createUsersSearch(http),
+    passwords: createPasswords(http, sessions),
     session: {
       getSync: () => sessions.getState()?.session ?? null,
       getTokens: () => sessions.getTokens(),

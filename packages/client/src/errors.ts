@@ -72,8 +72,11 @@ export const errorMessages = {
   duplicate_member_phone_number: 'A member with the specified phone number already exists for this organization.',
   webauthn_registration_not_found:
     'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
+  weak_password: 'The password is too weak or has appeared in a data breach. Please choose another password.',
+  duplicate_email: 'An account with this email already has a password. Log in instead.',
+  invalid_reset_token: 'The password reset link has expired or was already used. Request a new one.',
   network_error: 'Could not reach the server. Check your connection and try again.',
-} as const satisfies Partial<Record<ClientErrorType, string>>;
+} as const satisfies Partial<Record<ClientErrorType | 'invalid_reset_token', string>>;
 
 export type ErrorMessages = { -readonly [K in keyof typeof errorMessages]: string };
 

@@ -39,6 +39,7 @@ export { createEventLogger, EVENT_BATCH_SIZE, EVENT_FLUSH_INTERVAL_MS } from './
 export type { EventLogger } from './event-logger.js';
 export { createMagicLinks, magicLinkLoginOrCreateBody, DEFAULT_SESSION_DURATION_MINUTES } from './magic-links.js';
 export { createOtps, otpEmailLoginOrCreateBody, otpPhoneLoginOrCreateBody } from './otps.js';
+export { createPasswords, createUsersSearch, passwordResetByEmailStartBody } from './passwords.js';
 export { parsePublicToken, B2B_TOKEN_MESSAGE } from './public-token.js';
 export type { PublicTokenInfo } from './public-token.js';
 export type {
@@ -47,6 +48,8 @@ export type {
   MagicLinkEmailOptions,
   OtpEmailOptions,
   OtpPhoneOptions,
+  PasswordCredentials,
+  PasswordResetByEmailStartOptions,
   SessionDurationOptions,
   SessionState,
   SessionTokens,

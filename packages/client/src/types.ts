@@ -7,10 +7,13 @@ import type {
   ErrorType,
   LoggedEventName,
   MagicLinkLoginOrCreateResponse,
+  OkResponse,
   OtpLoginOrCreateResponse,
+  PasswordStrengthCheckResponse,
   Session,
   SessionResponse,
   User,
+  UserType,
 } from '@vestibule/contract';
 
 export interface CookieOptions {
@@ -87,6 +90,24 @@ export interface SessionDurationOptions {
   session_duration_minutes?: number;
 }
 
+/** Options of passwords.resetByEmailStart (SPEC.md section 7); sent snake_case. */
+export interface PasswordResetByEmailStartOptions {
+  email: string;
+  /** Where the reset link leads (the password-reset mount); on the project's reset allowlist. */
+  resetPasswordRedirectUrl?: string;
+  /** Minutes the reset link stays valid; the server's default is 30. */
+  resetPasswordExpirationMinutes?: number;
+  /** Where a 'Login without a password' magic link leads. */
+  loginRedirectUrl?: string;
+  loginExpirationMinutes?: number;
+  locale?: string;
+}
+
+export interface PasswordCredentials extends SessionDurationOptions {
+  email: string;
+  password: string;
+}
+
 export type Unsubscribe = () => void;
 
 export interface VestibuleClient {
@@ -115,6 +136,24 @@ export interface VestibuleClient {
     };
     /** Checks the 6-digit code sent to methodId; on success the session is stored like a magic link's. */
     authenticate(code: string, methodId: string, options?: SessionDurationOptions): Promise<SessionResponse>;
+  };
+
+  users: {
+    /** Which kind of account an email has: 'new' (none), 'password' or 'passwordless'. */
+    search(email: string): Promise<{ userType: UserType }>;
+  };
+
+  passwords: {
+    /** Scores a password on the server (zxcvbn or LUDS, plus the breached check). */
+    strengthCheck(request: { password: string; email?: string }): Promise<PasswordStrengthCheckResponse>;
+    /** Creates a user with a password; the session is stored like a magic link's. */
+    create(request: PasswordCredentials): Promise<SessionResponse>;
+    /** Logs in with a password; the session is stored like a magic link's. */
+    authenticate(request: PasswordCredentials): Promise<SessionResponse>;
+    /** Emails a reset link (and, with loginRedirectUrl, a login link). */
+    resetByEmailStart(options: PasswordResetByEmailStartOptions): Promise<OkResponse>;
+    /** Sets a new password with the emailed token; the session is stored. */
+    resetByEmail(request: { token: string; password: string } & SessionDurationOptions): Promise<SessionResponse>;
   };
 
   session: {

@@ -1,7 +1,15 @@
 import axe from 'axe-core';
 import { vi, expect } from 'vitest';
 import type { VestibuleClient } from '@vestibule/client';
-import type { Bootstrap, MagicLinkLoginOrCreateResponse, OtpLoginOrCreateResponse, SessionResponse, User } from '@vestibule/contract';
+import type {
+  Bootstrap,
+  MagicLinkLoginOrCreateResponse,
+  OtpLoginOrCreateResponse,
+  PasswordStrengthCheckResponse,
+  SessionResponse,
+  User,
+  UserType,
+} from '@vestibule/contract';
 
 export const BOOTSTRAP: Bootstrap = {
   emailDomains: ['mail.example.com'],
@@ -59,6 +67,16 @@ export function apiError(error_type: string, error_message: string, status_code 
   return Object.assign(new Error(error_message), { error_type, error_message, status_code, request_id: 'req-e' });
 }
 
+export const STRENGTH_OK: PasswordStrengthCheckResponse = {
+  status_code: 200,
+  request_id: 'req-4',
+  score: 4,
+  feedback: { warning: '', suggestions: [], luds_requirements: null },
+  valid_password: true,
+  strength_policy: 'zxcvbn',
+  breached_password: false,
+};
+
 export interface FakeClientOptions {
   bootstrap?: Partial<Bootstrap>;
   freshBootstrap?: Partial<Bootstrap>;
@@ -81,6 +99,21 @@ export function fakeClient(options: FakeClientOptions = {}) {
       sms: { loginOrCreate: vi.fn(async (_phone: string, _options?: object) => OTP_SENT_RESPONSE) },
       whatsapp: { loginOrCreate: vi.fn(async (_phone: string, _options?: object) => OTP_SENT_RESPONSE) },
       authenticate: vi.fn(async (_code: string, _methodId: string, _options?: object) => SESSION_RESPONSE),
+    },
+    users: {
+      search: vi.fn(async (_email: string): Promise<{ userType: UserType }> => ({ userType: 'new' })),
+    },
+    passwords: {
+      strengthCheck: vi.fn(async (_request: { password: string; email?: string }) => STRENGTH_OK),
+      create: vi.fn(async (_request: { email: string; password: string; session_duration_minutes?: number }) => SESSION_RESPONSE),
+      authenticate: vi.fn(
+        async (_request: { email: string; password: string; session_duration_minutes?: number }) => SESSION_RESPONSE,
+      ),
+      resetByEmailStart: vi.fn(async (_options: { email: string } & Record<string, unknown>) => ({
+        status_code: 200 as const,
+        request_id: 'req-5',
+      })),
+      resetByEmail: vi.fn(async (_request: { token: string; password: string; session_duration_minutes?: number }) => SESSION_RESPONSE),
     },
     session: {
       getSync: vi.fn(() => null),

@@ -1,0 +1,62 @@
+import type { PasswordResetByEmailStartRequest } from '@vestibule/contract';
+import type { HttpClient } from './http.js';
+import { DEFAULT_SESSION_DURATION_MINUTES } from './magic-links.js';
+import type { SessionManager } from './session-manager.js';
+import type { PasswordResetByEmailStartOptions, VestibuleClient } from './types.js';
+
+/** The wire body of POST /sdk/v1/passwords/email/reset/start; unset options are left out. */
+export function passwordResetByEmailStartBody(options: PasswordResetByEmailStartOptions): PasswordResetByEmailStartRequest {
+  const body: PasswordResetByEmailStartRequest = { email: options.email };
+  if (options.resetPasswordRedirectUrl !== undefined) body.reset_password_redirect_url = options.resetPasswordRedirectUrl;
+  if (options.resetPasswordExpirationMinutes !== undefined)
+    body.reset_password_expiration_minutes = options.resetPasswordExpirationMinutes;
+  if (options.loginRedirectUrl !== undefined) body.login_redirect_url = options.loginRedirectUrl;
+  if (options.loginExpirationMinutes !== undefined) body.login_expiration_minutes = options.loginExpirationMinutes;
+  if (options.locale !== undefined) body.locale = options.locale;
+  return body;
+}
+
+export function createUsersSearch(http: HttpClient): VestibuleClient['users'] {
+  return {
+    async search(email) {
+      const response = await http.request('POST /sdk/v1/users/search', { email });
+      return { userType: response.userType };
+    },
+  };
+}
+
+export function createPasswords(http: HttpClient, sessions: SessionManager): VestibuleClient['passwords'] {
+  const duration = (minutes: number | undefined) => minutes ?? DEFAULT_SESSION_DURATION_MINUTES;
+  return {
+    strengthCheck: ({ password, email }) =>
+      http.request('POST /sdk/v1/passwords/strength_check', email === undefined ? { password } : { password, email }),
+    async create({ email, password, session_duration_minutes }) {
+      const response = await http.request('POST /sdk/v1/passwords', {
+        email,
+        password,
+        session_duration_minutes: duration(session_duration_minutes),
+      });
+      sessions.applySessionResponse(response);
+      return response;
+    },
+    async authenticate({ email, password, session_duration_minutes }) {
+      const response = await http.request('POST /sdk/v1/passwords/authenticate', {
+        email,
+        password,
+        session_duration_minutes: duration(session_duration_minutes),
+      });
+      sessions.applySessionResponse(response);
+      return response;
+    },
+    resetByEmailStart: (options) => http.request('POST /sdk/v1/passwords/email/reset/start', passwordResetByEmailStartBody(options)),
+    async resetByEmail({ token, password, session_duration_minutes }) {
+      const response = await http.request('POST /sdk/v1/passwords/email/reset', {
+        token,
+        password,
+        session_duration_minutes: duration(session_duration_minutes),
+      });
+      sessions.applySessionResponse(response);
+      return response;
+    },
+  };
+}
