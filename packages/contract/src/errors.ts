@@ -38,6 +38,8 @@ export type GenericErrorType =
   | 'weak_password'
   /** Creating a password for an email that already has one. */
   | 'duplicate_email'
+  /** A password-reset token that is unknown, expired or already used (401). */
+  | 'invalid_reset_token'
   /** A number outside its allowed range (expiration minutes, session duration). */
   | 'invalid_duration'
   | 'not_found'

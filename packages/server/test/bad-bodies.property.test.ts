@@ -17,13 +17,20 @@ beforeAll(async () => {
       otpPerDestination: unlimited,
       otpPerIp: unlimited,
       otpLockout: { maxFailures: 1_000_000, windowSeconds: 3600, lockSeconds: 1800 },
+      userSearchPerIp: unlimited,
+      passwordStrengthPerIp: unlimited,
+      passwordPerIp: unlimited,
+      passwordPerAccount: unlimited,
+      passwordLockout: { maxFailures: 1_000_000, windowSeconds: 3600, lockSeconds: 1800 },
+      passwordResetPerEmail: unlimited,
+      passwordResetPerIp: unlimited,
     },
   });
   session = (await h.signIn('fuzz-owner@example.com')).session_token;
 });
 afterAll(() => h.close());
 
-const POST_ROUTES: Array<{ path: string; fields: string[]; needsSession?: boolean }> = [
+const POST_ROUTES: Array<{ path: string; fields: string[]; needsSession?: boolean; validAlone?: (field: string, value: unknown) => boolean }> = [
   { path: '/sdk/v1/magic_links/email/login_or_create', fields: ['email', 'login_magic_link_url', 'signup_magic_link_url', 'login_expiration_minutes', 'signup_expiration_minutes', 'create_user_as_pending'] },
   { path: '/sdk/v1/magic_links/authenticate', fields: ['token', 'session_duration_minutes'] },
   { path: '/sdk/v1/sessions/authenticate', fields: ['session_duration_minutes'], needsSession: true },
@@ -33,6 +40,20 @@ const POST_ROUTES: Array<{ path: string; fields: string[]; needsSession?: boolea
   { path: '/sdk/v1/otps/sms/login_or_create', fields: ['phone_number', 'expiration_minutes', 'locale'] },
   { path: '/sdk/v1/otps/whatsapp/login_or_create', fields: ['phone_number', 'expiration_minutes', 'locale'] },
   { path: '/sdk/v1/otps/authenticate', fields: ['code', 'method_id', 'session_duration_minutes'] },
+  { path: '/sdk/v1/users/search', fields: ['email'] },
+  {
+    path: '/sdk/v1/passwords/strength_check',
+    fields: ['password', 'email'],
+    // Any password of at most 256 characters is a right value on its own.
+    validAlone: (field, value) => field === 'password' && typeof value === 'string' && value.length <= 256,
+  },
+  { path: '/sdk/v1/passwords', fields: ['email', 'password', 'session_duration_minutes'] },
+  { path: '/sdk/v1/passwords/authenticate', fields: ['email', 'password', 'session_duration_minutes'] },
+  {
+    path: '/sdk/v1/passwords/email/reset/start',
+    fields: ['email', 'reset_password_redirect_url', 'reset_password_expiration_minutes', 'login_redirect_url', 'login_expiration_minutes', 'locale'],
+  },
+  { path: '/sdk/v1/passwords/email/reset', fields: ['token', 'password', 'session_duration_minutes'] },
 ];
 
 const wrongValue = fc.oneof(
@@ -48,13 +69,14 @@ const wrongValue = fc.oneof(
   fc.constant(1e308),
 );
 
-function badBody(fields: string[]): fc.Arbitrary<{ raw: string; note: string }> {
+function badBody(fields: string[], validAlone?: (field: string, value: unknown) => boolean): fc.Arbitrary<{ raw: string; note: string }> {
   const json = (value: unknown, note: string) => ({ raw: JSON.stringify(value), note });
   const withField = fields.length
     ? fc
         .record({ field: fc.constantFrom(...fields), value: wrongValue })
         // A whole number of minutes can be a right value (sessions/authenticate takes the field alone).
         .filter(({ field, value }) => !(field.endsWith('_minutes') && Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 525_600))
+        .filter(({ field, value }) => !validAlone?.(field, value))
         .map(({ field, value }) => json({ [field]: value }, `wrong value for ${field}`))
     : fc.constant(json({ x: 1 }, 'unknown field'));
   return fc.oneof(
@@ -73,7 +95,7 @@ describe('bad bodies never cause a 500', () => {
   for (const route of POST_ROUTES) {
     it(`POST ${route.path} answers 4xx with the error shape`, async () => {
       await fc.assert(
-        fc.asyncProperty(badBody(route.fields), async ({ raw, note }) => {
+        fc.asyncProperty(badBody(route.fields, route.validAlone), async ({ raw, note }) => {
           const response = await h.call('POST', route.path, undefined, { rawBody: raw, session: route.needsSession ? session : undefined });
           const body = await response.json();
           expect(response.status, `${note}: ${raw.slice(0, 120)}`).toBeGreaterThanOrEqual(400);

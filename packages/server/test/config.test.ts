@@ -42,7 +42,8 @@ describe('loadConfig', () => {
         sessionDurationMinutes: 30,
         sessionJwtMinutes: 5,
         displayWatermark: true,
-        passwordConfig: { ludsComplexity: 3, ludsMinimumCount: 8 },
+        passwordPolicy: { policy: 'zxcvbn', minScore: 3 },
+        resetPasswordRedirectUrls: ['http://localhost:3000/reset', 'http://127.0.0.1:3000/reset'],
         rbacPolicy: null,
       },
     });

@@ -35,7 +35,7 @@ describe('public token', () => {
       status_code: 200,
       request_id: expect.any(String),
       emailDomains: ['vestibule.test'],
-      passwordConfig: { ludsComplexity: 3, ludsMinimumCount: 8 },
+      passwordConfig: null,
       displayWatermark: true,
       projectName: 'Vestibule Demo',
       rbacPolicy: null,

@@ -39,8 +39,23 @@ export const configFileSchema = z.strictObject({
           otpPerDestination: rateLimitRule.optional(),
           otpPerIp: rateLimitRule.optional(),
           otpLockout: lockoutRule.optional(),
+          userSearchPerIp: rateLimitRule.optional(),
+          passwordStrengthPerIp: rateLimitRule.optional(),
+          passwordPerIp: rateLimitRule.optional(),
+          passwordPerAccount: rateLimitRule.optional(),
+          passwordLockout: lockoutRule.optional(),
+          passwordResetPerEmail: rateLimitRule.optional(),
+          passwordResetPerIp: rateLimitRule.optional(),
         })
         .optional(),
+      argon2: z
+        .strictObject({
+          memoryCost: z.number().int().min(8192).max(4_194_304).optional(),
+          timeCost: z.number().int().min(1).max(100).optional(),
+          parallelism: z.number().int().min(1).max(255).optional(),
+        })
+        .optional(),
+      breachRangeUrl: url.nullable().optional(),
       sms: z
         .strictObject({
           accountSid: z.string().min(1).optional(),
@@ -64,10 +79,18 @@ export const configFileSchema = z.strictObject({
     sessionDurationMinutes: minutes(5, 525600).default(30),
     sessionJwtMinutes: minutes(1, 60).default(5),
     displayWatermark: z.boolean().default(true),
-    passwordConfig: z
-      .strictObject({ ludsComplexity: z.number().int().min(0).max(4), ludsMinimumCount: z.number().int().min(1) })
-      .nullable()
-      .default(null),
+    passwordPolicy: z
+      .discriminatedUnion('policy', [
+        z.strictObject({ policy: z.literal('zxcvbn'), minScore: z.number().int().min(0).max(4).default(3) }),
+        z.strictObject({
+          policy: z.literal('luds'),
+          ludsComplexity: z.number().int().min(1).max(4),
+          ludsMinimumCount: z.number().int().min(1).max(256),
+        }),
+      ])
+      .default({ policy: 'zxcvbn', minScore: 3 }),
+    resetPasswordRedirectUrls: z.array(url).min(1).default(['http://localhost:3000/reset', 'http://127.0.0.1:3000/reset']),
+    resetPasswordExpirationMinutes: minutes(5, 10080).default(30),
     rbacPolicy: z
       .strictObject({ scopes: z.array(z.strictObject({ scope: z.string().min(1), description: z.string() })) })
       .nullable()

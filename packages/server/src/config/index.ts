@@ -1,3 +1,3 @@
 export { loadConfig, emailAddressOf, CONFIG_FILE_NAME, type LoadConfigOptions } from './load-config.js';
 export { ConfigError } from './config-error.js';
-export type { ServerConfig, ProjectConfig, RateLimitConfig, RateLimitRule, SmsProviderConfig, OtpTemplate, LockoutRule } from './server-config.js';
+export type { ServerConfig, ProjectConfig, RateLimitConfig, RateLimitRule, SmsProviderConfig, OtpTemplate, LockoutRule, PasswordPolicy, Argon2Params } from './server-config.js';

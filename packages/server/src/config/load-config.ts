@@ -3,7 +3,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { z } from 'zod';
 import { ConfigError } from './config-error.js';
 import { configFileSchema, type ConfigFile } from './config-file-schema.js';
-import type { ServerConfig, SmsProviderConfig } from './server-config.js';
+import type { PasswordPolicy, ServerConfig, SmsProviderConfig } from './server-config.js';
 
 export const CONFIG_FILE_NAME = 'vestibule.config.json';
 
@@ -124,6 +124,17 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     if (urls.length === 0) throw new ConfigError(name, 'must list at least one URL');
     project[key] = urls;
   }
+  const resetUrls = env.VESTIBULE_RESET_REDIRECT_URLS;
+  if (resetUrls !== undefined) {
+    const urls = list(resetUrls).map((item) => assertUrl('VESTIBULE_RESET_REDIRECT_URLS', item, ['http:', 'https:']));
+    if (urls.length === 0) throw new ConfigError('VESTIBULE_RESET_REDIRECT_URLS', 'must list at least one URL');
+    project.resetPasswordRedirectUrls = urls;
+  }
+  project.passwordPolicy = passwordPolicy(project.passwordPolicy, env);
+  const breachRangeRaw = env.VESTIBULE_BREACH_RANGE_URL || server.breachRangeUrl || null;
+  const breachRangeUrl = breachRangeRaw
+    ? assertUrl(env.VESTIBULE_BREACH_RANGE_URL ? 'VESTIBULE_BREACH_RANGE_URL' : 'server.breachRangeUrl', breachRangeRaw, ['http:', 'https:']).replace(/\/+$/, '')
+    : null;
   if (!emailAddressOf(project.emailFrom)) {
     throw new ConfigError(env.VESTIBULE_EMAIL_FROM ? 'VESTIBULE_EMAIL_FROM' : 'project.emailFrom', `"${project.emailFrom}" holds no email address`);
   }
@@ -149,9 +160,44 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
       otpPerDestination: server.rateLimits?.otpPerDestination ?? { limit: 5, windowSeconds: 600 },
       otpPerIp: server.rateLimits?.otpPerIp ?? { limit: 50, windowSeconds: 600 },
       otpLockout: server.rateLimits?.otpLockout ?? { maxFailures: 10, windowSeconds: 3600, lockSeconds: 1800 },
+      userSearchPerIp: server.rateLimits?.userSearchPerIp ?? { limit: 100, windowSeconds: 600 },
+      passwordStrengthPerIp: server.rateLimits?.passwordStrengthPerIp ?? { limit: 300, windowSeconds: 600 },
+      passwordPerIp: server.rateLimits?.passwordPerIp ?? { limit: 100, windowSeconds: 600 },
+      passwordPerAccount: server.rateLimits?.passwordPerAccount ?? { limit: 50, windowSeconds: 600 },
+      passwordLockout: server.rateLimits?.passwordLockout ?? { maxFailures: 10, windowSeconds: 3600, lockSeconds: 1800 },
+      passwordResetPerEmail: server.rateLimits?.passwordResetPerEmail ?? { limit: 5, windowSeconds: 600 },
+      passwordResetPerIp: server.rateLimits?.passwordResetPerIp ?? { limit: 50, windowSeconds: 600 },
     },
+    argon2: {
+      memoryCost: server.argon2?.memoryCost ?? 19456,
+      timeCost: server.argon2?.timeCost ?? 2,
+      parallelism: server.argon2?.parallelism ?? 1,
+    },
+    breachRangeUrl,
     sms,
     project,
+  };
+}
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(name, `must be an integer ${min}..${max} (got "${raw}")`);
+  return value;
+}
+
+/** project.passwordPolicy with VESTIBULE_PASSWORD_POLICY, VESTIBULE_LUDS_COMPLEXITY and VESTIBULE_LUDS_MINIMUM_COUNT applied. */
+function passwordPolicy(file: PasswordPolicy, env: NodeJS.ProcessEnv): PasswordPolicy {
+  const name = env.VESTIBULE_PASSWORD_POLICY || file.policy;
+  if (name !== 'zxcvbn' && name !== 'luds') throw new ConfigError('VESTIBULE_PASSWORD_POLICY', `must be zxcvbn or luds (got "${name}")`);
+  const complexity = intFromEnv(env, 'VESTIBULE_LUDS_COMPLEXITY', 1, 4);
+  const count = intFromEnv(env, 'VESTIBULE_LUDS_MINIMUM_COUNT', 1, 256);
+  if (name === 'zxcvbn') return { policy: 'zxcvbn', minScore: file.policy === 'zxcvbn' ? file.minScore : 3 };
+  return {
+    policy: 'luds',
+    ludsComplexity: complexity ?? (file.policy === 'luds' ? file.ludsComplexity : 3),
+    ludsMinimumCount: count ?? (file.policy === 'luds' ? file.ludsMinimumCount : 8),
   };
 }
 

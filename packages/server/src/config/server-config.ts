@@ -20,12 +20,28 @@ export interface ProjectConfig {
   /** Lifetime of a session JWT. */
   sessionJwtMinutes: number;
   displayWatermark: boolean;
-  passwordConfig: { ludsComplexity: number; ludsMinimumCount: number } | null;
+  /** How new passwords are judged; bootstrap passwordConfig is derived from it (luds counts, or null). */
+  passwordPolicy: PasswordPolicy;
+  /** Exact URLs a password-reset link may lead to; the first is the default. */
+  resetPasswordRedirectUrls: string[];
+  /** Reset-link lifetime when the client names none (5..10080). */
+  resetPasswordExpirationMinutes: number;
   rbacPolicy: { scopes: RbacScope[] } | null;
   /** ISO country codes SMS/WhatsApp passcodes may go to; null allows every country. */
   smsCountries: string[] | null;
   /** Passcode wording chosen by login_template_id / signup_template_id; placeholders {code} {projectName} {minutes}. */
   otpTemplates: Record<string, OtpTemplate>;
+}
+
+export type PasswordPolicy =
+  | { policy: 'zxcvbn'; /** Lowest zxcvbn score (0..4) a valid password has; default 3. */ minScore: number }
+  | { policy: 'luds'; /** Character kinds (lower, upper, digit, symbol) needed, 1..4. */ ludsComplexity: number; ludsMinimumCount: number };
+
+/** argon2id cost parameters for new password hashes (OWASP minimum by default: m=19456 KiB, t=2, p=1). */
+export interface Argon2Params {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
 }
 
 export interface OtpTemplate {
@@ -71,6 +87,20 @@ export interface RateLimitConfig {
   otpPerIp: RateLimitRule;
   /** Wrong passcodes per user before their passcode sign-in is locked. */
   otpLockout: LockoutRule;
+  /** POST /users/search per client IP. */
+  userSearchPerIp: RateLimitRule;
+  /** Strength checks per client IP. */
+  passwordStrengthPerIp: RateLimitRule;
+  /** Password create, authenticate and reset calls per client IP (each route its own count). */
+  passwordPerIp: RateLimitRule;
+  /** Password authenticate calls per account (email address). */
+  passwordPerAccount: RateLimitRule;
+  /** Wrong passwords per user before password sign-in is locked. */
+  passwordLockout: LockoutRule;
+  /** Reset emails per address. */
+  passwordResetPerEmail: RateLimitRule;
+  /** Reset emails per client IP. */
+  passwordResetPerIp: RateLimitRule;
 }
 
 export interface ServerConfig {
@@ -92,6 +122,10 @@ export interface ServerConfig {
   /** Take the client IP from X-Forwarded-For (only behind a trusted proxy). */
   trustProxy: boolean;
   rateLimits: RateLimitConfig;
+  /** argon2id parameters for password hashes; a stored hash made with others is rehashed at the next login. */
+  argon2: Argon2Params;
+  /** k-anonymity breached-password range API base (GET {url}/range/{5 hex}); null: the local corpus only. */
+  breachRangeUrl: string | null;
   /** SMS and WhatsApp provider; null: texts only reach the development outbox. */
   sms: SmsProviderConfig | null;
   project: ProjectConfig;

@@ -22,6 +22,13 @@ export const errorMessages: Partial<Record<ErrorType, string>> = {
   unsupported_media_type: 'Request bodies must be JSON (Content-Type: application/json).',
   too_many_requests: 'Too many requests. Please try again later.',
   internal_server_error: 'An unexpected error occurred.',
+  unauthorized_credentials: 'Unauthorized credentials.',
+  no_user_password: 'Password not found for this user. Please try again.',
+  breached_password: 'Password appears in the list of breached passwords and must be reset.',
+  reset_password: 'Password must be reset.',
+  weak_password: 'The password is too weak or has appeared in a data breach. Please choose another password.',
+  duplicate_email: 'A user with this email already has a password. Log in instead.',
+  invalid_reset_token: 'The password reset link has expired or was already used. Request a new one.',
 };
 
 /** The one error class handlers throw; the error handler turns it into an ErrorResponse. */

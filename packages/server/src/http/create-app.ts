@@ -7,6 +7,7 @@ import { registerJwksRoutes } from '../features/jwks/routes.js';
 import { registerMagicLinkRoutes } from '../features/magic-links/routes.js';
 import { registerOpenApiRoutes } from '../features/openapi/routes.js';
 import { registerOtpRoutes } from '../features/otps/routes.js';
+import { registerPasswordRoutes } from '../features/passwords/routes.js';
 import { registerOutboxRoutes } from '../features/outbox/routes.js';
 import { registerSessionRoutes } from '../features/sessions/routes.js';
 import { registerUserRoutes } from '../features/users/routes.js';
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   registerBootstrapRoutes(app, deps);
   registerMagicLinkRoutes(app, deps);
   registerOtpRoutes(app, deps);
+  registerPasswordRoutes(app, deps);
   registerSessionRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerEventRoutes(app, deps);

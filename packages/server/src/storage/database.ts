@@ -8,6 +8,27 @@ export interface UsersTable {
   user_id: string;
   status: 'active' | 'pending';
   created_at: Timestamp;
+  /** Set when the user's password was found breached: password login answers reset_password until a reset. */
+  password_reset_required: Generated<boolean>;
+}
+
+export interface UserPasswordsTable {
+  user_id: string;
+  password_id: string;
+  /** argon2id PHC string (parameters, salt and hash); the password itself is never stored. */
+  hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  /** SHA-256 (hex) of the emailed token. */
+  token_hash: string;
+  user_id: string;
+  email_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface UserEmailsTable {
@@ -136,6 +157,10 @@ export interface Database {
   otp_failures: OtpFailuresTable;
   otp_lockouts: OtpLockoutsTable;
   server_secrets: ServerSecretsTable;
+  user_passwords: UserPasswordsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  password_failures: OtpFailuresTable;
+  password_lockouts: OtpLockoutsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -23,7 +23,11 @@ export function registerBootstrapRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
         status_code: 200,
         request_id: c.get('requestId'),
         emailDomains: domain ? [domain] : [],
-        passwordConfig: project.passwordConfig,
+        // The policy is the one source: luds counts for the checklist, null under zxcvbn.
+        passwordConfig:
+          project.passwordPolicy.policy === 'luds'
+            ? { ludsComplexity: project.passwordPolicy.ludsComplexity, ludsMinimumCount: project.passwordPolicy.ludsMinimumCount }
+            : null,
         displayWatermark: project.displayWatermark,
         projectName: project.name,
         rbacPolicy: project.rbacPolicy,

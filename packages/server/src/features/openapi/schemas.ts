@@ -10,7 +10,8 @@ const errorTypes = [
   'invalid_phone_number_country_code', 'otp_code_not_found', 'duplicate_member_phone_number',
   'webauthn_registration_not_found', 'bad_request', 'invalid_public_token', 'invalid_redirect_url', 'invalid_duration',
   'not_found', 'method_not_allowed', 'payload_too_large', 'unsupported_media_type', 'too_many_requests',
-  'delivery_failed', 'channel_not_configured', 'internal_server_error',
+  'delivery_failed', 'channel_not_configured', 'internal_server_error', 'weak_password', 'duplicate_email',
+  'invalid_reset_token',
 ] as const;
 
 export const ErrorResponseSchema = z
@@ -142,6 +143,74 @@ export const OtpAuthenticateRequestSchema = z
     session_duration_minutes: minutes.optional(),
   })
   .openapi('OtpAuthenticateRequest');
+
+const email = z.string().max(1000);
+const password = z.string().min(1).max(256).openapi({ description: 'At most 256 characters.' });
+
+export const UserSearchRequestSchema = z.strictObject({ email }).openapi('UserSearchRequest');
+
+export const UserSearchResponseSchema = z
+  .object({
+    ...ok,
+    userType: z
+      .enum(['new', 'password', 'passwordless'])
+      .openapi({ description: "'new': no user has this email; 'password': a user with a password; 'passwordless': a user without one." }),
+  })
+  .openapi('UserSearchResponse');
+
+export const PasswordStrengthCheckRequestSchema = z
+  .strictObject({
+    password: z.string().max(256).openapi({ description: 'At most 256 characters.' }),
+    email: email.optional().openapi({ description: 'Its parts count against the password.' }),
+  })
+  .openapi('PasswordStrengthCheckRequest');
+
+export const PasswordStrengthCheckResponseSchema = z
+  .object({
+    ...ok,
+    score: z.number().int().min(0).max(4),
+    feedback: z.object({
+      warning: z.string(),
+      suggestions: z.array(z.string()),
+      luds_requirements: z
+        .object({
+          has_lower_case: z.boolean(),
+          has_upper_case: z.boolean(),
+          has_digit: z.boolean(),
+          has_symbol: z.boolean(),
+          missing_complexity: z.number().int(),
+          missing_characters: z.number().int(),
+        })
+        .nullable(),
+    }),
+    valid_password: z.boolean(),
+    strength_policy: z.enum(['zxcvbn', 'luds']),
+    breached_password: z.boolean(),
+  })
+  .openapi('PasswordStrengthCheckResponse');
+
+export const PasswordCreateRequestSchema = z
+  .strictObject({ email, password, session_duration_minutes: minutes.optional() })
+  .openapi('PasswordCreateRequest');
+
+export const PasswordAuthenticateRequestSchema = z
+  .strictObject({ email, password, session_duration_minutes: minutes.optional() })
+  .openapi('PasswordAuthenticateRequest');
+
+export const PasswordResetByEmailStartRequestSchema = z
+  .strictObject({
+    email,
+    reset_password_redirect_url: z.string().max(2048).optional().openapi({ description: "On the project's resetPasswordRedirectUrls; the first by default." }),
+    reset_password_expiration_minutes: minutes.optional().openapi({ description: 'Reset-link lifetime, 5..10080; default 30.' }),
+    login_redirect_url: z.string().max(2048).optional().openapi({ description: "Where the email's passwordless login link leads (loginRedirectUrls)." }),
+    login_expiration_minutes: minutes.optional(),
+    locale: locale.optional(),
+  })
+  .openapi('PasswordResetByEmailStartRequest');
+
+export const PasswordResetByEmailRequestSchema = z
+  .strictObject({ token: z.string().min(1).max(512), password, session_duration_minutes: minutes.optional() })
+  .openapi('PasswordResetByEmailRequest');
 
 export const SessionAuthenticateRequestSchema = z
   .strictObject({ session_duration_minutes: minutes.optional() })

@@ -3,8 +3,13 @@ import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
 import { sessionAuth } from '../../http/session-auth.js';
-import { UserResponseSchema } from '../openapi/schemas.js';
-import { getUser } from './users-store.js';
+import type { UserSearchResponse } from '@vestibule/contract';
+import { clientIp } from '../../http/client-ip.js';
+import { validateBody } from '../../http/validate-body.js';
+import { normalizeEmail } from '../magic-links/email-format.js';
+import { UserResponseSchema, UserSearchRequestSchema, UserSearchResponseSchema } from '../openapi/schemas.js';
+import { enforceRateLimit } from '../passwords/routes.js';
+import { findUserEmail, getUser } from './users-store.js';
 
 export function registerUserRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   defineRoute(
@@ -15,6 +20,33 @@ export function registerUserRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
       const user = await getUser(deps.db, c.get('session').user_id);
       if (!user) throw new ApiError(401, 'session_not_found');
       return c.json({ ...user, status_code: 200 as const, request_id: c.get('requestId') });
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/sdk/v1/users/search',
+      summary: "Which password screen an email gets: 'new' (no user), 'password' (a user with a password) or 'passwordless' (a user without one).",
+      tag: 'Users',
+      auth: 'public',
+      body: UserSearchRequestSchema,
+      response: UserSearchResponseSchema,
+      errors: [429],
+    },
+    async (c) => {
+      const body = validateBody(c, UserSearchRequestSchema);
+      const email = normalizeEmail(body.email);
+      await enforceRateLimit(deps, `user-search:ip:${clientIp(c, deps.config.trustProxy)}`, deps.config.rateLimits.userSearchPerIp);
+      const row = await findUserEmail(deps.db, email);
+      const hasPassword = row ? Boolean(await deps.db.selectFrom('user_passwords').select('user_id').where('user_id', '=', row.user_id).executeTakeFirst()) : false;
+      const response: UserSearchResponse = {
+        status_code: 200,
+        request_id: c.get('requestId'),
+        userType: !row ? 'new' : hasPassword ? 'password' : 'passwordless',
+      };
+      return c.json(response);
     },
   );
 }

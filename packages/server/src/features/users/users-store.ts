@@ -96,6 +96,7 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
+  const password = await db.selectFrom('user_passwords').select('password_id').where('user_id', '=', userId).executeTakeFirst();
   return {
     user_id: user.user_id,
     status: user.status,
@@ -103,6 +104,6 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
     emails: emails.map((row) => ({ email_id: row.email_id, email: row.email, verified: row.verified })),
     phone_numbers: phones.map((row) => ({ phone_id: row.phone_id, phone_number: row.phone_number, verified: row.verified })),
     webauthn_registrations: [],
-    password: null,
+    password: password ? { password_id: password.password_id } : null,
   };
 }

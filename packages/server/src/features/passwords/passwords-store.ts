@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import { newId } from '../../security/random-token.js';
+import type { Database } from '../../storage/database.js';
+
+export async function findPassword(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('user_passwords').select(['password_id', 'hash']).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Sets (or replaces) the user's password hash; the password_id stays the same on replacement. */
+export async function setPasswordHash(db: Kysely<Database>, userId: string, hash: string, now: Date): Promise<void> {
+  await db
+    .insertInto('user_passwords')
+    .values({ user_id: userId, password_id: newPasswordId(), hash, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ hash, updated_at: now }))
+    .execute();
+}
+
+/** Adds a password only when the user has none; false when one already exists (a concurrent create). */
+export async function addPasswordIfAbsent(db: Kysely<Database>, userId: string, hash: string, now: Date): Promise<boolean> {
+  const row = await db
+    .insertInto('user_passwords')
+    .values({ user_id: userId, password_id: newPasswordId(), hash, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+function newPasswordId(): string {
+  return newId('user').replace(/^user-/, 'password-');
+}
+
+export async function setResetRequired(db: Kysely<Database>, userId: string, required: boolean): Promise<void> {
+  await db.updateTable('users').set({ password_reset_required: required }).where('user_id', '=', userId).execute();
+}
+
+export async function isResetRequired(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('password_reset_required').where('user_id', '=', userId).executeTakeFirst();
+  return row?.password_reset_required ?? false;
+}

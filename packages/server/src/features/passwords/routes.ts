@@ -1,0 +1,296 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AuthenticationFactor, OkResponse, PasswordStrengthCheckResponse } from '@vestibule/contract';
+import type { RateLimitRule } from '../../config/server-config.js';
+import { ApiError } from '../../http/api-error.js';
+import type { AppDeps, AppEnv } from '../../http/app-env.js';
+import { clientIp } from '../../http/client-ip.js';
+import { defineRoute } from '../../http/define-route.js';
+import { validateBody } from '../../http/validate-body.js';
+import { sha256Hex } from '../../security/hash.js';
+import { clearFailures, lockedUntil, recordFailure, type LockoutTables } from '../../security/lockout.js';
+import { dummyHashLoader, hashPassword, needsRehash, verifyPassword } from '../../security/password-hash.js';
+import { hitRateLimit } from '../../security/rate-limit.js';
+import { checkMinutes, EXPIRATION_MINUTES, SESSION_DURATION_MINUTES } from '../magic-links/durations.js';
+import { normalizeEmail } from '../magic-links/email-format.js';
+import { issueMagicLinkToken } from '../magic-links/magic-link-tokens.js';
+import { chooseRedirectUrl, magicLinkUrl } from '../magic-links/redirect-url.js';
+import {
+  OkResponseSchema,
+  PasswordAuthenticateRequestSchema,
+  PasswordCreateRequestSchema,
+  PasswordResetByEmailRequestSchema,
+  PasswordResetByEmailStartRequestSchema,
+  PasswordStrengthCheckRequestSchema,
+  PasswordStrengthCheckResponseSchema,
+  SessionResponseSchema,
+} from '../openapi/schemas.js';
+import { sessionResponse } from '../sessions/session-response.js';
+import { createSession, touchSession } from '../sessions/sessions-store.js';
+import { signIn } from '../sessions/sign-in.js';
+import { createUserWithEmail, findUserEmail, verifyEmailAndActivate } from '../users/users-store.js';
+import { isBreached } from './breached.js';
+import { addPasswordIfAbsent, findPassword, isResetRequired, setPasswordHash, setResetRequired } from './passwords-store.js';
+import { resetPasswordEmail } from './reset-email.js';
+import { consumeResetToken, findLiveResetToken, issueResetToken, retireResetTokens } from './reset-tokens.js';
+import { checkStrength } from './strength.js';
+
+const LOCKOUT: LockoutTables = { failures: 'password_failures', lockouts: 'password_lockouts' };
+
+export async function enforceRateLimit(deps: AppDeps, key: string, rule: RateLimitRule): Promise<void> {
+  const result = await hitRateLimit(deps.db, key, rule, deps.clock());
+  if (!result.allowed) {
+    throw new ApiError(429, 'too_many_requests', `Too many requests. Please try again in ${result.retryAfterSeconds} seconds.`, {
+      'Retry-After': String(result.retryAfterSeconds),
+    });
+  }
+}
+
+/** The policy's verdict plus the breached check (local corpus, then the optional range API). */
+export async function evaluatePassword(deps: AppDeps, password: string, email: string | undefined) {
+  const policy = deps.config.project.passwordPolicy;
+  const strength = checkStrength(policy, password, email);
+  const breached = password.length > 0 && (await isBreached(password, deps.config.breachRangeUrl, deps.log));
+  return { ...strength, policy: policy.policy, breached, valid: strength.meetsPolicy && !breached };
+}
+
+function passwordFactor(now: Date, email: { email_id: string; email: string }): AuthenticationFactor {
+  return {
+    type: 'password',
+    delivery_method: 'knowledge',
+    last_authenticated_at: now.toISOString(),
+    email_factor: { email_id: email.email_id, email_address: email.email },
+  };
+}
+
+export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+  const { config, db } = deps;
+  const project = config.project;
+  const limits = config.rateLimits;
+  const dummyHash = dummyHashLoader(config.argon2);
+  const ip = (c: Context<AppEnv>) => clientIp(c, config.trustProxy);
+  const sessionMinutes = (value: number | undefined) =>
+    checkMinutes('session_duration_minutes', value, project.sessionDurationMinutes, SESSION_DURATION_MINUTES);
+
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/sdk/v1/passwords/strength_check',
+      summary: "Score a password against the project's policy (zxcvbn or LUDS) and the breached-password corpus.",
+      tag: 'Passwords',
+      auth: 'public',
+      body: PasswordStrengthCheckRequestSchema,
+      response: PasswordStrengthCheckResponseSchema,
+      errors: [429],
+    },
+    async (c) => {
+      const body = validateBody(c, PasswordStrengthCheckRequestSchema);
+      await enforceRateLimit(deps, `password-strength:ip:${ip(c)}`, limits.passwordStrengthPerIp);
+      const result = await evaluatePassword(deps, body.password, body.email);
+      const response: PasswordStrengthCheckResponse = {
+        status_code: 200,
+        request_id: c.get('requestId'),
+        score: result.score,
+        feedback: result.feedback,
+        valid_password: result.valid,
+        strength_policy: result.policy,
+        breached_password: result.breached,
+      };
+      return c.json(response);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/sdk/v1/passwords',
+      summary:
+        'Create a user with a password (new email only) and start a session. Weak or breached: 400 weak_password; an existing user without a password: 400 reset_password; with one: 400 duplicate_email.',
+      tag: 'Passwords',
+      auth: 'public',
+      body: PasswordCreateRequestSchema,
+      response: SessionResponseSchema,
+      errors: [429],
+    },
+    async (c) => {
+      const body = validateBody(c, PasswordCreateRequestSchema);
+      const email = normalizeEmail(body.email);
+      const duration = sessionMinutes(body.session_duration_minutes);
+      await enforceRateLimit(deps, `password-create:ip:${ip(c)}`, limits.passwordPerIp);
+
+      const refuseExisting = async (userId: string): Promise<never> => {
+        if (await findPassword(db, userId)) throw new ApiError(400, 'duplicate_email');
+        // Dedupe: a passwordless account must prove the email first; the widget sends a reset email.
+        throw new ApiError(400, 'reset_password');
+      };
+      const existing = await findUserEmail(db, email);
+      if (existing) await refuseExisting(existing.user_id);
+
+      const verdict = await evaluatePassword(deps, body.password, email);
+      if (!verdict.valid) throw new ApiError(400, 'weak_password');
+      const hash = await hashPassword(body.password, config.argon2);
+
+      const now = deps.clock();
+      const account = await createUserWithEmail(db, email, 'active', now);
+      if (!account.created) await refuseExisting(account.userId);
+      await addPasswordIfAbsent(db, account.userId, hash, now);
+      const factor = passwordFactor(now, { email_id: account.emailId, email });
+      return c.json(await signIn(c, deps, { userId: account.userId, factor, durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }));
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/sdk/v1/passwords/authenticate',
+      summary:
+        'Log in with email and password. Unknown email or wrong password: 401 unauthorized_credentials; 10 wrong passwords lock the account (429 user_lock_limit_reached).',
+      tag: 'Passwords',
+      auth: 'public-optional-session',
+      body: PasswordAuthenticateRequestSchema,
+      response: SessionResponseSchema,
+      errors: [429],
+    },
+    async (c) => {
+      const body = validateBody(c, PasswordAuthenticateRequestSchema);
+      const email = normalizeEmail(body.email);
+      const duration = sessionMinutes(body.session_duration_minutes);
+      await enforceRateLimit(deps, `password-auth:ip:${ip(c)}`, limits.passwordPerIp);
+      await enforceRateLimit(deps, `password-auth:account:${sha256Hex(email)}`, limits.passwordPerAccount);
+
+      const now = deps.clock();
+      const locked = (until: Date) =>
+        new ApiError(429, 'user_lock_limit_reached', undefined, { 'Retry-After': String(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))) });
+      const user = await findUserEmail(db, email);
+      if (!user) {
+        // Same answer and the same argon2 work as a wrong password.
+        await verifyPassword(await dummyHash(), body.password);
+        throw new ApiError(401, 'unauthorized_credentials');
+      }
+      const until = await lockedUntil(db, LOCKOUT, user.user_id, now);
+      if (until) throw locked(until);
+      const stored = await findPassword(db, user.user_id);
+      if (!stored) throw new ApiError(400, 'no_user_password');
+
+      if (!(await verifyPassword(stored.hash, body.password))) {
+        const lockedNow = await recordFailure(db, LOCKOUT, user.user_id, config.rateLimits.passwordLockout, now);
+        if (lockedNow) throw locked(lockedNow);
+        throw new ApiError(401, 'unauthorized_credentials');
+      }
+      await clearFailures(db, LOCKOUT, user.user_id);
+      if (await isResetRequired(db, user.user_id)) throw new ApiError(400, 'reset_password');
+      if (await isBreached(body.password, config.breachRangeUrl, deps.log)) {
+        await setResetRequired(db, user.user_id, true);
+        throw new ApiError(400, 'breached_password');
+      }
+      if (needsRehash(stored.hash, config.argon2)) {
+        await setPasswordHash(db, user.user_id, await hashPassword(body.password, config.argon2), now);
+      }
+      const factor = passwordFactor(now, user);
+      return c.json(await signIn(c, deps, { userId: user.user_id, factor, durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }));
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/sdk/v1/passwords/email/reset/start',
+      summary:
+        'Email a single-use password-reset link (and a passwordless login link) to a known address. An unknown address gets the same answer and no email; no user is created.',
+      tag: 'Passwords',
+      auth: 'public',
+      body: PasswordResetByEmailStartRequestSchema,
+      response: OkResponseSchema,
+      errors: [429],
+    },
+    async (c) => {
+      const body = validateBody(c, PasswordResetByEmailStartRequestSchema);
+      const email = normalizeEmail(body.email);
+      const resetUrl = chooseRedirectUrl('reset_password_redirect_url', body.reset_password_redirect_url, project.resetPasswordRedirectUrls);
+      const loginUrl = chooseRedirectUrl('login_redirect_url', body.login_redirect_url, project.loginRedirectUrls);
+      const resetMinutes = checkMinutes('reset_password_expiration_minutes', body.reset_password_expiration_minutes, project.resetPasswordExpirationMinutes, EXPIRATION_MINUTES);
+      const loginMinutes = checkMinutes('login_expiration_minutes', body.login_expiration_minutes, project.loginExpirationMinutes, EXPIRATION_MINUTES);
+      await enforceRateLimit(deps, `password-reset:ip:${ip(c)}`, limits.passwordResetPerIp);
+      await enforceRateLimit(deps, `password-reset:email:${sha256Hex(email)}`, limits.passwordResetPerEmail);
+
+      const now = deps.clock();
+      const user = await findUserEmail(db, email);
+      if (user) {
+        const token = await issueResetToken(db, { userId: user.user_id, emailId: user.email_id, expirationMinutes: resetMinutes, now });
+        const resetLink = new URL(resetUrl);
+        resetLink.searchParams.append('vestibule_token_type', 'reset_password');
+        resetLink.searchParams.append('token', token);
+        const loginToken = await issueMagicLinkToken(db, { userId: user.user_id, emailId: user.email_id, kind: 'login', expirationMinutes: loginMinutes, now });
+        const message = resetPasswordEmail({
+          to: email,
+          projectName: project.name,
+          resetLink: resetLink.toString(),
+          expirationMinutes: resetMinutes,
+          loginLink: magicLinkUrl(loginUrl, loginToken),
+          loginExpirationMinutes: loginMinutes,
+        });
+        try {
+          await deps.email.send(message);
+        } catch (error) {
+          // Answered like success all the same: a delivery error must not tell whether the address is known.
+          deps.log.error('Password reset email could not be sent', { request_id: c.get('requestId'), error: (error as Error).message });
+        }
+      } else {
+        // Unknown address: no user, no email. Do comparable database work so the timing tells little.
+        await findLiveResetToken(db, email, now);
+        await db.selectFrom('user_emails').select('email_id').where('email', '=', email).executeTakeFirst();
+      }
+      const response: OkResponse = { status_code: 200, request_id: c.get('requestId') };
+      return c.json(response);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'post',
+      path: '/sdk/v1/passwords/email/reset',
+      summary:
+        "Set a new password with an emailed reset token (single use), verify the email, sign in and revoke the user's other sessions. A weak new password keeps the token.",
+      tag: 'Passwords',
+      auth: 'public',
+      body: PasswordResetByEmailRequestSchema,
+      response: SessionResponseSchema,
+      errors: [429],
+    },
+    async (c) => {
+      const body = validateBody(c, PasswordResetByEmailRequestSchema);
+      const duration = sessionMinutes(body.session_duration_minutes);
+      await enforceRateLimit(deps, `password-reset-use:ip:${ip(c)}`, limits.passwordPerIp);
+      const now = deps.clock();
+      const live = await findLiveResetToken(db, body.token, now);
+      if (!live) throw new ApiError(401, 'invalid_reset_token');
+      const emailRow = await db.selectFrom('user_emails').select(['email_id', 'email']).where('email_id', '=', live.email_id).executeTakeFirstOrThrow();
+      const verdict = await evaluatePassword(deps, body.password, emailRow.email);
+      if (!verdict.valid) throw new ApiError(400, 'weak_password');
+      const hash = await hashPassword(body.password, config.argon2);
+
+      const used = await consumeResetToken(db, body.token, deps.clock());
+      if (!used) throw new ApiError(401, 'invalid_reset_token');
+      await setPasswordHash(db, used.user_id, hash, now);
+      await setResetRequired(db, used.user_id, false);
+      await verifyEmailAndActivate(db, used.user_id, used.email_id);
+      await clearFailures(db, LOCKOUT, used.user_id, true);
+      await retireResetTokens(db, used.user_id, now);
+      // Whoever knew the old password is signed out everywhere: every other live session ends.
+      await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', used.user_id).where('revoked_at', 'is', null).execute();
+
+      const factors: AuthenticationFactor[] = [
+        { type: 'password', delivery_method: 'knowledge', last_authenticated_at: now.toISOString() },
+        { type: 'magic_link', delivery_method: 'email', last_authenticated_at: now.toISOString(), email_factor: { email_id: emailRow.email_id, email_address: emailRow.email } },
+      ];
+      const created = await createSession(db, { userId: used.user_id, durationMinutes: duration, factor: factors[0]!, now });
+      const row = (await touchSession(db, created.row.session_id, now, undefined, factors)) ?? created.row;
+      return c.json(await sessionResponse(deps, c.get('requestId'), row, created.token));
+    },
+  );
+}
