@@ -80,15 +80,3 @@ describe('PasswordResetForm with a magic-link token (vestibule_token_type=login)
   });
 });
 
-describe('PasswordResetForm without the login token type', () => {
-  it("shows 'Reset your password' and says plainly that reset is not available yet; no call", async () => {
-    setSearch('?token=tok-123');
-    const client = fakeClient();
-    const { container } = renderReset(client);
-    await expectNoAxeViolations(container);
-    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeTruthy();
-    expect(screen.getByText(/Password reset is not available yet/)).toBeTruthy();
-    expect(screen.queryByRole('button')).toBeNull();
-    expect(client.magicLinks.authenticate).not.toHaveBeenCalled();
-  });
-});

@@ -1,10 +1,11 @@
-import type { VestibuleClient, VestibuleErrorInfo } from '@vestibule/client';
+import { errorTypeOf, type VestibuleClient, type VestibuleErrorInfo } from '@vestibule/client';
+import type { SessionResponse } from '@vestibule/contract';
 import type { Callbacks, LoginConfig, WidgetEventType } from '../types';
 import type { Translate } from '../strings/translate';
 import type { ToastStore } from '../toast/store';
 import type { OtpMethod } from '../types';
 import type { FlowEvent, UserEvent } from './events';
-import type { FlowState } from './state';
+import type { FlowState, ResetEmailReason } from './state';
 import { messageForError, toErrorInfo } from './errors';
 
 /** Defaults of SPEC.md section 9. */
@@ -64,6 +65,50 @@ function sendOtp(ctx: EffectContext, method: OtpMethod, destination: string) {
         })
       : ctx.client.otps[method].loginOrCreate(destination, { expirationMinutes, locale: o?.locale });
   return request.then((response) => ({ response, expiresAt: expiresAt() }));
+}
+
+const sessionDuration = (config: LoginConfig) => config.sessionOptions?.sessionDurationMinutes ?? DEFAULT_SESSION_DURATION_MINUTES;
+
+/** Sends the password-reset email for an address with the passwordOptions of the configuration. */
+function sendResetEmail(ctx: EffectContext, email: string) {
+  const o = ctx.config.passwordOptions ?? {};
+  return ctx.client.passwords.resetByEmailStart({
+    email,
+    resetPasswordRedirectUrl: o.resetPasswordRedirectURL,
+    resetPasswordExpirationMinutes: o.resetPasswordExpirationMinutes,
+    loginRedirectUrl: o.loginRedirectURL,
+    loginExpirationMinutes: o.loginExpirationMinutes,
+  });
+}
+
+/** The reset email, then the screen that says it went (or the error under the field). */
+function resetThenShow(ctx: EffectContext, email: string, reason: ResetEmailReason): void {
+  sendResetEmail(ctx, email).then(
+    () => {
+      ctx.client.events.log('email_sent', { email, type: 'passwords' });
+      ctx.dispatch({ type: 'RESET_EMAIL_SENT', reason });
+    },
+    (err: unknown) => fail(ctx, err, 'field'),
+  );
+}
+
+/**
+ * Outcome of a password create or log in: success signs in; reset_password (both) and
+ * breached_password (log in) send the reset email instead; anything else shows under the field.
+ */
+function passwordOutcome(ctx: EffectContext, email: string, request: Promise<SessionResponse>, event: WidgetEventType): void {
+  request.then(
+    (response) => {
+      emit(ctx.callbacks, event, response);
+      ctx.dispatch({ type: 'AUTHENTICATED', method: 'password', response });
+    },
+    (err: unknown) => {
+      const type = errorTypeOf(err);
+      if (type === 'reset_password') resetThenShow(ctx, email, 'dedupe');
+      else if (type === 'breached_password' && event === 'PASSWORD_AUTHENTICATE') resetThenShow(ctx, email, 'breached');
+      else fail(ctx, err, 'field');
+    },
+  );
 }
 
 /**
@@ -139,6 +184,77 @@ export function runEffects(event: UserEvent, ctx: EffectContext): void {
       );
       return;
     }
+    case 'SEARCH_USER': {
+      const email = event.email;
+      client.users.search(email).then(
+        ({ userType }) => ctx.dispatch({ type: 'USER_FOUND', email, userType }),
+        (err: unknown) => fail(ctx, err, 'field'),
+      );
+      return;
+    }
+    case 'CHECK_STRENGTH': {
+      const { password, email } = event;
+      if (password === '') return;
+      client.passwords.strengthCheck(email === undefined ? { password } : { password, email }).then(
+        (response) => ctx.dispatch({ type: 'STRENGTH_CHECKED', password, response }),
+        (err: unknown) => reportError(callbacks, toErrorInfo(err)),
+      );
+      return;
+    }
+    case 'CREATE_PASSWORD': {
+      const email = ctx.stateBefore.passwordState?.email;
+      if (!email) return;
+      passwordOutcome(
+        ctx,
+        email,
+        client.passwords.create({ email, password: event.password, session_duration_minutes: sessionDuration(config) }),
+        'PASSWORD_CREATE',
+      );
+      return;
+    }
+    case 'LOGIN_PASSWORD': {
+      const email = ctx.stateBefore.passwordState?.email;
+      if (!email) return;
+      passwordOutcome(
+        ctx,
+        email,
+        client.passwords.authenticate({ email, password: event.password, session_duration_minutes: sessionDuration(config) }),
+        'PASSWORD_AUTHENTICATE',
+      );
+      return;
+    }
+    case 'SEND_RESET_EMAIL': {
+      const email = ctx.stateBefore.passwordState?.email;
+      if (email) resetThenShow(ctx, email, event.reason);
+      return;
+    }
+    case 'RESEND_RESET_EMAIL': {
+      const email = ctx.stateBefore.passwordState?.email;
+      if (!email) return;
+      sendResetEmail(ctx, email).then(
+        () => {
+          client.events.log('email_sent', { email, type: 'passwords' });
+          ctx.toasts.show('success', ctx.t('emailResent'));
+        },
+        (err: unknown) => {
+          ctx.toasts.show('error', messageForError(err, ctx.free));
+          reportError(callbacks, toErrorInfo(err));
+        },
+      );
+      return;
+    }
+    case 'RESET_PASSWORD': {
+      const token = ctx.stateBefore.resetPasswordState?.token;
+      if (!token) return;
+      client.passwords.resetByEmail({ token, password: event.password, session_duration_minutes: sessionDuration(config) }).then(
+        (response) => {
+          emit(callbacks, 'PASSWORD_RESET_BY_EMAIL', response);
+          ctx.dispatch({ type: 'AUTHENTICATED', method: 'password', response });
+        },
+        (err: unknown) => fail(ctx, err, 'field'),
+      );
+      return;
+    }
     case 'TRY_AGAIN':
       client.events.log('email_try_again_clicked', {
         email: ctx.stateBefore.magicLinkState?.email ?? '',
@@ -175,6 +291,7 @@ export function runEffects(event: UserEvent, ctx: EffectContext): void {
     case 'SELECT_TAB':
     case 'RESEND_SETTLED':
     case 'OTP_BACK':
+    case 'PASSWORD_BACK':
       return;
   }
 }

@@ -14,6 +14,11 @@ export function reducer(state: FlowState, event: FlowEvent): FlowState {
     case 'SUBMIT_MAGIC_LINK':
     case 'AUTHENTICATE_OTP':
     case 'AUTHENTICATE_MAGIC_LINK':
+    case 'SEARCH_USER':
+    case 'CREATE_PASSWORD':
+    case 'LOGIN_PASSWORD':
+    case 'SEND_RESET_EMAIL':
+    case 'RESET_PASSWORD':
       return { ...state, pending: true, errorDescriptor: null, banner: null };
     case 'MAGIC_LINK_SENT':
       return { ...state, pending: false, magicLinkState: { email: event.email } };
@@ -43,10 +48,37 @@ export function reducer(state: FlowState, event: FlowEvent): FlowState {
       return { ...state, resendStatus: 'initial' };
     case 'RESEND_SETTLED':
       return state.resendStatus === 'sent' ? { ...state, resendStatus: 'waiting' } : state;
+    case 'USER_FOUND':
+      return { ...state, pending: false, errorDescriptor: null, passwordState: { email: event.email, type: event.userType } };
+    case 'CHECK_STRENGTH':
+      return {
+        ...state,
+        passwordStrength: event.password === '' ? null : { requested: event.password, checked: state.passwordStrength?.checked ?? null },
+      };
+    case 'STRENGTH_CHECKED':
+      // An answer for a password that is no longer the latest one asked about is out of order: dropped.
+      return state.passwordStrength?.requested === event.password
+        ? { ...state, passwordStrength: { requested: event.password, checked: { password: event.password, response: event.response } } }
+        : state;
+    case 'RESET_EMAIL_SENT':
+      return { ...state, pending: false, errorDescriptor: null, resetEmailSent: event.reason };
+    case 'RESEND_RESET_EMAIL':
+      return state;
+    case 'PASSWORD_BACK':
+      return {
+        ...state,
+        passwordState: null,
+        resetEmailSent: null,
+        passwordStrength: null,
+        pending: false,
+        errorDescriptor: null,
+        banner: null,
+      };
     case 'OTP_BACK':
-      return { ...state, otpState: null, pending: false, resendStatus: 'initial', errorDescriptor: null, banner: null };
+      // Back from the passcode entry goes to Main, also when the code was asked for on a password screen.
+      return { ...state, passwordState: null, resetEmailSent: null, otpState: null, pending: false, resendStatus: 'initial', errorDescriptor: null, banner: null };
     case 'TRY_AGAIN':
-      return { ...state, magicLinkState: null, errorDescriptor: null, banner: null };
+      return { ...state, magicLinkState: null, passwordState: null, resetEmailSent: null, errorDescriptor: null, banner: null };
     case 'AUTHENTICATED':
       return { ...state, pending: false, authenticated: event.method, errorDescriptor: null };
     case 'FAILED':

@@ -1,4 +1,5 @@
 import type { VestibuleErrorInfo } from '@vestibule/client';
+import type { PasswordStrengthCheckResponse, UserType } from '@vestibule/contract';
 import type { OtpMethod } from '../types';
 
 /** Internal screen values (SPEC.md section 2). Only the ones this release renders are produced. */
@@ -8,6 +9,11 @@ export type Screen =
   | 'OTPAuthenticate'
   | 'OTPConfirmation'
   | 'PasswordResetForm'
+  | 'PasswordCreateOrLogin'
+  | 'PasswordForgot'
+  | 'PasswordBreached'
+  | 'PasswordSetNew'
+  | 'PasswordDedupe'
   | 'PasswordConfirmation'
   | 'PasskeyRegistrationStart'
   | 'IDPConsent';
@@ -34,6 +40,19 @@ export interface OtpState {
   expiresAt: number;
 }
 
+/** Why a password-reset email was sent: it picks the screen that says so. */
+export type ResetEmailReason = 'forgot' | 'setNew' | 'dedupe' | 'breached';
+
+/**
+ * Live strength feedback of the password field. `requested` is the password last sent to the
+ * strength check; an answer for any other password is stale and dropped. `checked` is the latest
+ * answer kept (for the password it was for), so the feedback does not flicker while typing.
+ */
+export interface PasswordStrengthState {
+  requested: string;
+  checked: { password: string; response: PasswordStrengthCheckResponse } | null;
+}
+
 /** The resend button (SPEC.md section 4): initial, sending, sent ('Code sent' for 2 s), waiting. */
 export type ResendStatus = 'initial' | 'sending' | 'sent' | 'waiting';
 
@@ -49,12 +68,17 @@ export interface FlowState {
   otpDraft: { method: OtpMethod; typed: string; country?: string } | null;
   /** The Main tab the user chose (Text, WhatsApp or Email), kept across the back arrow. */
   mainTab: OtpMethod | null;
+  /** The email submitted on the password tab and what users.search said about it (SPEC.md section 3). */
+  passwordState: { email: string; type: UserType } | null;
+  /** A password-reset email went out from the login flow, and why; cleared by the back arrow. */
+  resetEmailSent: ResetEmailReason | null;
+  passwordStrength: PasswordStrengthState | null;
   /** The reset mount's token and its type ('login' = a magic-link token, read from the page URL). */
   resetPasswordState: { token: string; tokenType: string | null } | null;
   /** A request is in flight: submit buttons are disabled and show a spinner. */
   pending: boolean;
   /** Signed in during this flow (by which method). */
-  authenticated: 'magic_link' | 'otp' | null;
+  authenticated: 'magic_link' | 'otp' | 'password' | null;
   /** The last error, shown under the field it concerns or in the banner. */
   errorDescriptor: { error: VestibuleErrorInfo; message: string; placement: 'field' | 'banner' } | null;
   /** A non-error notice at the top of the widget. */
@@ -70,6 +94,9 @@ export function initialState(mount: MountKind, extra: Partial<FlowState> = {}): 
     resendStatus: 'initial',
     mainTab: null,
     resetPasswordState: null,
+    passwordState: null,
+    resetEmailSent: null,
+    passwordStrength: null,
     pending: false,
     authenticated: null,
     errorDescriptor: null,

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../components/Button';
 import { Divider } from '../components/Divider';
 import { Heading } from '../components/Heading';
@@ -26,14 +26,14 @@ export function configError(config: LoginConfig): StringKey | null {
 }
 
 /**
- * The methods Main offers, in configuration order: Email where emailMagicLinks sits in products,
- * the otpOptions.methods where otp sits. More than one gives tabs (SPEC.md section 2, Main).
+ * The methods Main offers, in configuration order: Email where emailMagicLinks or passwords sits
+ * in products, the otpOptions.methods where otp sits. More than one gives tabs (SPEC.md section 2, Main).
  */
 export function mainMethods(config: LoginConfig): OtpMethod[] {
   const products = config.products ?? [];
   const methods: OtpMethod[] = [];
   for (const product of products) {
-    if (product === 'emailMagicLinks') methods.push('email');
+    if (product === 'emailMagicLinks' || product === 'passwords') methods.push('email');
     if (product === 'otp') methods.push(...(config.otpOptions?.methods ?? []));
   }
   return [...new Set(methods)];
@@ -41,8 +41,10 @@ export function mainMethods(config: LoginConfig): OtpMethod[] {
 
 const TAB_LABELS = { sms: 'tabText', whatsapp: 'tabWhatsApp', email: 'tabEmail' } as const satisfies Record<OtpMethod, StringKey>;
 
-function MethodForm({ method, magicLinks }: { method: OtpMethod; magicLinks: boolean }) {
-  if (method === 'email') return magicLinks ? <MagicLinkForm /> : <OtpEmailForm />;
+type EmailForm = 'password' | 'magicLink' | 'otp';
+
+function MethodForm({ method, emailForm }: { method: OtpMethod; emailForm: EmailForm }) {
+  if (method === 'email') return emailForm === 'password' ? <PasswordEmailForm /> : emailForm === 'magicLink' ? <MagicLinkForm /> : <OtpEmailForm />;
   return <PhoneForm key={method} method={method} />;
 }
 
@@ -50,10 +52,12 @@ function MethodForms() {
   const { config, t } = useWidget();
   const { state, send } = useFlow();
   const methods = mainMethods(config);
-  const magicLinks = (config.products ?? []).includes('emailMagicLinks');
+  const products = config.products ?? [];
+  // With passwords the email is looked up first; the password screens then offer link or code.
+  const emailForm: EmailForm = products.includes('passwords') ? 'password' : products.includes('emailMagicLinks') ? 'magicLink' : 'otp';
   if (methods.length === 0) return null;
   const selected = state.mainTab && methods.includes(state.mainTab) ? state.mainTab : methods[0]!;
-  if (methods.length === 1) return <MethodForm method={selected} magicLinks={magicLinks} />;
+  if (methods.length === 1) return <MethodForm method={selected} emailForm={emailForm} />;
   return (
     <Tabs
       label={t('signInMethods')}
@@ -63,7 +67,7 @@ function MethodForms() {
         if (tab !== selected) send({ type: 'SELECT_TAB', tab });
       }}
     >
-      <MethodForm key={selected} method={selected} magicLinks={magicLinks} />
+      <MethodForm key={selected} method={selected} emailForm={emailForm} />
     </Tabs>
   );
 }
@@ -106,6 +110,53 @@ function MagicLinkForm() {
   );
 }
 
+/** Fetches the password screens ahead, while the user types the email. */
+function usePrefetchPasswordScreens() {
+  useEffect(() => {
+    import('./password').catch(() => undefined);
+  }, []);
+}
+
+/** Password tab: the email goes to users.search; the answer picks the PasswordCreateOrLogin variant. */
+function PasswordEmailForm() {
+  const { t } = useWidget();
+  const { state, send } = useFlow();
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  usePrefetchPasswordScreens();
+  const apiError = state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (state.pending) return;
+    if (!isValidEmail(email)) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    send({ type: 'SEARCH_USER', email: email.trim() });
+  };
+
+  return (
+    <form className="vst-form" onSubmit={submit} noValidate>
+      <TextInput
+        label={t('emailLabel')}
+        type="email"
+        name="email"
+        required
+        placeholder={t('emailPlaceholder')}
+        autoComplete="username webauthn"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={invalid ? t('invalidEmailFormat') : apiError}
+      />
+      <Button type="submit" loading={state.pending}>
+        {t('continueWithEmail')}
+      </Button>
+    </form>
+  );
+}
+
 export function Main() {
   const { config, t } = useWidget();
   const { send } = useFlow();
@@ -116,13 +167,9 @@ export function Main() {
   if (!problem) {
     const oauth = products.includes('oauth') ? <Note key="oauth">{t('oauthNotAvailable')}</Note> : null;
     const crypto = products.includes('crypto') ? <Note key="crypto">{t('cryptoNotAvailable')}</Note> : null;
-    const formParts = [
-      mainMethods(config).length ? <MethodForms key="methods" /> : null,
-      products.includes('passwords') ? <Note key="passwords">{t('passwordsNotAvailable')}</Note> : null,
-    ].filter(Boolean);
-    const form = formParts.length ? (
+    const form = mainMethods(config).length ? (
       <div key="form" className="vst-block">
-        {formParts}
+        <MethodForms />
       </div>
     ) : null;
     const passkey = products.includes('passkeys') ? (

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Heading } from '../components/Heading';
 import { Loading } from '../components/Loading';
-import { Note } from '../components/Note';
+import { NewPasswordForm } from './password/NewPasswordForm';
 import { useFlow } from '../flow/FlowContext';
 import { useWidget } from '../mounts/context';
 
@@ -14,7 +14,8 @@ export function readTokenType(search: string): string | null {
 
 /**
  * With token type `login` the token is a magic-link token: log in with it. Otherwise it is a
- * password-reset token; the reset form arrives with the password feature.
+ * password-reset token: a new password (with strength feedback; the email is not known here, so
+ * none is sent with the check), then passwords.resetByEmail.
  */
 export function PasswordResetForm() {
   const { t } = useWidget();
@@ -41,7 +42,7 @@ export function PasswordResetForm() {
   return (
     <>
       <Heading>{t('resetYourPassword')}</Heading>
-      <Note>{t('passwordResetNotAvailable')}</Note>
+      <NewPasswordForm label="newPasswordLabel" onSubmit={(password) => send({ type: 'RESET_PASSWORD', password })} />
     </>
   );
 }

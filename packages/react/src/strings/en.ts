@@ -17,7 +17,6 @@ export const en = {
   otpWithoutMethods: 'Error: Add at least one of email, sms or whatsapp to otpOptions.methods to use OTP.',
   oauthNotAvailable: 'Social sign-in is not available yet.',
   cryptoNotAvailable: 'Wallet sign-in is not available yet.',
-  passwordsNotAvailable: 'Sign-in with a password is not available yet.',
   logoAlt: 'Logo',
 
   // Email confirmation
@@ -29,7 +28,7 @@ export const en = {
 
   // Password reset
   resetYourPassword: 'Reset your password',
-  passwordResetNotAvailable: 'Password reset is not available yet; it arrives with the password feature.',
+  newPasswordLabel: 'New password',
   loggingIn: 'Logging in...',
   errorTitle: 'Looks like there was an error!',
 
@@ -73,6 +72,73 @@ export const en = {
   emailResent: 'Email resent',
   codeResent: 'Code resent',
   passcodeVerified: 'Your passcode has been successfully verified.',
+
+  // Passwords (PasswordCreateOrLogin, PasswordForgot, PasswordSetNew, PasswordDedupe, PasswordBreached)
+  passwordLabel: 'Password',
+  showPassword: 'Show password',
+  continue: 'Continue',
+  createAccountTitle: 'Create an account',
+  createAccountText: 'There is no account for {email} yet. How would you like to sign in?',
+  createPassword: 'Create a password',
+  emailMeLoginLink: 'Email me a login link',
+  emailMeCode: 'Email me a code',
+  logInTitle: 'Log in',
+  forgotPassword: 'Forgot Password?',
+  passwordlessText: '{email} signs in without a password. Get a login link or a code by email, or create a password.',
+  passwordlessTextNoEmail: '{email} signs in without a password. Create a password to use one from now on.',
+  forgotPasswordTitle: 'Forgot password?',
+  resetLinkSentTo: 'A link to reset your password was sent to {email}.',
+  didNotGetEmail: "Didn't get it?",
+  resend: 'Resend',
+  loginWithoutPassword: 'Login without a password',
+  setNewTitle: 'Check your email!',
+  setNewText: 'A link to create your password was sent to {email}.',
+  setNewPasswordTitle: 'Check your email to set a new password',
+  resetRequiredNotice: 'Check your email to set a new password!',
+  dedupeText: 'To keep your account secure, a new password is needed. A link to set one was sent to {email}.',
+  breachedText:
+    'Your password appeared in a data breach on another site, so it can no longer be used here. A link to set a new one was sent to {email}.',
+
+  // Password strength (zxcvbn bar and feedback, LUDS checklist, breached warning)
+  passwordStrengthScore: 'Password strength: {score} of 4',
+  ludsMinimumCount: 'Must be at least {count} characters long',
+  ludsComplexity: 'Must contain {count} of the following: uppercase letter, lowercase letter, number, symbol',
+  requirementMet: '(met)',
+  requirementNotMet: '(not met)',
+  breachedPasswordWarning:
+    'This password may have been used on a different site that experienced a security issue. Please choose another password.',
+  // zxcvbn's English warnings, keyed by hint kind (common-password, repeat, sequence, keyboard-pattern, date, name, year)
+  zxcvbnTopTen: 'This is a heavily used password.',
+  zxcvbnTopHundred: 'This is a frequently used password.',
+  zxcvbnCommon: 'This is a commonly used password.',
+  zxcvbnSimilarToCommon: 'This is similar to a commonly used password.',
+  zxcvbnWordByItself: 'Single words are easy to guess.',
+  zxcvbnPwned: 'Your password was exposed by a data breach on the Internet.',
+  zxcvbnSimpleRepeat: 'Repeated characters like "aaa" are easy to guess.',
+  zxcvbnExtendedRepeat: 'Repeated character patterns like "abcabcabc" are easy to guess.',
+  zxcvbnSequences: 'Common character sequences like "abc" are easy to guess.',
+  zxcvbnStraightRow: 'Straight rows of keys on your keyboard are easy to guess.',
+  zxcvbnKeyPattern: 'Short keyboard patterns are easy to guess.',
+  zxcvbnDates: 'Dates are easy to guess.',
+  zxcvbnNamesByThemselves: 'Single names or surnames are easy to guess.',
+  zxcvbnCommonNames: 'Common names and surnames are easy to guess.',
+  zxcvbnUserInputs: 'There should not be any personal or page related data.',
+  zxcvbnRecentYears: 'Recent years are easy to guess.',
+  // zxcvbn's English suggestions
+  zxcvbnSuggestL33t: "Avoid predictable letter substitutions like '@' for 'a'.",
+  zxcvbnSuggestReverseWords: 'Avoid reversed spellings of common words.',
+  zxcvbnSuggestAllUppercase: 'Capitalize some, but not all letters.',
+  zxcvbnSuggestCapitalization: 'Capitalize more than the first letter.',
+  zxcvbnSuggestDates: 'Avoid dates and years that are associated with you.',
+  zxcvbnSuggestRecentYears: 'Avoid recent years.',
+  zxcvbnSuggestAssociatedYears: 'Avoid years that are associated with you.',
+  zxcvbnSuggestSequences: 'Avoid common character sequences.',
+  zxcvbnSuggestRepeated: 'Avoid repeated words and characters.',
+  zxcvbnSuggestLongerKeyboardPattern: 'Use longer keyboard patterns and change typing direction multiple times.',
+  zxcvbnSuggestAnotherWord: 'Add more words that are less common.',
+  zxcvbnSuggestUseWords: 'Use multiple words, but avoid common phrases.',
+  zxcvbnSuggestNoNeed: 'You can create strong passwords without using symbols, numbers, or uppercase letters.',
+  zxcvbnSuggestPwned: 'If you use this password elsewhere, you should change it.',
 
   // Shared
   loading: 'Loading...',

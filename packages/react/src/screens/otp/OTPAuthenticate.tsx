@@ -1,4 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { BackArrow } from '../../components/BackArrow';
 import { Heading } from '../../components/Heading';
 import { Spinner } from '../../components/Spinner';
 import { useFlow } from '../../flow/FlowContext';
@@ -30,16 +31,6 @@ function useSecondsLeft(expiresAt: number): number {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [expiresAt]);
   return seconds;
-}
-
-function BackArrow({ label, onClick }: { label: string; onClick(): void }) {
-  return (
-    <button type="button" className="vst-back" aria-label={label} onClick={onClick}>
-      <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-        <path d="M12.5 4L6.5 10l6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
-    </button>
-  );
 }
 
 function ResendButton() {

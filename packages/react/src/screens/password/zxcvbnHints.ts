@@ -1,0 +1,47 @@
+import { en, type StringKey } from '../../strings/en';
+
+/** The hint kinds of SPEC.md section 5 that zxcvbn's feedback falls into. */
+export type HintKind = 'common-password' | 'repeat' | 'sequence' | 'keyboard-pattern' | 'date' | 'name' | 'year';
+
+const KINDS: Record<HintKind, StringKey[]> = {
+  'common-password': [
+    'zxcvbnTopTen',
+    'zxcvbnTopHundred',
+    'zxcvbnCommon',
+    'zxcvbnSimilarToCommon',
+    'zxcvbnWordByItself',
+    'zxcvbnPwned',
+    'zxcvbnSuggestPwned',
+    'zxcvbnSuggestAnotherWord',
+    'zxcvbnSuggestUseWords',
+    'zxcvbnSuggestL33t',
+    'zxcvbnSuggestReverseWords',
+    'zxcvbnSuggestAllUppercase',
+    'zxcvbnSuggestCapitalization',
+    'zxcvbnSuggestNoNeed',
+  ],
+  repeat: ['zxcvbnSimpleRepeat', 'zxcvbnExtendedRepeat', 'zxcvbnSuggestRepeated'],
+  sequence: ['zxcvbnSequences', 'zxcvbnSuggestSequences'],
+  'keyboard-pattern': ['zxcvbnStraightRow', 'zxcvbnKeyPattern', 'zxcvbnSuggestLongerKeyboardPattern'],
+  date: ['zxcvbnDates', 'zxcvbnSuggestDates'],
+  name: ['zxcvbnNamesByThemselves', 'zxcvbnCommonNames', 'zxcvbnUserInputs'],
+  year: ['zxcvbnRecentYears', 'zxcvbnSuggestRecentYears', 'zxcvbnSuggestAssociatedYears'],
+};
+
+export interface Hint {
+  key: StringKey;
+  kind: HintKind;
+}
+
+/**
+ * zxcvbn's known English warnings and suggestions (as the server sends them, from
+ * @zxcvbn-ts/language-en) by their text: each has a string key, so hosts translate it through
+ * `strings`. Texts not listed are shown as they come (still overridable by their English text).
+ */
+const HINTS = new Map<string, Hint>(
+  (Object.entries(KINDS) as [HintKind, StringKey[]][]).flatMap(([kind, keys]) => keys.map((key) => [en[key], { key, kind }] as const)),
+);
+
+export function hintFor(text: string): Hint | null {
+  return HINTS.get(text) ?? null;
+}
