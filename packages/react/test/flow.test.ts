@@ -115,3 +115,46 @@ describe('configuration rules and helpers', () => {
     expect(senderDomain(domains, hint)).toBe(expected);
   });
 });
+
+describe('password flow state', () => {
+  const STRENGTH = {
+    status_code: 200 as const,
+    request_id: 'r',
+    score: 4,
+    feedback: { warning: '', suggestions: [], luds_requirements: null },
+    valid_password: true,
+    strength_policy: 'zxcvbn' as const,
+    breached_password: false,
+  };
+
+  it('getScreen picks each password screen from passwordState, resetEmailSent and authenticated', () => {
+    const base = initialState('login');
+    const found = reducer(base, { type: 'USER_FOUND', email: 'a@b.co', userType: 'password' });
+    expect(getScreen(found)).toBe('PasswordCreateOrLogin');
+    for (const [reason, screen] of [
+      ['forgot', 'PasswordForgot'],
+      ['setNew', 'PasswordSetNew'],
+      ['dedupe', 'PasswordDedupe'],
+      ['breached', 'PasswordBreached'],
+    ] as const) {
+      expect(getScreen(reducer(found, { type: 'RESET_EMAIL_SENT', reason }))).toBe(screen);
+    }
+    expect(getScreen(reducer(found, { type: 'AUTHENTICATED', method: 'password', response: {} as never }))).toBe('PasswordConfirmation');
+    expect(getScreen(reducer(found, { type: 'PASSWORD_BACK' }))).toBe('Main');
+    const linked = reducer(found, { type: 'MAGIC_LINK_SENT', email: 'a@b.co', response: {} as never });
+    expect(getScreen(linked)).toBe('EmailConfirmation');
+    expect(getScreen(reducer(linked, { type: 'TRY_AGAIN' }))).toBe('Main');
+  });
+
+  it('drops a strength answer for a password that is no longer the latest asked about', () => {
+    let s = initialState('login');
+    s = reducer(s, { type: 'CHECK_STRENGTH', password: 'a' });
+    s = reducer(s, { type: 'CHECK_STRENGTH', password: 'ab' });
+    s = reducer(s, { type: 'STRENGTH_CHECKED', password: 'a', response: STRENGTH });
+    expect(s.passwordStrength?.checked).toBeNull();
+    s = reducer(s, { type: 'STRENGTH_CHECKED', password: 'ab', response: STRENGTH });
+    expect(s.passwordStrength?.checked?.password).toBe('ab');
+    s = reducer(s, { type: 'CHECK_STRENGTH', password: '' });
+    expect(s.passwordStrength).toBeNull();
+  });
+});
