@@ -1,0 +1,192 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { lookAt } from './support/look';
+import { firstLink, latestMessageTo } from './support/outbox';
+import { API_URL, uniqueEmail } from './support/stack';
+import { startStack } from './support/stack-process';
+
+const PASSWORDS = { products: ['passwords', 'emailMagicLinks'] };
+const configUrl = (config: object, base = '') => `${base}/?config=${encodeURIComponent(JSON.stringify(config))}`;
+/** Long, unusual and in no breach corpus: every policy takes it. */
+const STRONG = 'Quartz-Lantern-Fjord-Mosaic-58';
+const STRONGER = 'Velvet-Harbor-Glacier-Tundra-71';
+
+async function submitEmail(page: Page, email: string, base = '') {
+  await page.goto(configUrl(PASSWORDS, base));
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue with email' }).click();
+}
+
+async function createWithPassword(page: Page, email: string, password: string, base = '') {
+  await submitEmail(page, email, base);
+  await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create a password' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByText('Signed out.')).toBeVisible();
+}
+
+/** Makes a passwordless account the way a person would: by a magic link, through the API. */
+async function passwordlessUser(request: APIRequestContext, page: Page, email: string) {
+  const publicToken = await page.evaluate(() => JSON.parse(document.getElementById('vestibule-demo-config')!.textContent!).publicToken);
+  const sent = await request.post(`${API_URL}/sdk/v1/magic_links/email/login_or_create`, { headers: { 'X-Public-Token': publicToken }, data: { email } });
+  expect(sent.status()).toBe(200);
+}
+
+test('sign-up with a password under zxcvbn: breached and weak passwords are refused, a strong one signs in', async ({ page }, testInfo) => {
+  const email = uniqueEmail('pw-signup');
+  await submitEmail(page, email);
+  await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
+  await lookAt(page, testInfo, '1-create-or-login-new');
+  await page.getByRole('button', { name: 'Create a password' }).click();
+
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly', '');
+  await password.fill('password123');
+  await expect(page.getByText('This password may have been used on a different site that experienced a security issue. Please choose another password.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await lookAt(page, testInfo, '2-breached');
+
+  await password.fill('plumbing7');
+  await expect(page.getByText(/Password strength: [0-2] of 4/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await password.fill(STRONG);
+  await expect(page.getByText('Password strength: 4 of 4')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  await lookAt(page, testInfo, '3-strong');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
+  await expect(page.getByTestId('signed-in-email')).toHaveText(email);
+  await lookAt(page, testInfo, '4-confirmation');
+});
+
+test('log in with a password; a wrong one shows the catalogue message', async ({ page }, testInfo) => {
+  const email = uniqueEmail('pw-login');
+  await createWithPassword(page, email, STRONG);
+  const userId = await page.getByTestId('user-id').textContent();
+  await logOut(page);
+
+  await submitEmail(page, email);
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly', '');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password-at-all');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Unauthorized credentials.')).toBeVisible();
+  await lookAt(page, testInfo, 'wrong-password');
+
+  await page.getByLabel('Password', { exact: true }).fill(STRONG);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
+  await expect(page.getByTestId('user-id')).toHaveText(userId!);
+});
+
+test('forgot password: the emailed link resets it, and the new password logs in', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail('pw-forgot');
+  await createWithPassword(page, email, STRONG);
+  await logOut(page);
+
+  await submitEmail(page, email);
+  await page.getByRole('button', { name: 'Forgot Password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot password?' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Login without a password' })).toBeVisible();
+  await lookAt(page, testInfo, '1-forgot');
+  const message = await latestMessageTo(request, email);
+  const link = new URL(firstLink(message));
+  expect(link.searchParams.get('vestibule_token_type')).toBe('reset_password');
+
+  await page.goto(link.toString());
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await page.getByLabel('New password').fill(STRONGER);
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  await lookAt(page, testInfo, '2-reset-form');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
+  await expect(page.getByTestId('signed-in-email')).toHaveText(email);
+  await logOut(page);
+
+  // The link worked once; the old password no longer does, the new one does.
+  await page.goto(link.toString());
+  await page.getByLabel('New password').fill(STRONG);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('The password reset link has expired or was already used. Request a new one.')).toBeVisible();
+  await submitEmail(page, email);
+  await page.getByLabel('Password', { exact: true }).fill(STRONGER);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
+});
+
+test('passwordless account: the variant offers a link or creating a password, which goes through email', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail('pw-passwordless');
+  await page.goto('/');
+  await passwordlessUser(request, page, email);
+  const magicLink = await latestMessageTo(request, email);
+
+  await submitEmail(page, email);
+  await expect(page.getByText(`${email} signs in without a password.`, { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Email me a login link' })).toBeVisible();
+  await lookAt(page, testInfo, '1-passwordless');
+  await page.getByRole('button', { name: 'Create a password' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email!' })).toBeVisible();
+  await lookAt(page, testInfo, '2-set-new');
+
+  const reset = await latestMessageTo(request, email, magicLink.id);
+  await page.goto(firstLink(reset));
+  await page.getByLabel('New password').fill(STRONG);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
+});
+
+test('dedupe: creating a password for an address that meanwhile has an account sends a reset email', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail('pw-dedupe');
+  await submitEmail(page, email);
+  await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
+  // Meanwhile the same person signs up by magic link somewhere else.
+  await passwordlessUser(request, page, email);
+  const magicLink = await latestMessageTo(request, email);
+
+  await page.getByRole('button', { name: 'Create a password' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(STRONG);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email to set a new password' })).toBeVisible();
+  await expect(page.getByText('Check your email to set a new password!')).toBeVisible();
+  await lookAt(page, testInfo, 'dedupe');
+  const reset = await latestMessageTo(request, email, magicLink.id);
+  expect(new URL(firstLink(reset)).searchParams.get('vestibule_token_type')).toBe('reset_password');
+});
+
+test('sign-up under a LUDS project shows the checklist with its counts', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const stack = await startStack({
+    apiPort: 38787,
+    demoPort: 33000,
+    env: { VESTIBULE_PASSWORD_POLICY: 'luds', VESTIBULE_LUDS_MINIMUM_COUNT: '10', VESTIBULE_LUDS_COMPLEXITY: '4' },
+  });
+  try {
+    const email = uniqueEmail('pw-luds');
+    await submitEmail(page, email, stack.demoUrl);
+    await page.getByRole('button', { name: 'Create a password' }).click();
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('abcdefghij');
+    await expect(page.getByText('Must be at least 10 characters long')).toBeVisible();
+    await expect(page.getByText('Must contain 4 of the following: uppercase letter, lowercase letter, number, symbol')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await lookAt(page, testInfo, 'luds-unmet');
+    await password.fill('Mosaic-Fjord-58');
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    await lookAt(page, testInfo, 'luds-met');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
+  } finally {
+    expect(await stack.stop()).toBe(0);
+  }
+});
