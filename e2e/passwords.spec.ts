@@ -83,6 +83,11 @@ test('log in with a password; a wrong one shows the catalogue message', async ({
   await expect(page.getByText('Unauthorized credentials.')).toBeVisible();
   await lookAt(page, testInfo, 'wrong-password');
 
+  // Back to Main keeps the address; looking it up again returns to the log-in form.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByRole('button', { name: 'Continue with email' }).click();
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(STRONG);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();

@@ -62,7 +62,7 @@ describe('reducer', () => {
     const back = reducer(s, { type: 'OTP_BACK' });
     expect(back).toMatchObject({ otpState: null, errorDescriptor: null, resendStatus: 'initial', mainTab: 'sms' });
     // Nothing typed is lost: the form comes back filled with what was sent.
-    expect(back.otpDraft).toEqual({ method: 'sms', typed: '500 555 0006', country: 'US' });
+    expect(back.mainDraft).toEqual({ method: 'sms', typed: '500 555 0006', country: 'US' });
     expect(getScreen(back)).toBe('Main');
     s = reducer(s, { type: 'AUTHENTICATE_OTP', code: '123456' });
     s = reducer(s, { type: 'AUTHENTICATED', method: 'otp', response: SESSION_RESPONSE });

@@ -31,6 +31,19 @@ describe('PasswordCreateOrLogin, new user: the create form', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('says why when the strength check fails, and clears it once a check answers', async () => {
+    const client = fakeClient();
+    client.passwords.strengthCheck.mockRejectedValueOnce(apiError('too_many_requests', 'Too many strength checks. Please try again later.'));
+    client.passwords.strengthCheck.mockResolvedValue(strength({ score: 4, valid_password: true }));
+    renderPasswordScreen('new', { client, config: { products: ['passwords'] } });
+    fireEvent.change(passwordInput(), { target: { value: 'first-try' } });
+    expect(await screen.findByText('Too many strength checks. Please try again later.')).toBeTruthy();
+    expect(continueButton().disabled).toBe(true);
+    fireEvent.change(passwordInput(), { target: { value: 'Quartz-Lantern-Fjord-58' } });
+    await waitFor(() => expect(continueButton().disabled).toBe(false));
+    expect(screen.queryByText('Too many strength checks. Please try again later.')).toBeNull();
+  });
+
   it("offers 'Create a password' and, as configured, 'Email me a login link' / 'Email me a code'", () => {
     renderPasswordScreen('new', { config: { products: ['passwords', 'emailMagicLinks'] } });
     expect(screen.getByRole('heading', { name: 'Create an account' })).toBeTruthy();

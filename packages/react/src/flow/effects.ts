@@ -197,7 +197,8 @@ export function runEffects(event: UserEvent, ctx: EffectContext): void {
       if (password === '') return;
       client.passwords.strengthCheck(email === undefined ? { password } : { password, email }).then(
         (response) => ctx.dispatch({ type: 'STRENGTH_CHECKED', password, response }),
-        (err: unknown) => reportError(callbacks, toErrorInfo(err)),
+        // Shown under the field: without a check Continue stays disabled, so the user must know why.
+        (err: unknown) => fail(ctx, err, 'field'),
       );
       return;
     }

@@ -9,12 +9,13 @@ export function reducer(state: FlowState, event: FlowEvent): FlowState {
         pending: true,
         errorDescriptor: null,
         banner: null,
-        otpDraft: { method: event.method, typed: event.typed, country: event.country },
+        mainDraft: { method: event.method, typed: event.typed, country: event.country },
       };
+    case 'SEARCH_USER':
+      return { ...state, pending: true, errorDescriptor: null, banner: null, mainDraft: { method: 'password', typed: event.email } };
     case 'SUBMIT_MAGIC_LINK':
     case 'AUTHENTICATE_OTP':
     case 'AUTHENTICATE_MAGIC_LINK':
-    case 'SEARCH_USER':
     case 'CREATE_PASSWORD':
     case 'LOGIN_PASSWORD':
     case 'SEND_RESET_EMAIL':
@@ -58,7 +59,11 @@ export function reducer(state: FlowState, event: FlowEvent): FlowState {
     case 'STRENGTH_CHECKED':
       // An answer for a password that is no longer the latest one asked about is out of order: dropped.
       return state.passwordStrength?.requested === event.password
-        ? { ...state, passwordStrength: { requested: event.password, checked: { password: event.password, response: event.response } } }
+        ? {
+            ...state,
+            errorDescriptor: null,
+            passwordStrength: { requested: event.password, checked: { password: event.password, response: event.response } },
+          }
         : state;
     case 'RESET_EMAIL_SENT':
       return { ...state, pending: false, errorDescriptor: null, resetEmailSent: event.reason };

@@ -64,8 +64,11 @@ export interface FlowState {
   /** Set once a passcode was sent; cleared by the back arrow. */
   otpState: OtpState | null;
   resendStatus: ResendStatus;
-  /** What the user last sent a passcode to, as typed, so the back arrow returns to a filled form. */
-  otpDraft: { method: OtpMethod; typed: string; country?: string } | null;
+  /**
+   * What the user last submitted on Main (a passcode destination, or the email looked up for a
+   * password), as typed, so the back arrow returns to a filled form.
+   */
+  mainDraft: { method: OtpMethod | 'password'; typed: string; country?: string } | null;
   /** The Main tab the user chose (Text, WhatsApp or Email), kept across the back arrow. */
   mainTab: OtpMethod | null;
   /** The email submitted on the password tab and what users.search said about it (SPEC.md section 3). */
@@ -90,7 +93,7 @@ export function initialState(mount: MountKind, extra: Partial<FlowState> = {}): 
     mount,
     magicLinkState: null,
     otpState: null,
-    otpDraft: null,
+    mainDraft: null,
     resendStatus: 'initial',
     mainTab: null,
     resetPasswordState: null,

@@ -121,7 +121,7 @@ function usePrefetchPasswordScreens() {
 function PasswordEmailForm() {
   const { t } = useWidget();
   const { state, send } = useFlow();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(() => (state.mainDraft?.method === 'password' ? state.mainDraft.typed : ''));
   const [invalid, setInvalid] = useState(false);
   usePrefetchPasswordScreens();
   const apiError = state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null;

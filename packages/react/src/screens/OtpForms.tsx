@@ -27,7 +27,7 @@ function usePrefetchPasscodeScreen() {
 export function OtpEmailForm() {
   const { t } = useWidget();
   const { state, send } = useFlow();
-  const [email, setEmail] = useState(() => (state.otpDraft?.method === 'email' ? state.otpDraft.typed : ''));
+  const [email, setEmail] = useState(() => (state.mainDraft?.method === 'email' ? state.mainDraft.typed : ''));
   const [invalid, setInvalid] = useState(false);
   usePrefetchPasscodeScreen();
   const apiError = state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null;
@@ -123,7 +123,7 @@ export function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
   const id = useId();
   const { mod, gaveUp } = usePhoneModule();
   usePrefetchPasscodeScreen();
-  const draft = state.otpDraft?.method === method ? state.otpDraft : null;
+  const draft = state.mainDraft?.method === method ? state.mainDraft : null;
   const [country, setCountry] = useState<CountryCode>(() => (draft?.country as CountryCode | undefined) ?? 'US');
   const [value, setValue] = useState(() => draft?.typed ?? '');
   const [invalid, setInvalid] = useState(false);
