@@ -1,4 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { OutboxResponse } from '@vestibule/contract';
 import { expect, test } from './support/fixtures';
 import { lookAt } from './support/look';
 import { firstLink, latestMessageTo } from './support/outbox';
@@ -193,5 +197,42 @@ test('sign-up under a LUDS project shows the checklist with its counts', async (
     await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
   } finally {
     expect(await stack.stop()).toBe(0);
+  }
+});
+
+test('a password found in a breach after sign-up is refused at login and a reset email is sent', async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  // A local breach service answering the k-anonymity range API (SHA-1 prefix in, suffixes out).
+  const breached = new Set<string>();
+  const service = createServer((req, res) => {
+    const prefix = req.url?.match(/^\/range\/([0-9A-F]{5})$/)?.[1];
+    if (!prefix) return void res.writeHead(404).end();
+    const lines = [...breached].filter((hash) => hash.startsWith(prefix)).map((hash) => `${hash.slice(5)}:42`);
+    res.writeHead(200, { 'content-type': 'text/plain' }).end(lines.join('\r\n'));
+  });
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+  const stack = await startStack({
+    apiPort: 48787,
+    demoPort: 43000,
+    env: { VESTIBULE_BREACH_RANGE_URL: `http://127.0.0.1:${(service.address() as AddressInfo).port}` },
+  });
+  try {
+    const email = uniqueEmail('pw-breached');
+    await createWithPassword(page, email, STRONG, stack.demoUrl);
+    await logOut(page);
+    breached.add(createHash('sha1').update(STRONG).digest('hex').toUpperCase());
+
+    await submitEmail(page, email, stack.demoUrl);
+    await page.getByLabel('Password', { exact: true }).fill(STRONG);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email to set a new password' })).toBeVisible();
+    await expect(page.getByText('Your password appeared in a data breach')).toBeVisible();
+    await expect(page.getByText('Check your email to set a new password!')).toBeVisible();
+    await lookAt(page, testInfo, 'breached');
+    const outbox = (await (await request.get(`${stack.apiUrl}/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as OutboxResponse;
+    expect(new URL(firstLink(outbox.messages[0]!)).searchParams.get('vestibule_token_type')).toBe('reset_password');
+  } finally {
+    expect(await stack.stop()).toBe(0);
+    service.close();
   }
 });
