@@ -1,16 +1,15 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button } from '../components/Button';
 import { Divider } from '../components/Divider';
 import { Heading } from '../components/Heading';
 import { Logo } from '../components/Logo';
 import { Note } from '../components/Note';
 import { Tabs } from '../components/Tabs';
-import { TextInput } from '../components/TextInput';
 import { useFlow } from '../flow/FlowContext';
-import { isValidEmail } from '../flow/validate';
 import { useWidget } from '../mounts/context';
 import type { StringKey } from '../strings/en';
 import type { LoginConfig, OtpMethod } from '../types';
+import { EmailForm } from './EmailForm';
 import { OtpEmailForm, PhoneForm } from './OtpForms';
 
 /** The configuration errors shown in place of the form (SPEC.md section 2, Main). */
@@ -73,40 +72,13 @@ function MethodForms() {
 }
 
 function MagicLinkForm() {
-  const { t } = useWidget();
   const { state, send } = useFlow();
-  const [email, setEmail] = useState(state.magicLinkState?.email ?? '');
-  const [invalid, setInvalid] = useState(false);
-  const apiError = state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null;
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (state.pending) return;
-    if (!isValidEmail(email)) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
-    send({ type: 'SUBMIT_MAGIC_LINK', email: email.trim() });
-  };
-
   return (
-    <form className="vst-form" onSubmit={submit} noValidate>
-      <TextInput
-        label={t('emailLabel')}
-        type="email"
-        name="email"
-        required
-        placeholder={t('emailPlaceholder')}
-        autoComplete="username webauthn"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={invalid ? t('invalidEmailFormat') : apiError}
-      />
-      <Button type="submit" loading={state.pending}>
-        {t('continueWithEmail')}
-      </Button>
-    </form>
+    <EmailForm
+      initialEmail={state.magicLinkState?.email ?? ''}
+      invalidMessage="invalidEmailFormat"
+      onSubmit={(email) => send({ type: 'SUBMIT_MAGIC_LINK', email })}
+    />
   );
 }
 
@@ -119,41 +91,14 @@ function usePrefetchPasswordScreens() {
 
 /** Password tab: the email goes to users.search; the answer picks the PasswordCreateOrLogin variant. */
 function PasswordEmailForm() {
-  const { t } = useWidget();
   const { state, send } = useFlow();
-  const [email, setEmail] = useState(() => (state.mainDraft?.method === 'password' ? state.mainDraft.typed : ''));
-  const [invalid, setInvalid] = useState(false);
   usePrefetchPasswordScreens();
-  const apiError = state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null;
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (state.pending) return;
-    if (!isValidEmail(email)) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
-    send({ type: 'SEARCH_USER', email: email.trim() });
-  };
-
   return (
-    <form className="vst-form" onSubmit={submit} noValidate>
-      <TextInput
-        label={t('emailLabel')}
-        type="email"
-        name="email"
-        required
-        placeholder={t('emailPlaceholder')}
-        autoComplete="username webauthn"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={invalid ? t('invalidEmailFormat') : apiError}
-      />
-      <Button type="submit" loading={state.pending}>
-        {t('continueWithEmail')}
-      </Button>
-    </form>
+    <EmailForm
+      initialEmail={state.mainDraft?.method === 'password' ? state.mainDraft.typed : ''}
+      invalidMessage="invalidEmailFormat"
+      onSubmit={(email) => send({ type: 'SEARCH_USER', email })}
+    />
   );
 }
 

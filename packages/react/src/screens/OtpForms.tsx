@@ -3,8 +3,8 @@ import { Button } from '../components/Button';
 import { Spinner } from '../components/Spinner';
 import { TextInput } from '../components/TextInput';
 import { useFlow } from '../flow/FlowContext';
-import { isValidEmail } from '../flow/validate';
 import { useWidget } from '../mounts/context';
+import { EmailForm } from './EmailForm';
 import {
   loadPhoneModule,
   phoneModuleIfLoaded,
@@ -25,42 +25,15 @@ function usePrefetchPasscodeScreen() {
 
 /** Email passcode form: like the magic-link form, with the OTP form's message 'Invalid email address.' */
 export function OtpEmailForm() {
-  const { t } = useWidget();
   const { state, send } = useFlow();
-  const [email, setEmail] = useState(() => (state.mainDraft?.method === 'email' ? state.mainDraft.typed : ''));
-  const [invalid, setInvalid] = useState(false);
   usePrefetchPasscodeScreen();
-  const apiError = state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null;
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (state.pending) return;
-    const value = email.trim();
-    if (!isValidEmail(value)) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
-    send({ type: 'SUBMIT_OTP', method: 'email', destination: value, formatted: value, typed: email });
-  };
-
   return (
-    <form className="vst-form" onSubmit={submit} noValidate>
-      <TextInput
-        label={t('emailLabel')}
-        type="email"
-        name="email"
-        required
-        placeholder={t('emailPlaceholder')}
-        autoComplete="username webauthn"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={invalid ? t('invalidEmailOtp') : apiError}
-      />
-      <Button type="submit" loading={state.pending}>
-        {t('continueWithEmail')}
-      </Button>
-    </form>
+    <EmailForm
+      initialEmail={state.mainDraft?.method === 'email' ? state.mainDraft.typed : ''}
+      invalidMessage="invalidEmailOtp"
+      validateTrimmed
+      onSubmit={(email, typed) => send({ type: 'SUBMIT_OTP', method: 'email', destination: email, formatted: email, typed })}
+    />
   );
 }
 

@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../components/Button';
+import { TextInput } from '../components/TextInput';
+import { useFlow } from '../flow/FlowContext';
+import { isValidEmail } from '../flow/validate';
+import { useWidget } from '../mounts/context';
+import type { StringKey } from '../strings/en';
+
+export interface EmailFormProps {
+  /** What the field holds when the form mounts. */
+  initialEmail: string;
+  /** Shown under the field when the email is invalid. */
+  invalidMessage: Extract<StringKey, 'invalidEmailFormat' | 'invalidEmailOtp'>;
+  /** Checks the email with surrounding white space trimmed (the passcode form) rather than as typed. */
+  validateTrimmed?: boolean;
+  /** Called on submit with a valid email: trimmed, and as typed. */
+  onSubmit: (email: string, typed: string) => void;
+}
+
+/** The email field and 'Continue with email' of Main's magic-link, password and email-passcode forms. */
+export function EmailForm({ initialEmail, invalidMessage, validateTrimmed = false, onSubmit }: EmailFormProps) {
+  const { t } = useWidget();
+  const { state } = useFlow();
+  const [email, setEmail] = useState(initialEmail);
+  const [invalid, setInvalid] = useState(false);
+  const apiError = state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (state.pending) return;
+    const value = email.trim();
+    if (!isValidEmail(validateTrimmed ? value : email)) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    onSubmit(value, email);
+  };
+
+  return (
+    <form className="vst-form" onSubmit={submit} noValidate>
+      <TextInput
+        label={t('emailLabel')}
+        type="email"
+        name="email"
+        required
+        placeholder={t('emailPlaceholder')}
+        autoComplete="username webauthn"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={invalid ? t(invalidMessage) : apiError}
+      />
+      <Button type="submit" loading={state.pending}>
+        {t('continueWithEmail')}
+      </Button>
+    </form>
+  );
+}
