@@ -11,6 +11,7 @@ import { defineRoute } from '../../http/define-route.js';
 import { validateBody } from '../../http/validate-body.js';
 import { sha256Hex } from '../../security/hash.js';
 import { otpKeyLoader } from '../../security/otp-hash.js';
+import { clearFailures, lockedUntil, recordFailure, type LockoutTables } from '../../security/lockout.js';
 import { hitRateLimit } from '../../security/rate-limit.js';
 import { checkMinutes, SESSION_DURATION_MINUTES } from '../magic-links/durations.js';
 import { normalizeEmail } from '../magic-links/email-format.js';
@@ -24,12 +25,14 @@ import {
 import { signIn } from '../sessions/sign-in.js';
 import { createUserWithEmail, createUserWithPhone, findUserEmail, findUserPhone, verifyEmailAndActivate, verifyPhoneAndActivate } from '../users/users-store.js';
 import { checkPasscode, issuePasscode } from './otp-codes.js';
-import { clearFailures, lockedUntil, recordFailure } from './otp-lockout.js';
 import { chooseTemplate, otpEmail, otpText } from './otp-messages.js';
 import { normalizePhoneNumber } from './phone-number.js';
 
 /** Passcode lifetime: 5 minutes unless the client asks for 1..30. */
 export const OTP_EXPIRATION_MINUTES = { min: 1, max: 30, default: 5 } as const;
+
+/** Wrong passcodes and passcode lockouts stay in their own tables (migration 0002). */
+const LOCKOUT: LockoutTables = { failures: 'otp_failures', lockouts: 'otp_lockouts' };
 
 const CHANNEL_NAMES = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' } as const;
 
@@ -181,20 +184,20 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
         methodId: body.method_id,
         code: body.code,
         now,
-        lockedUntil: (userId) => lockedUntil(db, userId, now),
+        lockedUntil: (userId) => lockedUntil(db, LOCKOUT, userId, now),
       });
       const locked = (until: Date) =>
         new ApiError(429, 'user_lock_limit_reached', undefined, { 'Retry-After': String(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))) });
       if (result.kind === 'locked') throw locked(result.until);
       if (result.kind === 'wrong') {
-        const until = await recordFailure(db, result.userId, config.rateLimits.otpLockout, now);
+        const until = await recordFailure(db, LOCKOUT, result.userId, config.rateLimits.otpLockout, now);
         if (until) throw locked(until);
         throw new ApiError(401, 'otp_code_not_found');
       }
       if (result.kind === 'not_found') throw new ApiError(401, 'otp_code_not_found');
 
       const { row } = result;
-      await clearFailures(db, row.user_id);
+      await clearFailures(db, LOCKOUT, row.user_id);
       let factor: AuthenticationFactor;
       if (row.channel === 'email') {
         await verifyEmailAndActivate(db, row.user_id, row.method_id);
