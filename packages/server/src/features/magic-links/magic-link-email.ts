@@ -1,18 +1,9 @@
+import { durationText, escapeHtml } from '../../delivery/email-parts.js';
 import type { EmailMessage } from '../../delivery/email-sender.js';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-}
-
-function duration(minutes: number): string {
-  if (minutes % 1440 === 0) return `${minutes / 1440} day${minutes === 1440 ? '' : 's'}`;
-  if (minutes % 60 === 0) return `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
 
 /** The login or sign-up email: names the project, carries the link, says how long it works. */
 export function magicLinkEmail(input: { to: string; projectName: string; link: string; kind: 'login' | 'signup'; expirationMinutes: number }): EmailMessage {
-  const valid = duration(input.expirationMinutes);
+  const valid = durationText(input.expirationMinutes);
   const subject = input.kind === 'signup' ? `Finish signing up to ${input.projectName}` : `Your ${input.projectName} login link`;
   const action = input.kind === 'signup' ? 'finish creating your account' : 'log in';
   const text = [

@@ -1,14 +1,5 @@
+import { durationText, escapeHtml } from '../../delivery/email-parts.js';
 import type { EmailMessage } from '../../delivery/email-sender.js';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-}
-
-function duration(minutes: number): string {
-  if (minutes % 1440 === 0) return `${minutes / 1440} day${minutes === 1440 ? '' : 's'}`;
-  if (minutes % 60 === 0) return `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
 
 /** The reset email: names the project, carries the reset link (and a passwordless login link), says how long it works. */
 export function resetPasswordEmail(input: {
@@ -19,7 +10,7 @@ export function resetPasswordEmail(input: {
   loginLink: string;
   loginExpirationMinutes: number;
 }): EmailMessage {
-  const valid = duration(input.expirationMinutes);
+  const valid = durationText(input.expirationMinutes);
   const subject = `Reset your ${input.projectName} password`;
   const text = [
     `Hello,`,
@@ -30,7 +21,7 @@ export function resetPasswordEmail(input: {
     ``,
     `This link is valid for ${valid} and works only once.`,
     ``,
-    `Or log in without a password (valid for ${duration(input.loginExpirationMinutes)}):`,
+    `Or log in without a password (valid for ${durationText(input.loginExpirationMinutes)}):`,
     ``,
     input.loginLink,
     ``,
@@ -45,7 +36,7 @@ export function resetPasswordEmail(input: {
 <p><a href="${href}" style="display:inline-block;padding:10px 18px;background:#19303d;color:#fff;text-decoration:none;border-radius:4px">Reset your password</a></p>
 <p>Or paste this link into your browser:<br><a href="${href}">${href}</a></p>
 <p>This link is valid for ${valid} and works only once.</p>
-<p><a href="${login}">Log in without a password</a> instead (valid for ${escapeHtml(duration(input.loginExpirationMinutes))}).</p>
+<p><a href="${login}">Log in without a password</a> instead (valid for ${escapeHtml(durationText(input.loginExpirationMinutes))}).</p>
 <p>If you did not ask for this, you can ignore this email; your password has not changed.</p>
 </body></html>`;
   return { to: input.to, subject, text, html };
