@@ -1,4 +1,5 @@
 import type { OtpTemplate } from '../../config/server-config.js';
+import { escapeHtml } from '../../delivery/email-parts.js';
 import type { EmailMessage } from '../../delivery/email-sender.js';
 import { ApiError } from '../../http/api-error.js';
 
@@ -47,10 +48,6 @@ export function chooseTemplate(field: string, id: string | undefined, templates:
 
 function fill(template: string, values: { code: string; projectName: string; minutes: number }): string {
   return template.replace(/\{(code|projectName|minutes)\}/g, (_, name: keyof typeof values) => String(values[name]));
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
 
 interface MessageInput {
