@@ -1,13 +1,11 @@
 import Cookies from 'js-cookie';
 import type { EventLogRequest } from '@vestibule/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createVestibuleClient,
   sessionStorageKey,
   VestibuleApiError,
   VestibuleSDKError,
-  type ClientOptions,
-  type VestibuleClient,
 } from '../src/index.js';
 import {
   apiError,
@@ -19,24 +17,12 @@ import {
   readCookies,
   settle,
   TEST_TOKEN,
+  testClients,
 } from './helpers.js';
 
-let clients: VestibuleClient[] = [];
+const create = testClients();
 
-function create(routes: Parameters<typeof fakeFetch>[0] = {}, options: Partial<ClientOptions> = {}) {
-  const fake = fakeFetch(routes);
-  const client = createVestibuleClient({ publicToken: TEST_TOKEN, fetch: fake.fetch, ...options });
-  clients.push(client);
-  return { client, fake };
-}
-
-beforeEach(() => {
-  clearAllCookies();
-  localStorage.clear();
-});
 afterEach(() => {
-  for (const c of clients) c.destroy();
-  clients = [];
   vi.restoreAllMocks();
   vi.useRealTimers();
 });

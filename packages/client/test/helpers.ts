@@ -1,4 +1,6 @@
 import type { Session, SessionResponse, User } from '@vestibule/contract';
+import { afterEach, beforeEach } from 'vitest';
+import { createVestibuleClient, type ClientOptions, type VestibuleClient } from '../src/index.js';
 
 export const TEST_TOKEN = 'public-token-test-0a1b2c3d';
 export const BASE = 'http://localhost:8787';
@@ -104,4 +106,26 @@ export function setPageUrl(url: string): void {
 export async function settle(): Promise<void> {
   for (let i = 0; i < 10; i++) await Promise.resolve();
   await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * For a test file: each test starts with no cookies and empty local storage, and every client
+ * made through the returned function is destroyed after it (timers and listeners stopped).
+ */
+export function testClients() {
+  let clients: VestibuleClient[] = [];
+  beforeEach(() => {
+    clearAllCookies();
+    localStorage.clear();
+  });
+  afterEach(() => {
+    for (const c of clients) c.destroy();
+    clients = [];
+  });
+  return function create(routes: Parameters<typeof fakeFetch>[0] = {}, options: Partial<ClientOptions> = {}) {
+    const fake = fakeFetch(routes);
+    const client = createVestibuleClient({ publicToken: TEST_TOKEN, fetch: fake.fetch, ...options });
+    clients.push(client);
+    return { client, fake };
+  };
 }

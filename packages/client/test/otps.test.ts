@@ -1,26 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OtpLoginOrCreateResponse } from '@vestibule/contract';
-import { createVestibuleClient, VestibuleApiError, messageForError, type VestibuleClient } from '../src/index.js';
-import { apiError, BASE, clearAllCookies, fakeFetch, makeSessionResponse, readCookies, TEST_TOKEN } from './helpers.js';
+import { VestibuleApiError, messageForError } from '../src/index.js';
+import { apiError, BASE, makeSessionResponse, readCookies, TEST_TOKEN, testClients } from './helpers.js';
 
 const SENT: OtpLoginOrCreateResponse = { status_code: 200, request_id: 'r', user_id: 'u', method_id: 'phone-number-1', user_created: false };
 
-let clients: VestibuleClient[] = [];
-function create(routes: Parameters<typeof fakeFetch>[0] = {}) {
-  const fake = fakeFetch(routes);
-  const client = createVestibuleClient({ publicToken: TEST_TOKEN, fetch: fake.fetch });
-  clients.push(client);
-  return { client, fake };
-}
-
-beforeEach(() => {
-  clearAllCookies();
-  localStorage.clear();
-});
-afterEach(() => {
-  for (const c of clients) c.destroy();
-  clients = [];
-});
+const create = testClients();
 
 describe('otps', () => {
   it('email.loginOrCreate sends snake_case options and leaves unset ones out', async () => {

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PasswordStrengthCheckResponse } from '@vestibule/contract';
-import { createVestibuleClient, messageForError, type VestibuleClient } from '../src/index.js';
-import { apiError, BASE, clearAllCookies, fakeFetch, makeSessionResponse, readCookies, TEST_TOKEN } from './helpers.js';
+import { messageForError } from '../src/index.js';
+import { apiError, BASE, makeSessionResponse, readCookies, TEST_TOKEN, testClients } from './helpers.js';
 
 const STRENGTH: PasswordStrengthCheckResponse = {
   status_code: 200,
@@ -13,22 +13,7 @@ const STRENGTH: PasswordStrengthCheckResponse = {
   breached_password: false,
 };
 
-let clients: VestibuleClient[] = [];
-function create(routes: Parameters<typeof fakeFetch>[0] = {}) {
-  const fake = fakeFetch(routes);
-  const client = createVestibuleClient({ publicToken: TEST_TOKEN, fetch: fake.fetch });
-  clients.push(client);
-  return { client, fake };
-}
-
-beforeEach(() => {
-  clearAllCookies();
-  localStorage.clear();
-});
-afterEach(() => {
-  for (const c of clients) c.destroy();
-  clients = [];
-});
+const create = testClients();
 
 describe('users.search', () => {
   it('sends the email and answers the userType only', async () => {
