@@ -4,6 +4,7 @@ import { createCookieJar } from './cookies.js';
 import { createEventLogger } from './event-logger.js';
 import { createHttpClient, resolveBaseUrl } from './http.js';
 import { createMagicLinks } from './magic-links.js';
+import { createSignIn } from './sign-in.js';
 import { createOtps } from './otps.js';
 import { createPasswords, createUsersSearch } from './passwords.js';
 import { B2B_TOKEN_MESSAGE, parsePublicToken } from './public-token.js';
@@ -59,16 +60,17 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
     customApiDomain: hasCustomApiDomain,
     refresh: () => authenticateSession(),
   });
+  const signIn = createSignIn(http, sessions);
   const bootstrap = createBootstrapCache({ publicToken, http });
   const events = createEventLogger(http);
 
   const client: VestibuleClient = {
     publicToken,
     baseUrl,
-    magicLinks: createMagicLinks(http, sessions),
-    otps: createOtps(http, sessions),
+    magicLinks: createMagicLinks(http, signIn),
+    otps: createOtps(http, signIn),
     users: createUsersSearch(http),
-    passwords: createPasswords(http, sessions),
+    passwords: createPasswords(http, signIn),
     session: {
       getSync: () => sessions.getState()?.session ?? null,
       getTokens: () => sessions.getTokens(),

@@ -37,7 +37,8 @@ export { createBootstrapCache, bootstrapStorageKey, DEFAULT_BOOTSTRAP } from './
 export type { BootstrapCache } from './bootstrap.js';
 export { createEventLogger, EVENT_BATCH_SIZE, EVENT_FLUSH_INTERVAL_MS } from './event-logger.js';
 export type { EventLogger } from './event-logger.js';
-export { createMagicLinks, magicLinkLoginOrCreateBody, DEFAULT_SESSION_DURATION_MINUTES } from './magic-links.js';
+export { createMagicLinks, magicLinkLoginOrCreateBody } from './magic-links.js';
+export { createSignIn, DEFAULT_SESSION_DURATION_MINUTES, type SignIn, type SignInRoute } from './sign-in.js';
 export { createOtps, otpEmailLoginOrCreateBody, otpPhoneLoginOrCreateBody } from './otps.js';
 export { createPasswords, createUsersSearch, passwordResetByEmailStartBody } from './passwords.js';
 export { parsePublicToken, B2B_TOKEN_MESSAGE } from './public-token.js';

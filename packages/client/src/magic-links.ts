@@ -1,10 +1,7 @@
 import type { MagicLinkLoginOrCreateRequest } from '@vestibule/contract';
 import type { HttpClient } from './http.js';
-import type { SessionManager } from './session-manager.js';
+import type { SignIn } from './sign-in.js';
 import type { MagicLinkEmailOptions, VestibuleClient } from './types.js';
-
-/** Session length when the caller names none (SPEC.md section 9). */
-export const DEFAULT_SESSION_DURATION_MINUTES = 30;
 
 /** The wire body of POST /sdk/v1/magic_links/email/login_or_create; unset options are left out. */
 export function magicLinkLoginOrCreateBody(email: string, options: MagicLinkEmailOptions = {}): MagicLinkLoginOrCreateRequest {
@@ -17,19 +14,13 @@ export function magicLinkLoginOrCreateBody(email: string, options: MagicLinkEmai
   return body;
 }
 
-export function createMagicLinks(http: HttpClient, sessions: SessionManager): VestibuleClient['magicLinks'] {
+export function createMagicLinks(http: HttpClient, signIn: SignIn): VestibuleClient['magicLinks'] {
   return {
     email: {
       loginOrCreate: (email, options) =>
         http.request('POST /sdk/v1/magic_links/email/login_or_create', magicLinkLoginOrCreateBody(email, options)),
     },
-    async authenticate(token, options = {}) {
-      const response = await http.request('POST /sdk/v1/magic_links/authenticate', {
-        token,
-        session_duration_minutes: options.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
-      });
-      sessions.applySessionResponse(response);
-      return response;
-    },
+    authenticate: (token, options = {}) =>
+      signIn('POST /sdk/v1/magic_links/authenticate', { token, session_duration_minutes: options.session_duration_minutes }),
   };
 }

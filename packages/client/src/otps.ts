@@ -1,7 +1,6 @@
 import type { OtpEmailLoginOrCreateRequest, OtpPhoneLoginOrCreateRequest } from '@vestibule/contract';
 import type { HttpClient } from './http.js';
-import { DEFAULT_SESSION_DURATION_MINUTES } from './magic-links.js';
-import type { SessionManager } from './session-manager.js';
+import type { SignIn } from './sign-in.js';
 import type { OtpEmailOptions, OtpPhoneOptions, VestibuleClient } from './types.js';
 
 /** The wire body of POST /sdk/v1/otps/email/login_or_create; unset options are left out. */
@@ -22,7 +21,7 @@ export function otpPhoneLoginOrCreateBody(phoneNumber: string, options: OtpPhone
   return body;
 }
 
-export function createOtps(http: HttpClient, sessions: SessionManager): VestibuleClient['otps'] {
+export function createOtps(http: HttpClient, signIn: SignIn): VestibuleClient['otps'] {
   return {
     email: {
       loginOrCreate: (email, options) => http.request('POST /sdk/v1/otps/email/login_or_create', otpEmailLoginOrCreateBody(email, options)),
@@ -35,14 +34,7 @@ export function createOtps(http: HttpClient, sessions: SessionManager): Vestibul
       loginOrCreate: (phoneNumber, options) =>
         http.request('POST /sdk/v1/otps/whatsapp/login_or_create', otpPhoneLoginOrCreateBody(phoneNumber, options)),
     },
-    async authenticate(code, methodId, options = {}) {
-      const response = await http.request('POST /sdk/v1/otps/authenticate', {
-        code,
-        method_id: methodId,
-        session_duration_minutes: options.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
-      });
-      sessions.applySessionResponse(response);
-      return response;
-    },
+    authenticate: (code, methodId, options = {}) =>
+      signIn('POST /sdk/v1/otps/authenticate', { code, method_id: methodId, session_duration_minutes: options.session_duration_minutes }),
   };
 }

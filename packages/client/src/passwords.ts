@@ -1,7 +1,6 @@
 import type { PasswordResetByEmailStartRequest } from '@vestibule/contract';
 import type { HttpClient } from './http.js';
-import { DEFAULT_SESSION_DURATION_MINUTES } from './magic-links.js';
-import type { SessionManager } from './session-manager.js';
+import type { SignIn } from './sign-in.js';
 import type { PasswordResetByEmailStartOptions, VestibuleClient } from './types.js';
 
 /** The wire body of POST /sdk/v1/passwords/email/reset/start; unset options are left out. */
@@ -25,38 +24,16 @@ export function createUsersSearch(http: HttpClient): VestibuleClient['users'] {
   };
 }
 
-export function createPasswords(http: HttpClient, sessions: SessionManager): VestibuleClient['passwords'] {
-  const duration = (minutes: number | undefined) => minutes ?? DEFAULT_SESSION_DURATION_MINUTES;
+export function createPasswords(http: HttpClient, signIn: SignIn): VestibuleClient['passwords'] {
   return {
     strengthCheck: ({ password, email }) =>
       http.request('POST /sdk/v1/passwords/strength_check', email === undefined ? { password } : { password, email }),
-    async create({ email, password, session_duration_minutes }) {
-      const response = await http.request('POST /sdk/v1/passwords', {
-        email,
-        password,
-        session_duration_minutes: duration(session_duration_minutes),
-      });
-      sessions.applySessionResponse(response);
-      return response;
-    },
-    async authenticate({ email, password, session_duration_minutes }) {
-      const response = await http.request('POST /sdk/v1/passwords/authenticate', {
-        email,
-        password,
-        session_duration_minutes: duration(session_duration_minutes),
-      });
-      sessions.applySessionResponse(response);
-      return response;
-    },
+    create: ({ email, password, session_duration_minutes }) =>
+      signIn('POST /sdk/v1/passwords', { email, password, session_duration_minutes }),
+    authenticate: ({ email, password, session_duration_minutes }) =>
+      signIn('POST /sdk/v1/passwords/authenticate', { email, password, session_duration_minutes }),
     resetByEmailStart: (options) => http.request('POST /sdk/v1/passwords/email/reset/start', passwordResetByEmailStartBody(options)),
-    async resetByEmail({ token, password, session_duration_minutes }) {
-      const response = await http.request('POST /sdk/v1/passwords/email/reset', {
-        token,
-        password,
-        session_duration_minutes: duration(session_duration_minutes),
-      });
-      sessions.applySessionResponse(response);
-      return response;
-    },
+    resetByEmail: ({ token, password, session_duration_minutes }) =>
+      signIn('POST /sdk/v1/passwords/email/reset', { token, password, session_duration_minutes }),
   };
 }

@@ -1,4 +1,4 @@
-import { errorTypeOf, type VestibuleClient, type VestibuleErrorInfo } from '@vestibule/client';
+import { DEFAULT_SESSION_DURATION_MINUTES, errorTypeOf, type VestibuleClient, type VestibuleErrorInfo } from '@vestibule/client';
 import type { SessionResponse } from '@vestibule/contract';
 import type { Callbacks, LoginConfig, WidgetEventType } from '../types';
 import type { Translate } from '../strings/translate';
@@ -10,7 +10,6 @@ import { messageForError, toErrorInfo } from './errors';
 
 /** Defaults of SPEC.md section 9. */
 export const MAGIC_LINK_DEFAULT_EXPIRATION_MINUTES = 30;
-export const DEFAULT_SESSION_DURATION_MINUTES = 30;
 export const OTP_DEFAULT_EXPIRATION_MINUTES = 5;
 
 export interface EffectContext {
@@ -155,7 +154,7 @@ export function runEffects(event: UserEvent, ctx: EffectContext): void {
       if (!otp) return;
       client.otps
         .authenticate(event.code, otp.methodId, {
-          session_duration_minutes: config.sessionOptions?.sessionDurationMinutes ?? DEFAULT_SESSION_DURATION_MINUTES,
+          session_duration_minutes: sessionDuration(config),
         })
         .then(
           (response) => {
@@ -265,7 +264,7 @@ export function runEffects(event: UserEvent, ctx: EffectContext): void {
     case 'AUTHENTICATE_MAGIC_LINK':
       client.magicLinks
         .authenticate(event.token, {
-          session_duration_minutes: config.sessionOptions?.sessionDurationMinutes ?? DEFAULT_SESSION_DURATION_MINUTES,
+          session_duration_minutes: sessionDuration(config),
         })
         .then(
           (response) => {

@@ -1,0 +1,35 @@
+import type { RouteRequest, RouteResponse, SdkRoute, SessionResponse } from '@vestibule/contract';
+import type { HttpClient } from './http.js';
+import type { SessionManager } from './session-manager.js';
+
+/** Session length when the caller names none (SPEC.md section 9). */
+export const DEFAULT_SESSION_DURATION_MINUTES = 30;
+
+/** The routes that sign a user in: they take a session duration and answer with a session. */
+export type SignInRoute = {
+  [R in SdkRoute]: RouteResponse<R> extends SessionResponse
+    ? RouteRequest<R> extends { session_duration_minutes?: number }
+      ? R
+      : never
+    : never;
+}[SdkRoute];
+
+export type SignIn = <R extends SignInRoute>(route: R, body: RouteRequest<R>) => Promise<SessionResponse>;
+
+/**
+ * One path for every sign-in call (magic link, passcode, password, reset): the session lasts 30
+ * minutes unless the caller names a duration, and a successful answer becomes the stored session.
+ */
+export function createSignIn(http: HttpClient, sessions: SessionManager): SignIn {
+  // The generic route cannot be narrowed to its body type inside; every SignInRoute takes an
+  // object body and answers SessionResponse, which the type above guarantees.
+  const post = http.request as (route: SignInRoute, body: object) => Promise<SessionResponse>;
+  return async (route, body) => {
+    const response = await post(route, {
+      ...body,
+      session_duration_minutes: body.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
+    });
+    sessions.applySessionResponse(response);
+    return response;
+  };
+}
