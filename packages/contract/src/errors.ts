@@ -42,6 +42,8 @@ export type GenericErrorType =
   | 'invalid_reset_token'
   /** A number outside its allowed range (expiration minutes, session duration). */
   | 'invalid_duration'
+  /** Not allowed from this client, e.g. the development outbox from a non-loopback address (403). */
+  | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'
   | 'payload_too_large'

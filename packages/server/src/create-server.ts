@@ -9,8 +9,10 @@ import { createTwilioTextSender } from './delivery/twilio-text-sender.js';
 import { createSmtpEmailSender } from './delivery/smtp-email-sender.js';
 import type { AppDeps, Clock, Logger } from './http/app-env.js';
 import { createApp } from './http/create-app.js';
+import { pruneFailureCounters } from './security/failure-counters.js';
 import { pruneRateLimits } from './security/rate-limit.js';
-import { ensureSigningKey, retireSigningKey, rotateSigningKey, SigningKeyring } from './security/signing-keys.js';
+import { assertSecretMatches, deriveServerKeys, resolveServerSecret } from './security/server-secret.js';
+import { ensureSigningKey, retireSigningKey, rotateSigningKey, sealPlainSigningKeys, SigningKeyring } from './security/signing-keys.js';
 import { createDatabase } from './storage/create-database.js';
 import { migrateToLatest } from './storage/migrate.js';
 
@@ -23,7 +25,8 @@ export interface CreateServerOptions {
 }
 
 export interface VestibuleServer {
-  app: { fetch(request: Request): Promise<Response> };
+  /** The HTTP API; `env` carries the Node adapter's bindings (the socket) when served by startServer. */
+  app: { fetch(request: Request, env?: unknown): Promise<Response> };
   /** Starts signing with a new key; the old one stays in the JWKS until retired. */
   rotateSigningKey(): Promise<{ kid: string; previousKid: string | null }>;
   /** Removes a previous (no longer signing) key from the JWKS. */
@@ -44,11 +47,16 @@ export const consoleLogger: Logger = {
 export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<VestibuleServer> {
   const clock = options.clock ?? (() => new Date());
   const log = options.logger ?? consoleLogger;
+  const secret = resolveServerSecret(config);
+  const keys = deriveServerKeys(secret);
   const { db, kind } = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(db);
-    await ensureSigningKey(db, clock());
+    await assertSecretMatches(db, secret);
+    await sealPlainSigningKeys(db, keys.keyEncryptionKey);
+    await ensureSigningKey(db, clock(), keys.keyEncryptionKey);
     await pruneRateLimits(db, clock());
+    await pruneFailureCounters(db, clock());
   } catch (error) {
     await db.destroy();
     throw error;
@@ -69,17 +77,18 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     sms: config.sms,
   });
 
-  const keyring = new SigningKeyring(db);
-  const deps: AppDeps = { config, db, clock, email, texts, keyring, log };
+  const keyring = new SigningKeyring(db, keys.keyEncryptionKey);
+  const deps: AppDeps = { config, db, clock, email, texts, keyring, otpHmacKey: keys.otpHmacKey, log };
   const app = createApp(deps);
 
   let closed: Promise<void> | null = null;
   return {
-    app: { fetch: async (request: Request) => app.fetch(request) },
+    // The Node adapter's bindings (env.incoming: the socket) pass through: per-client limits need the peer address.
+    app: { fetch: async (request: Request, env?: unknown) => app.fetch(request, env) },
     database: kind,
     db,
     async rotateSigningKey() {
-      const result = await rotateSigningKey(db, clock());
+      const result = await rotateSigningKey(db, clock(), keys.keyEncryptionKey);
       keyring.forget();
       return result;
     },

@@ -72,11 +72,14 @@ describe('loadConfig', () => {
         VESTIBULE_ALLOWED_ORIGINS: 'https://a.example, https://b.example',
         VESTIBULE_LOGIN_REDIRECT_URLS: 'https://a.example/login',
         VESTIBULE_SIGNUP_REDIRECT_URLS: 'https://a.example/signup,https://b.example/signup',
+        VESTIBULE_API_URL: 'https://auth.acme.example',
+        VESTIBULE_SECRET: 'a-production-secret-of-at-least-32-characters',
       },
     });
     expect(config).toMatchObject({
       port: 9000,
-      publicUrl: 'http://localhost:9000',
+      publicUrl: 'https://auth.acme.example',
+      secret: 'a-production-secret-of-at-least-32-characters',
       dataDir: '/var/lib/vestibule',
       databaseUrl: 'postgres://u:p@db:5432/vestibule',
       env: 'production',

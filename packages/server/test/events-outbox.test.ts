@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, uniqueEmail, type Harness } from './helpers/harness.js';
-import { ORIGIN } from './helpers/test-config.js';
+import { ORIGIN, PRODUCTION } from './helpers/test-config.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -57,7 +57,7 @@ describe('development outbox', () => {
       created_at: expect.any(String),
     });
     expect(mine[1]!.subject).toBe('Finish signing up to Vestibule Demo');
-    const response = await h.call('GET', '/dev/outbox', undefined, { token: null, origin: ORIGIN });
+    const response = await h.call('GET', '/dev/outbox', undefined, { token: null, origin: ORIGIN, ip: '127.0.0.1' });
     expect(response.status).toBe(200);
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe(ORIGIN);
   });
@@ -65,7 +65,7 @@ describe('development outbox', () => {
 
 describe('production', () => {
   it('has no outbox route and keeps no outbox messages', async () => {
-    const prod = await startHarness({}, { VESTIBULE_ENV: 'production' });
+    const prod = await startHarness(PRODUCTION);
     try {
       expect(prod.config.outboxEnabled).toBe(false);
       const response = await prod.json('GET', '/dev/outbox', undefined, { token: null });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, loadConfig, ConfigError } from '../src/index.js';
 import { harnessFor, startHarness, testClock, type Harness } from './helpers/harness.js';
 import { E164_MESSAGE, OTP, codeIn, uniquePhone } from './helpers/otp.js';
-import { REPO_CONFIG, tempDir, testConfig } from './helpers/test-config.js';
+import { PRODUCTION, REPO_CONFIG, tempDir, testConfig } from './helpers/test-config.js';
 
 /** A local stand-in for the Twilio Messages API that records every request exactly as received. */
 interface Recorded {
@@ -130,7 +130,7 @@ describe('SMS and WhatsApp through the Twilio-style provider', () => {
 
 describe('without a provider in production', () => {
   it('answers 503 channel_not_configured for SMS and WhatsApp', async () => {
-    const prod = await startHarness({}, { VESTIBULE_ENV: 'production' });
+    const prod = await startHarness(PRODUCTION);
     try {
       for (const [path, name] of [[OTP.sms, 'SMS'], [OTP.whatsapp, 'WhatsApp']] as const) {
         const r = await prod.json('POST', path, { phone_number: uniquePhone() });

@@ -241,10 +241,10 @@ describe('authenticate', () => {
     expect(t2 - t1).toBeGreaterThan((t1 - t0) / 4);
   });
 
-  it('answers no_user_password for a passwordless user', async () => {
+  it('answers a passwordless user as it answers a wrong password', async () => {
     const email = uniqueEmail('nopw');
     await h.signIn(email);
-    expect((await login(email, STRONG)).body).toMatchObject({ status_code: 400, error_type: 'no_user_password' });
+    expect((await login(email, STRONG)).body).toMatchObject({ status_code: 401, error_type: 'unauthorized_credentials' });
   });
 
   it('a right password now known breached forces a reset, then reset_password until the reset', async () => {
@@ -277,18 +277,21 @@ describe('authenticate', () => {
     }
   });
 
-  it('locks the account after 10 wrong passwords (even for the right one) until the lock ends', async () => {
+  it('locks a client address out of an account after 10 wrong passwords from it (even for the right one) until the lock ends', async () => {
     const { email } = await createUser();
-    for (let i = 1; i <= 9; i++) expect((await login(email, `wrong ${i}`)).status).toBe(401);
-    const tenth = await login(email, 'wrong 10');
+    const ip = randomIp();
+    for (let i = 1; i <= 9; i++) expect((await login(email, `wrong ${i}`, ip)).status).toBe(401);
+    const tenth = await login(email, 'wrong 10', ip);
     expect(tenth.status).toBe(429);
     expect(tenth.body).toMatchObject({ error_type: 'user_lock_limit_reached', error_message: 'Too many failed authentication attempts. Please try again later.' });
     expect(Number(tenth.headers.get('Retry-After'))).toBe(1800);
-    expect((await login(email, STRONG)).body.error_type).toBe('user_lock_limit_reached');
-    h.clock.advanceMinutes(29);
-    expect((await login(email, STRONG)).status).toBe(429);
-    h.clock.advanceMinutes(2);
+    expect((await login(email, STRONG, ip)).body.error_type).toBe('user_lock_limit_reached');
+    // Another address (the owner's) is not locked out.
     expect((await login(email, STRONG)).status).toBe(200);
+    h.clock.advanceMinutes(29);
+    expect((await login(email, STRONG, ip)).status).toBe(429);
+    h.clock.advanceMinutes(2);
+    expect((await login(email, STRONG, ip)).status).toBe(200);
   });
 
   it('limits calls per client IP', async () => {

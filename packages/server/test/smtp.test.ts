@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@vestibule/contract';
 import { startHarness, tokenFromLink, uniqueEmail, type Harness } from './helpers/harness.js';
+import { PRODUCTION_ENV } from './helpers/test-config.js';
 
 const received: ParsedMail[] = [];
 let smtp: SMTPServer;
@@ -28,7 +29,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  h = await startHarness({}, { SMTP_URL: `smtp://mailer:s3cret@127.0.0.1:${port}`, VESTIBULE_ENV: 'production' });
+  h = await startHarness({}, { ...PRODUCTION_ENV, SMTP_URL: `smtp://mailer:s3cret@127.0.0.1:${port}` });
 });
 
 afterAll(async () => {

@@ -90,11 +90,11 @@ function storageSuite(open: () => Promise<{ db: Kysely<Database>; openAnother?: 
 
   it('keeps exactly one active signing key when instances race, and publishes rotated keys', async () => {
     const now = new Date();
-    await Promise.all(Array.from({ length: 4 }, () => ensureSigningKey(db, now)));
+    await Promise.all(Array.from({ length: 4 }, () => ensureSigningKey(db, now, KEY)));
     const active = await db.selectFrom('signing_keys').selectAll().where('status', '=', 'active').execute();
     expect(active).toHaveLength(1);
     const before = (await publishedKeys(db)).length;
-    const { kid, previousKid } = await rotateSigningKey(db, now);
+    const { kid, previousKid } = await rotateSigningKey(db, now, KEY);
     expect(previousKid).toBe(active[0]!.kid);
     const published = await publishedKeys(db);
     expect(published).toHaveLength(before + 1);
@@ -117,6 +117,9 @@ describe('storage: embedded PGlite', () => {
     return { db, close: () => db.destroy() };
   });
 });
+
+/** A key-encryption key for the signing-key tests (the server derives it from its secret). */
+const KEY = new Uint8Array(32).fill(7);
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 

@@ -31,7 +31,7 @@ export const configFileSchema = z.strictObject({
       dataDir: z.string().min(1).optional(),
       databaseUrl: z.string().optional(),
       smtpUrl: z.string().optional(),
-      trustProxy: z.boolean().optional(),
+      trustProxy: z.union([z.boolean(), z.number().int().min(1).max(10), z.array(z.string().min(1)).min(1)]).optional(),
       rateLimits: z
         .strictObject({
           magicLinkPerEmail: rateLimitRule.optional(),
@@ -39,13 +39,16 @@ export const configFileSchema = z.strictObject({
           otpPerDestination: rateLimitRule.optional(),
           otpPerIp: rateLimitRule.optional(),
           otpLockout: lockoutRule.optional(),
+          otpAccountLockout: lockoutRule.optional(),
           userSearchPerIp: rateLimitRule.optional(),
           passwordStrengthPerIp: rateLimitRule.optional(),
           passwordPerIp: rateLimitRule.optional(),
           passwordPerAccount: rateLimitRule.optional(),
           passwordLockout: lockoutRule.optional(),
+          passwordAccountLockout: lockoutRule.optional(),
           passwordResetPerEmail: rateLimitRule.optional(),
           passwordResetPerIp: rateLimitRule.optional(),
+          eventsPerIp: rateLimitRule.optional(),
         })
         .optional(),
       argon2: z
@@ -77,6 +80,7 @@ export const configFileSchema = z.strictObject({
     loginExpirationMinutes: minutes(5, 10080).default(30),
     signupExpirationMinutes: minutes(5, 10080).default(30),
     sessionDurationMinutes: minutes(5, 525600).default(30),
+    maxSessionDurationMinutes: minutes(5, 525600).default(525600),
     sessionJwtMinutes: minutes(1, 60).default(5),
     displayWatermark: z.boolean().default(true),
     passwordPolicy: z

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import proxyaddr from 'proxy-addr';
 import type { z } from 'zod';
 import { ConfigError } from './config-error.js';
 import { configFileSchema, type ConfigFile } from './config-file-schema.js';
-import type { PasswordPolicy, ServerConfig, SmsProviderConfig } from './server-config.js';
+import type { PasswordPolicy, ServerConfig, SmsProviderConfig, TrustProxy } from './server-config.js';
 
 export const CONFIG_FILE_NAME = 'vestibule.config.json';
 
@@ -140,9 +141,29 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
   }
 
   const host = env.VESTIBULE_API_HOST || server.host || 'localhost';
-  const trustProxy = env.VESTIBULE_TRUST_PROXY ? env.VESTIBULE_TRUST_PROXY === 'true' : (server.trustProxy ?? false);
+  const trustProxy = env.VESTIBULE_TRUST_PROXY
+    ? trustProxySetting('VESTIBULE_TRUST_PROXY', parseTrustProxyEnv(env.VESTIBULE_TRUST_PROXY))
+    : trustProxySetting('server.trustProxy', server.trustProxy ?? false);
 
   const sms = smsProvider(server.sms ?? {}, env);
+
+  const secret = env.VESTIBULE_SECRET || null;
+  if (secret !== null && secret.length < 32) {
+    throw new ConfigError('VESTIBULE_SECRET', `must be at least 32 characters of random text (got ${secret.length}); make one with: openssl rand -base64 32`);
+  }
+  if (project.maxSessionDurationMinutes < project.sessionDurationMinutes) {
+    throw new ConfigError('project.maxSessionDurationMinutes', `must be at least project.sessionDurationMinutes (${project.sessionDurationMinutes})`);
+  }
+
+  if (envName === 'production') {
+    // Development defaults are unsafe on a public host: refuse to start and name every missing setting.
+    const missing: string[] = [];
+    if (!env.VESTIBULE_API_URL && !server.publicUrl) missing.push('the public URL (VESTIBULE_API_URL or server.publicUrl)');
+    if (!secret) missing.push('the server secret (VESTIBULE_SECRET)');
+    if (!smtpUrl) missing.push('a mail transport (SMTP_URL or server.smtpUrl)');
+    if (project.allowedOrigins.length === 0) missing.push('the allowed origins (VESTIBULE_ALLOWED_ORIGINS or project.allowedOrigins)');
+    if (missing.length > 0) throw new ConfigError('production', `missing ${missing.join('; ')}`);
+  }
 
   return {
     env: envName,
@@ -154,19 +175,23 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     smtpUrl,
     outboxEnabled: envName === 'development',
     trustProxy,
+    secret,
     rateLimits: {
       magicLinkPerEmail: server.rateLimits?.magicLinkPerEmail ?? { limit: 5, windowSeconds: 600 },
       magicLinkPerIp: server.rateLimits?.magicLinkPerIp ?? { limit: 50, windowSeconds: 600 },
       otpPerDestination: server.rateLimits?.otpPerDestination ?? { limit: 5, windowSeconds: 600 },
       otpPerIp: server.rateLimits?.otpPerIp ?? { limit: 50, windowSeconds: 600 },
       otpLockout: server.rateLimits?.otpLockout ?? { maxFailures: 10, windowSeconds: 3600, lockSeconds: 1800 },
+      otpAccountLockout: server.rateLimits?.otpAccountLockout ?? { maxFailures: 50, windowSeconds: 3600, lockSeconds: 1800 },
       userSearchPerIp: server.rateLimits?.userSearchPerIp ?? { limit: 100, windowSeconds: 600 },
       passwordStrengthPerIp: server.rateLimits?.passwordStrengthPerIp ?? { limit: 300, windowSeconds: 600 },
       passwordPerIp: server.rateLimits?.passwordPerIp ?? { limit: 100, windowSeconds: 600 },
       passwordPerAccount: server.rateLimits?.passwordPerAccount ?? { limit: 50, windowSeconds: 600 },
       passwordLockout: server.rateLimits?.passwordLockout ?? { maxFailures: 10, windowSeconds: 3600, lockSeconds: 1800 },
+      passwordAccountLockout: server.rateLimits?.passwordAccountLockout ?? { maxFailures: 100, windowSeconds: 3600, lockSeconds: 1800 },
       passwordResetPerEmail: server.rateLimits?.passwordResetPerEmail ?? { limit: 5, windowSeconds: 600 },
       passwordResetPerIp: server.rateLimits?.passwordResetPerIp ?? { limit: 50, windowSeconds: 600 },
+      eventsPerIp: server.rateLimits?.eventsPerIp ?? { limit: 2000, windowSeconds: 600 },
     },
     argon2: {
       memoryCost: server.argon2?.memoryCost ?? 19456,
@@ -177,6 +202,29 @@ export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
     sms,
     project,
   };
+}
+
+/** VESTIBULE_TRUST_PROXY: true, false, a number of hops, or a comma-separated list of proxy addresses/CIDRs. */
+function parseTrustProxyEnv(raw: string): boolean | number | string[] {
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return list(raw);
+}
+
+/** true means one proxy hop: the client is the address our proxy saw, never the client's own claim. */
+function trustProxySetting(field: string, value: boolean | number | string[]): TrustProxy {
+  if (value === true) return 1;
+  if (value === false) return false;
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value) || value < 1 || value > 10) throw new ConfigError(field, `must be true, false, 1..10 hops or a list of proxy addresses (got ${value})`);
+    return value;
+  }
+  try {
+    proxyaddr.compile(value);
+  } catch (error) {
+    throw new ConfigError(field, `${(error as Error).message}; list proxy addresses or CIDRs like 10.0.0.0/8, or loopback`);
+  }
+  return value;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {

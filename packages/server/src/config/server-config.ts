@@ -17,6 +17,8 @@ export interface ProjectConfig {
   loginExpirationMinutes: number;
   signupExpirationMinutes: number;
   sessionDurationMinutes: number;
+  /** The longest session a client may ask for with session_duration_minutes (5..525600). */
+  maxSessionDurationMinutes: number;
   /** Lifetime of a session JWT. */
   sessionJwtMinutes: number;
   displayWatermark: boolean;
@@ -63,7 +65,7 @@ export interface SmsProviderConfig {
   baseUrl: string;
 }
 
-/** Locks a user's passcode sign-in after maxFailures wrong codes within windowSeconds, for lockSeconds. */
+/** Locks after maxFailures wrong secrets within windowSeconds, for lockSeconds. */
 export interface LockoutRule {
   maxFailures: number;
   windowSeconds: number;
@@ -85,8 +87,10 @@ export interface RateLimitConfig {
   otpPerDestination: RateLimitRule;
   /** Passcode sends per client IP. */
   otpPerIp: RateLimitRule;
-  /** Wrong passcodes per user before their passcode sign-in is locked. */
+  /** Wrong passcodes per user from one client address before that address is locked out of the user's passcode sign-in. */
   otpLockout: LockoutRule;
+  /** Wrong passcodes per user from every address together before the user's passcode sign-in is locked for all (higher). */
+  otpAccountLockout: LockoutRule;
   /** POST /users/search per client IP. */
   userSearchPerIp: RateLimitRule;
   /** Strength checks per client IP. */
@@ -95,13 +99,23 @@ export interface RateLimitConfig {
   passwordPerIp: RateLimitRule;
   /** Password authenticate calls per account (email address). */
   passwordPerAccount: RateLimitRule;
-  /** Wrong passwords per user before password sign-in is locked. */
+  /** Wrong passwords per account (email) from one client address before that address is locked out of it. */
   passwordLockout: LockoutRule;
+  /** Wrong passwords per account (email) from every address together before password sign-in is locked for all (higher). */
+  passwordAccountLockout: LockoutRule;
   /** Reset emails per address. */
   passwordResetPerEmail: RateLimitRule;
   /** Reset emails per client IP. */
   passwordResetPerIp: RateLimitRule;
+  /** Client events stored per client IP (each event counts one). */
+  eventsPerIp: RateLimitRule;
 }
+
+/**
+ * Which X-Forwarded-For hops to believe: false (none: the socket's peer is the client), a number
+ * of proxy hops in front of the server, or the addresses/CIDRs of those proxies.
+ */
+export type TrustProxy = false | number | string[];
 
 export interface ServerConfig {
   env: 'development' | 'production';
@@ -117,10 +131,15 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** smtp:// or smtps:// URL; when null no SMTP delivery happens. */
   smtpUrl: string | null;
-  /** The development outbox (GET /dev/outbox); on only in development. */
+  /** The development outbox (GET /dev/outbox); on only in development, and served to loopback clients only. */
   outboxEnabled: boolean;
-  /** Take the client IP from X-Forwarded-For (only behind a trusted proxy). */
-  trustProxy: boolean;
+  /** Which X-Forwarded-For hops name the client (only behind a proxy of your own). */
+  trustProxy: TrustProxy;
+  /**
+   * VESTIBULE_SECRET: keys the passcode hashes and encrypts signing keys at rest. Required in
+   * production; null in development, where one is generated into `<dataDir>/secret`.
+   */
+  secret: string | null;
   rateLimits: RateLimitConfig;
   /** argon2id parameters for password hashes; a stored hash made with others is rehashed at the next login. */
   argon2: Argon2Params;

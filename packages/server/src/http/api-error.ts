@@ -16,6 +16,7 @@ export const errorMessages: Partial<Record<ErrorType, string>> = {
   unable_to_auth_magic_link:
     'Magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.',
   invalid_public_token: 'The X-Public-Token header is missing or does not match a project.',
+  forbidden: 'This is not allowed from your address.',
   not_found: 'No such route.',
   method_not_allowed: 'This route does not accept that method.',
   payload_too_large: 'The request body is larger than 16 KiB.',

@@ -21,12 +21,16 @@ export interface AppDeps {
   /** SMS and WhatsApp: the provider when configured, plus the outbox in development. */
   texts: TextDelivery;
   keyring: SigningKeyring;
+  /** Keys passcode hashes; derived from the server secret, never stored. */
+  otpHmacKey: Buffer;
   log: Logger;
 }
 
 export interface AppEnv {
   Variables: {
     requestId: string;
+    /** The caller's address (the socket's peer, or what a trusted proxy saw); see http/client-ip.ts. */
+    clientIp: string;
     /** The parsed JSON body of a POST (set by the jsonBody middleware). */
     body: unknown;
     /** The session the Bearer token names, once sessionAuth has checked it. */

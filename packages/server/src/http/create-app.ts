@@ -13,15 +13,19 @@ import { registerSessionRoutes } from '../features/sessions/routes.js';
 import { registerUserRoutes } from '../features/users/routes.js';
 import { ApiError } from './api-error.js';
 import type { AppDeps, AppEnv } from './app-env.js';
+import { clientAddress } from './client-ip.js';
 import { cors } from './cors.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { errorResponse } from './error-response.js';
 import { requestId } from './request-id.js';
+import { securityHeaders } from './security-headers.js';
 
 /** The whole HTTP API as one Request → Response function (plus the OpenAPI registry). */
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = Object.assign(new OpenAPIHono<AppEnv>(), { publicToken: deps.config.project.publicToken });
   app.use('*', requestId());
+  app.use('*', clientAddress(deps.config.trustProxy));
+  app.use('*', securityHeaders());
   app.use('*', cors(deps.config.project.allowedOrigins));
   app.use(
     '*',

@@ -24,6 +24,7 @@ export interface RouteSpec {
 const errorDescriptions: Record<number, string> = {
   400: 'Bad request: malformed JSON, wrong types, missing or unknown fields, or invalid values.',
   401: 'Missing or unknown X-Public-Token, or no valid session.',
+  403: 'Not allowed from this client address.',
   404: 'Not found.',
   413: 'Body over 16 KiB.',
   415: 'Body is not JSON.',

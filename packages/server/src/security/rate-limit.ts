@@ -10,16 +10,16 @@ export interface RateLimitResult {
 }
 
 /**
- * Counts one hit against `key` in a fixed window kept in the database, so every instance sharing
+ * Counts `amount` hits (one by default) against `key` in a fixed window kept in the database, so every instance sharing
  * the database shares the limit. The upsert is atomic: concurrent hits never lose a count.
  */
-export async function hitRateLimit(db: Kysely<Database>, key: string, rule: RateLimitRule, now: Date): Promise<RateLimitResult> {
+export async function hitRateLimit(db: Kysely<Database>, key: string, rule: RateLimitRule, now: Date, amount = 1): Promise<RateLimitResult> {
   const windowMs = rule.windowSeconds * 1000;
   const start = Math.floor(now.getTime() / windowMs) * windowMs;
   const row = await db
     .insertInto('rate_limit_buckets')
-    .values({ bucket_key: key, window_start: new Date(start), count: 1 })
-    .onConflict((oc) => oc.columns(['bucket_key', 'window_start']).doUpdateSet({ count: sql`rate_limit_buckets.count + 1` }))
+    .values({ bucket_key: key, window_start: new Date(start), count: amount })
+    .onConflict((oc) => oc.columns(['bucket_key', 'window_start']).doUpdateSet({ count: sql`rate_limit_buckets.count + ${amount}` }))
     .returning('count')
     .executeTakeFirstOrThrow();
   const count = Number(row.count);

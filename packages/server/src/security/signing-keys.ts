@@ -1,4 +1,4 @@
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import { calculateJwkThumbprint, compactDecrypt, CompactEncrypt, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/database.js';
 
@@ -10,7 +10,19 @@ export interface ActiveSigningKey {
   privateKey: CryptoKey;
 }
 
-async function newKeyRow(now: Date) {
+/** The private JWK as stored: encrypted with the key derived from the server secret (dir, A256GCM). */
+async function seal(privateJwk: JWK, kid: string, encryptionKey: Uint8Array): Promise<string> {
+  return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(privateJwk)))
+    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid })
+    .encrypt(encryptionKey);
+}
+
+async function unseal(jwe: string, encryptionKey: Uint8Array): Promise<JWK> {
+  const { plaintext } = await compactDecrypt(jwe, encryptionKey);
+  return JSON.parse(new TextDecoder().decode(plaintext)) as JWK;
+}
+
+async function newKeyRow(now: Date, encryptionKey: Uint8Array) {
   const { publicKey, privateKey } = await generateKeyPair(SESSION_JWT_ALG, { extractable: true });
   const publicJwk = await exportJWK(publicKey);
   const kid = await calculateJwkThumbprint(publicJwk);
@@ -20,18 +32,28 @@ async function newKeyRow(now: Date) {
     alg: SESSION_JWT_ALG,
     status: 'active' as const,
     public_jwk: JSON.stringify({ ...publicJwk, kid, alg: SESSION_JWT_ALG, use: 'sig' }),
-    private_jwk: JSON.stringify({ ...privateJwk, kid, alg: SESSION_JWT_ALG }),
+    private_jwe: await seal({ ...privateJwk, kid, alg: SESSION_JWT_ALG }, kid, encryptionKey),
     created_at: now,
   };
 }
 
+/** Encrypts private keys still stored in plain text (databases from before encryption at rest). */
+export async function sealPlainSigningKeys(db: Kysely<Database>, encryptionKey: Uint8Array): Promise<number> {
+  const plain = await db.selectFrom('signing_keys').select(['kid', 'private_jwk']).where('private_jwk', 'is not', null).execute();
+  for (const row of plain) {
+    const jwe = await seal(row.private_jwk as JWK, row.kid, encryptionKey);
+    await db.updateTable('signing_keys').set({ private_jwe: jwe, private_jwk: null }).where('kid', '=', row.kid).execute();
+  }
+  return plain.length;
+}
+
 /** Makes sure one active key exists; several instances racing here end up sharing one key. */
-export async function ensureSigningKey(db: Kysely<Database>, now: Date): Promise<void> {
+export async function ensureSigningKey(db: Kysely<Database>, now: Date, encryptionKey: Uint8Array): Promise<void> {
   const existing = await db.selectFrom('signing_keys').select('kid').where('status', '=', 'active').executeTakeFirst();
   if (existing) return;
   await db
     .insertInto('signing_keys')
-    .values(await newKeyRow(now))
+    .values(await newKeyRow(now, encryptionKey))
     .onConflict((oc) => oc.column('status').where('status', '=', 'active').doNothing())
     .execute();
 }
@@ -40,8 +62,8 @@ export async function ensureSigningKey(db: Kysely<Database>, now: Date): Promise
  * Starts signing with a fresh key. The old key stays published (status 'previous') so JWTs it
  * signed keep verifying until retireSigningKey removes it from the JWKS.
  */
-export async function rotateSigningKey(db: Kysely<Database>, now: Date): Promise<{ kid: string; previousKid: string | null }> {
-  const row = await newKeyRow(now);
+export async function rotateSigningKey(db: Kysely<Database>, now: Date, encryptionKey: Uint8Array): Promise<{ kid: string; previousKid: string | null }> {
+  const row = await newKeyRow(now, encryptionKey);
   return db.transaction().execute(async (trx) => {
     const previous = await trx
       .updateTable('signing_keys')
@@ -82,6 +104,7 @@ export class SigningKeyring {
 
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly encryptionKey: Uint8Array,
     private readonly ttlMs = 60_000,
   ) {}
 
@@ -90,11 +113,11 @@ export class SigningKeyring {
     if (this.#cached && nowMs - this.#cached.at < this.ttlMs) return this.#cached.key;
     const row = await this.db
       .selectFrom('signing_keys')
-      .select(['kid', 'alg', 'private_jwk'])
+      .select(['kid', 'alg', 'private_jwe'])
       .where('status', '=', 'active')
       .executeTakeFirst();
-    if (!row) throw new Error('No active signing key in the database.');
-    const privateKey = (await importJWK(row.private_jwk as JWK, row.alg)) as CryptoKey;
+    if (!row?.private_jwe) throw new Error('No active (sealed) signing key in the database.');
+    const privateKey = (await importJWK(await unseal(row.private_jwe, this.encryptionKey), row.alg)) as CryptoKey;
     const key = { kid: row.kid, alg: row.alg, privateKey };
     this.#cached = { key, at: nowMs };
     return key;

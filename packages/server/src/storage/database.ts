@@ -17,6 +17,8 @@ export interface UserPasswordsTable {
   password_id: string;
   /** argon2id PHC string (parameters, salt and hash); the password itself is never stored. */
   hash: string;
+  /** False when the password was set while no email of the user was proven (see users-store proveEmail). */
+  set_with_proof: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -71,7 +73,10 @@ export interface SigningKeysTable {
   /** 'active' signs and is published; 'previous' is only published; 'retired' is neither. */
   status: SigningKeyStatus;
   public_jwk: Json<Record<string, unknown>>;
-  private_jwk: Json<Record<string, unknown>>;
+  /** Plain private JWK: only in databases from before private keys were encrypted; sealed at start. */
+  private_jwk: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** The private JWK encrypted with a key derived from the server secret (compact JWE, dir + A256GCM). */
+  private_jwe: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   retired_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
@@ -127,15 +132,15 @@ export interface OtpCodesTable {
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-export interface OtpFailuresTable {
-  id: Generated<string>;
-  user_id: string;
-  failed_at: Timestamp;
-}
-
-export interface OtpLockoutsTable {
-  user_id: string;
-  locked_until: Timestamp;
+export interface FailureCountersTable {
+  /** What is guessed at, e.g. 'password:<sha256 of the email>' or 'otp:<user_id>'. */
+  scope: string;
+  /** The client address, or '*' for every address together. */
+  client: string;
+  /** Reserved attempts in the current window, right ones given back. */
+  failures: number;
+  window_start: Timestamp;
+  locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ServerSecretsTable {
@@ -154,13 +159,10 @@ export interface Database {
   outbox_messages: OutboxMessagesTable;
   user_phone_numbers: UserPhoneNumbersTable;
   otp_codes: OtpCodesTable;
-  otp_failures: OtpFailuresTable;
-  otp_lockouts: OtpLockoutsTable;
+  failure_counters: FailureCountersTable;
   server_secrets: ServerSecretsTable;
   user_passwords: UserPasswordsTable;
   password_reset_tokens: PasswordResetTokensTable;
-  password_failures: OtpFailuresTable;
-  password_lockouts: OtpLockoutsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

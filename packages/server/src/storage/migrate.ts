@@ -3,12 +3,14 @@ import type { Database } from './database.js';
 import { foundation } from './migrations/0001-foundation.js';
 import { otps } from './migrations/0002-otps.js';
 import { passwords } from './migrations/0003-passwords.js';
+import { abuseLimits } from './migrations/0004-abuse-limits.js';
 
 /** Every migration, in order. Names sort lexically; never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-otps': otps,
   '0003-passwords': passwords,
+  '0004-abuse-limits': abuseLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -48,6 +48,14 @@ export function uniqueEmail(label = 'user'): string {
   return `${label}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
+/**
+ * The bindings the Node adapter passes to app.fetch, reduced to the socket's address: how these
+ * in-process tests play a client at `address`. Tests of the listening server use real sockets.
+ */
+export function peer(address: string): { incoming: { socket: { remoteAddress: string } } } {
+  return { incoming: { socket: { remoteAddress: address } } };
+}
+
 export function tokenFromLink(text: string): { link: URL; token: string } {
   const match = /https?:\/\/\S+vestibule_token_type=login\S*/.exec(text);
   if (!match) throw new Error(`No magic link in: ${text}`);
@@ -58,7 +66,7 @@ export function tokenFromLink(text: string): { link: URL; token: string } {
 export function harnessFor(server: VestibuleServer, config: ServerConfig, clock: TestClock): Harness {
   const base = config.publicUrl;
   const call: Harness['call'] = (method, path, body, options = {}) => {
-    const headers: Record<string, string> = { 'X-Forwarded-For': options.ip ?? randomIp(), ...options.headers };
+    const headers: Record<string, string> = { ...options.headers };
     const token = options.token === undefined ? PUBLIC_TOKEN : options.token;
     if (token !== null) headers['X-Public-Token'] = token;
     if (options.session) headers.Authorization = `Bearer ${options.session}`;
@@ -67,14 +75,14 @@ export function harnessFor(server: VestibuleServer, config: ServerConfig, clock:
     if (options.rawBody !== undefined) payload = options.rawBody;
     else if (body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
-    return server.app.fetch(new Request(`${base}${path}`, { method, headers, body: payload }));
+    return server.app.fetch(new Request(`${base}${path}`, { method, headers, body: payload }), peer(options.ip ?? randomIp()));
   };
   const json: Harness['json'] = async (method, path, body, options) => {
     const response = await call(method, path, body, options);
     return { status: response.status, body: await response.json(), headers: response.headers };
   };
   const outbox: Harness['outbox'] = async (to) => {
-    const response = await server.app.fetch(new Request(`${base}/dev/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}`));
+    const response = await server.app.fetch(new Request(`${base}/dev/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}`), peer('127.0.0.1'));
     return ((await response.json()) as { messages: OutboxMessage[] }).messages;
   };
   const sendLink: Harness['sendLink'] = async (email, extra = {}) => {

@@ -9,12 +9,23 @@ export const PUBLIC_TOKEN = 'public-token-test-5f3a9c1e-demo';
 export const ORIGIN = 'http://localhost:3000';
 export const RESET_URL = 'http://localhost:3000/reset';
 
+export const TEST_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
+
+/** The settings production requires besides a mail transport, as environment variables. */
+export const PRODUCTION_ENV = { VESTIBULE_ENV: 'production', VESTIBULE_API_URL: 'http://localhost:8787', VESTIBULE_SECRET: TEST_SECRET };
+
+/**
+ * Production as a host that builds the config in code runs it (createServer takes a ServerConfig;
+ * loadConfig's checks are for config files): no outbox, a secret, and no SMTP.
+ */
+export const PRODUCTION: Partial<ServerConfig> = { env: 'production', outboxEnabled: false, secret: TEST_SECRET };
+
 export function tempDir(prefix = 'vestibule-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** The repo's demo config with a fresh data dir, trustProxy on (tests pick their client IP). */
+/** The repo's demo config with a fresh data dir (tests pick their client address with harness peer()). */
 export function testConfig(overrides: Partial<ServerConfig> = {}, env: NodeJS.ProcessEnv = {}): ServerConfig {
-  const base = loadConfig({ file: REPO_CONFIG, env: { VESTIBULE_DATA_DIR: tempDir(), VESTIBULE_TRUST_PROXY: 'true', ...env } });
+  const base = loadConfig({ file: REPO_CONFIG, env: { VESTIBULE_DATA_DIR: tempDir(), ...env } });
   return { ...base, ...overrides, project: { ...base.project, ...overrides.project } };
 }

@@ -1,6 +1,8 @@
+import type { ProjectConfig } from '../../config/server-config.js';
 import { ApiError } from '../../http/api-error.js';
 
 export const EXPIRATION_MINUTES = { min: 5, max: 10080 } as const;
+/** The widest range session_duration_minutes may take; a project narrows it with maxSessionDurationMinutes. */
 export const SESSION_DURATION_MINUTES = { min: 5, max: 525600 } as const;
 
 /** The value (or the default when absent); 400 invalid_duration when outside [min, max]. */
@@ -10,4 +12,9 @@ export function checkMinutes(field: string, value: number | undefined, fallback:
     throw new ApiError(400, 'invalid_duration', `${field} must be between ${range.min} and ${range.max} minutes.`);
   }
   return value;
+}
+
+/** session_duration_minutes as asked (or the project's default), within 5..project.maxSessionDurationMinutes. */
+export function sessionDurationMinutes(project: Pick<ProjectConfig, 'sessionDurationMinutes' | 'maxSessionDurationMinutes'>, value: number | undefined): number {
+  return checkMinutes('session_duration_minutes', value, project.sessionDurationMinutes, { min: SESSION_DURATION_MINUTES.min, max: project.maxSessionDurationMinutes });
 }

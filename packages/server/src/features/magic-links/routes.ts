@@ -2,11 +2,10 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AuthenticationFactor, MagicLinkLoginOrCreateResponse } from '@vestibule/contract';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
-import { clientIp } from '../../http/client-ip.js';
 import { defineRoute } from '../../http/define-route.js';
+import { enforceRateLimit } from '../../http/limits.js';
 import { validateBody } from '../../http/validate-body.js';
 import { sha256Hex } from '../../security/hash.js';
-import { hitRateLimit } from '../../security/rate-limit.js';
 import {
   MagicLinkAuthenticateRequestSchema,
   MagicLinkLoginOrCreateRequestSchema,
@@ -14,21 +13,14 @@ import {
   SessionResponseSchema,
 } from '../openapi/schemas.js';
 import { signIn } from '../sessions/sign-in.js';
-import { createUserWithEmail, findUserEmail, verifyEmailAndActivate } from '../users/users-store.js';
-import { checkMinutes, EXPIRATION_MINUTES, SESSION_DURATION_MINUTES } from './durations.js';
+import { createUserWithEmail, findUserEmail, proveEmail } from '../users/users-store.js';
+import { checkMinutes, EXPIRATION_MINUTES, sessionDurationMinutes } from './durations.js';
 import { normalizeEmail } from './email-format.js';
 import { magicLinkEmail } from './magic-link-email.js';
 import { consumeMagicLinkToken, issueMagicLinkToken } from './magic-link-tokens.js';
 import { chooseRedirectUrl, magicLinkUrl } from './redirect-url.js';
 
-async function enforceRateLimit(deps: AppDeps, key: string, rule: { limit: number; windowSeconds: number }): Promise<void> {
-  const result = await hitRateLimit(deps.db, key, rule, deps.clock());
-  if (!result.allowed) {
-    throw new ApiError(429, 'too_many_requests', 'Too many magic links requested. Please try again later.', {
-      'Retry-After': String(result.retryAfterSeconds),
-    });
-  }
-}
+const tooMany = () => 'Too many magic links requested. Please try again later.';
 
 export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const { config, db } = deps;
@@ -54,8 +46,8 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
       const loginMinutes = checkMinutes('login_expiration_minutes', body.login_expiration_minutes, project.loginExpirationMinutes, EXPIRATION_MINUTES);
       const signupMinutes = checkMinutes('signup_expiration_minutes', body.signup_expiration_minutes, project.signupExpirationMinutes, EXPIRATION_MINUTES);
 
-      await enforceRateLimit(deps, `magic-link:ip:${clientIp(c, config.trustProxy)}`, config.rateLimits.magicLinkPerIp);
-      await enforceRateLimit(deps, `magic-link:email:${sha256Hex(email)}`, config.rateLimits.magicLinkPerEmail);
+      await enforceRateLimit(deps, `magic-link:ip:${c.get('clientIp')}`, config.rateLimits.magicLinkPerIp, tooMany);
+      await enforceRateLimit(deps, `magic-link:email:${sha256Hex(email)}`, config.rateLimits.magicLinkPerEmail, tooMany);
 
       const now = deps.clock();
       const existing = await findUserEmail(db, email);
@@ -93,11 +85,11 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
     },
     async (c) => {
       const body = validateBody(c, MagicLinkAuthenticateRequestSchema);
-      const duration = checkMinutes('session_duration_minutes', body.session_duration_minutes, project.sessionDurationMinutes, SESSION_DURATION_MINUTES);
+      const duration = sessionDurationMinutes(project, body.session_duration_minutes);
       const now = deps.clock();
       const used = await consumeMagicLinkToken(db, body.token, now);
       if (!used) throw new ApiError(401, 'unable_to_auth_magic_link');
-      await verifyEmailAndActivate(db, used.user_id, used.email_id);
+      await proveEmail(db, used.user_id, used.email_id, now);
       const emailRow = await db.selectFrom('user_emails').select('email').where('email_id', '=', used.email_id).executeTakeFirstOrThrow();
       const factor: AuthenticationFactor = {
         type: 'magic_link',

@@ -11,7 +11,7 @@ const errorTypes = [
   'webauthn_registration_not_found', 'bad_request', 'invalid_public_token', 'invalid_redirect_url', 'invalid_duration',
   'not_found', 'method_not_allowed', 'payload_too_large', 'unsupported_media_type', 'too_many_requests',
   'delivery_failed', 'channel_not_configured', 'internal_server_error', 'weak_password', 'duplicate_email',
-  'invalid_reset_token',
+  'invalid_reset_token', 'forbidden',
 ] as const;
 
 export const ErrorResponseSchema = z
@@ -239,7 +239,7 @@ export const LoggedEventSchema = z
   .openapi('LoggedEvent');
 
 export const EventLogRequestSchema = z
-  .strictObject({ events: z.array(LoggedEventSchema).min(1).max(100) })
+  .strictObject({ events: z.array(LoggedEventSchema).min(1).max(50) })
   .openapi('EventLogRequest');
 
 export const OutboxResponseSchema = z

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Reservation } from '../../security/failure-counters.js';
 import { newPasscode, passcodeHash } from '../../security/otp-hash.js';
 import type { Database, OtpChannel, OtpCodeRow } from '../../storage/database.js';
 
@@ -12,7 +13,7 @@ export const OTP_MAX_ATTEMPTS = 5;
  */
 export async function issuePasscode(
   db: Kysely<Database>,
-  key: string,
+  key: Buffer,
   input: { methodId: string; userId: string; channel: OtpChannel; expirationMinutes: number; now: Date },
 ): Promise<string> {
   const code = newPasscode();
@@ -36,24 +37,25 @@ export async function issuePasscode(
 export type PasscodeCheck =
   | { kind: 'not_found' }
   | { kind: 'locked'; userId: string; until: Date }
-  | { kind: 'wrong'; userId: string }
+  | { kind: 'wrong'; userId: string; lockIfWrong: Date | null }
   | { kind: 'ok'; row: OtpCodeRow };
 
 /**
- * Checks a passcode. Each try first reserves one of the code's 5 attempts with an atomic
- * UPDATE … WHERE attempts < 5, so even concurrent guesses (on several instances) get at most 5
- * tries per code. A right code is then used once (UPDATE … WHERE used_at IS NULL). A user under a
- * lockout is refused before any attempt is spent.
+ * Checks a passcode. Each try first reserves an attempt against the user's failure counters
+ * (refused while locked), then one of the code's 5 attempts with an atomic UPDATE … WHERE
+ * attempts < 5, so even concurrent guesses (on several instances) get at most 5 tries per code and
+ * are all counted before any is checked. A right code is then used once (UPDATE … WHERE used_at IS
+ * NULL).
  */
 export async function checkPasscode(
   db: Kysely<Database>,
-  key: string,
-  input: { methodId: string; code: string; now: Date; lockedUntil: (userId: string) => Promise<Date | null> },
+  key: Buffer,
+  input: { methodId: string; code: string; now: Date; reserveAttempt: (userId: string) => Promise<Reservation> },
 ): Promise<PasscodeCheck> {
   const row = await db.selectFrom('otp_codes').selectAll().where('method_id', '=', input.methodId).executeTakeFirst();
   if (!row) return { kind: 'not_found' };
-  const until = await input.lockedUntil(row.user_id);
-  if (until) return { kind: 'locked', userId: row.user_id, until };
+  const reservation = await input.reserveAttempt(row.user_id);
+  if (!reservation.allowed) return { kind: 'locked', userId: row.user_id, until: reservation.lockedUntil };
 
   const reserved = await db
     .updateTable('otp_codes')
@@ -69,7 +71,7 @@ export async function checkPasscode(
 
   const given = Buffer.from(passcodeHash(key, row.method_id, input.code), 'hex');
   const stored = Buffer.from(row.code_hash, 'hex');
-  if (given.length !== stored.length || !timingSafeEqual(given, stored)) return { kind: 'wrong', userId: row.user_id };
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) return { kind: 'wrong', userId: row.user_id, lockIfWrong: reservation.lockIfWrong };
 
   const used = await db
     .updateTable('otp_codes')

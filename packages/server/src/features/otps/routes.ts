@@ -1,19 +1,16 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AuthenticationFactor, OtpLoginOrCreateResponse } from '@vestibule/contract';
-import type { RateLimitRule } from '../../config/server-config.js';
 import type { EmailMessage } from '../../delivery/email-sender.js';
 import { DeliveryError, type TextMessage } from '../../delivery/text-sender.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
-import { clientIp } from '../../http/client-ip.js';
 import { defineRoute } from '../../http/define-route.js';
+import { enforceRateLimit, lockedError } from '../../http/limits.js';
 import { validateBody } from '../../http/validate-body.js';
 import { sha256Hex } from '../../security/hash.js';
-import { otpKeyLoader } from '../../security/otp-hash.js';
-import { clearFailures, lockedUntil, recordFailure, type LockoutTables } from '../../security/lockout.js';
-import { hitRateLimit } from '../../security/rate-limit.js';
-import { checkMinutes, SESSION_DURATION_MINUTES } from '../magic-links/durations.js';
+import { ACCOUNT_WIDE, releaseAttempt, reserveAttempt, type FailureCounter } from '../../security/failure-counters.js';
+import { checkMinutes, sessionDurationMinutes } from '../magic-links/durations.js';
 import { normalizeEmail } from '../magic-links/email-format.js';
 import {
   OtpAuthenticateRequestSchema,
@@ -23,7 +20,7 @@ import {
   SessionResponseSchema,
 } from '../openapi/schemas.js';
 import { signIn } from '../sessions/sign-in.js';
-import { createUserWithEmail, createUserWithPhone, findUserEmail, findUserPhone, verifyEmailAndActivate, verifyPhoneAndActivate } from '../users/users-store.js';
+import { createUserWithEmail, createUserWithPhone, findUserEmail, findUserPhone, proveEmail, verifyPhoneAndActivate } from '../users/users-store.js';
 import { checkPasscode, issuePasscode } from './otp-codes.js';
 import { chooseTemplate, otpEmail, otpText } from './otp-messages.js';
 import { normalizePhoneNumber } from './phone-number.js';
@@ -31,19 +28,9 @@ import { normalizePhoneNumber } from './phone-number.js';
 /** Passcode lifetime: 5 minutes unless the client asks for 1..30. */
 export const OTP_EXPIRATION_MINUTES = { min: 1, max: 30, default: 5 } as const;
 
-/** Wrong passcodes and passcode lockouts stay in their own tables (migration 0002). */
-const LOCKOUT: LockoutTables = { failures: 'otp_failures', lockouts: 'otp_lockouts' };
-
 const CHANNEL_NAMES = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' } as const;
 
-async function enforceRateLimit(deps: AppDeps, key: string, rule: RateLimitRule, what: string): Promise<void> {
-  const result = await hitRateLimit(deps.db, key, rule, deps.clock());
-  if (!result.allowed) {
-    throw new ApiError(429, 'too_many_requests', `Too many passcodes requested ${what}. Please try again in ${result.retryAfterSeconds} seconds.`, {
-      'Retry-After': String(result.retryAfterSeconds),
-    });
-  }
-}
+const tooMany = (what: string) => (seconds: number) => `Too many passcodes requested ${what}. Please try again in ${seconds} seconds.`;
 
 /** Sends, turning any provider failure into a logged 502/503 delivery_failed (never a 500). */
 async function deliver(deps: AppDeps, c: Context<AppEnv>, channel: keyof typeof CHANNEL_NAMES, send: () => Promise<void>): Promise<void> {
@@ -60,12 +47,15 @@ async function deliver(deps: AppDeps, c: Context<AppEnv>, channel: keyof typeof 
 export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const { config, db } = deps;
   const project = config.project;
-  const otpKey = otpKeyLoader(db);
-
   const sendLimits = async (c: Context<AppEnv>, destination: string) => {
-    await enforceRateLimit(deps, `otp:ip:${clientIp(c, config.trustProxy)}`, config.rateLimits.otpPerIp, 'from this network');
-    await enforceRateLimit(deps, `otp:destination:${sha256Hex(destination)}`, config.rateLimits.otpPerDestination, 'for this destination');
+    await enforceRateLimit(deps, `otp:ip:${c.get('clientIp')}`, config.rateLimits.otpPerIp, tooMany('from this network'));
+    await enforceRateLimit(deps, `otp:destination:${sha256Hex(destination)}`, config.rateLimits.otpPerDestination, tooMany('for this destination'));
   };
+  /** Wrong passcodes are counted per user and client address, and (with a higher ceiling) per user. */
+  const failureCounters = (userId: string, clientIp: string): FailureCounter[] => [
+    { scope: `otp:${userId}`, client: clientIp, rule: config.rateLimits.otpLockout },
+    { scope: `otp:${userId}`, client: ACCOUNT_WIDE, rule: config.rateLimits.otpAccountLockout },
+  ];
   const expiration = (value: number | undefined) => checkMinutes('expiration_minutes', value, OTP_EXPIRATION_MINUTES.default, OTP_EXPIRATION_MINUTES);
 
   defineRoute(
@@ -93,7 +83,7 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
       const account = existing
         ? { userId: existing.user_id, emailId: existing.email_id, created: false }
         : await createUserWithEmail(db, email, 'active', now);
-      const code = await issuePasscode(db, await otpKey(), { methodId: account.emailId, userId: account.userId, channel: 'email', expirationMinutes: minutes, now });
+      const code = await issuePasscode(db, deps.otpHmacKey, { methodId: account.emailId, userId: account.userId, channel: 'email', expirationMinutes: minutes, now });
       const message: EmailMessage = otpEmail({
         to: email,
         projectName: project.name,
@@ -146,7 +136,7 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
         const account = existing
           ? { userId: existing.user_id, phoneId: existing.phone_id, created: false }
           : await createUserWithPhone(db, e164, now);
-        const code = await issuePasscode(db, await otpKey(), { methodId: account.phoneId, userId: account.userId, channel, expirationMinutes: minutes, now });
+        const code = await issuePasscode(db, deps.otpHmacKey, { methodId: account.phoneId, userId: account.userId, channel, expirationMinutes: minutes, now });
         const message: TextMessage = { channel, to: e164, text: otpText({ projectName: project.name, code, minutes, locale: body.locale, template: null }) };
         await deliver(deps, c, channel, () => deps.texts.send(message));
 
@@ -178,29 +168,27 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
     async (c) => {
       const body = validateBody(c, OtpAuthenticateRequestSchema);
       if (!/^\d{6}$/.test(body.code)) throw new ApiError(400, 'invalid_code');
-      const duration = checkMinutes('session_duration_minutes', body.session_duration_minutes, project.sessionDurationMinutes, SESSION_DURATION_MINUTES);
+      const duration = sessionDurationMinutes(project, body.session_duration_minutes);
       const now = deps.clock();
-      const result = await checkPasscode(db, await otpKey(), {
+      let counters: FailureCounter[] = [];
+      const result = await checkPasscode(db, deps.otpHmacKey, {
         methodId: body.method_id,
         code: body.code,
         now,
-        lockedUntil: (userId) => lockedUntil(db, LOCKOUT, userId, now),
+        reserveAttempt: (userId) => reserveAttempt(db, (counters = failureCounters(userId, c.get('clientIp'))), now),
       });
-      const locked = (until: Date) =>
-        new ApiError(429, 'user_lock_limit_reached', undefined, { 'Retry-After': String(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))) });
-      if (result.kind === 'locked') throw locked(result.until);
+      if (result.kind === 'locked') throw lockedError(result.until, now);
       if (result.kind === 'wrong') {
-        const until = await recordFailure(db, LOCKOUT, result.userId, config.rateLimits.otpLockout, now);
-        if (until) throw locked(until);
+        if (result.lockIfWrong) throw lockedError(result.lockIfWrong, now);
         throw new ApiError(401, 'otp_code_not_found');
       }
       if (result.kind === 'not_found') throw new ApiError(401, 'otp_code_not_found');
 
       const { row } = result;
-      await clearFailures(db, LOCKOUT, row.user_id);
+      await releaseAttempt(db, counters);
       let factor: AuthenticationFactor;
       if (row.channel === 'email') {
-        await verifyEmailAndActivate(db, row.user_id, row.method_id);
+        await proveEmail(db, row.user_id, row.method_id, now);
         const emailRow = await db.selectFrom('user_emails').select('email').where('email_id', '=', row.method_id).executeTakeFirstOrThrow();
         factor = { type: 'otp', delivery_method: 'email', last_authenticated_at: now.toISOString(), email_factor: { email_id: row.method_id, email_address: emailRow.email } };
       } else {

@@ -6,20 +6,31 @@ export async function findPassword(db: Kysely<Database>, userId: string) {
   return db.selectFrom('user_passwords').select(['password_id', 'hash']).where('user_id', '=', userId).executeTakeFirst();
 }
 
-/** Sets (or replaces) the user's password hash; the password_id stays the same on replacement. */
-export async function setPasswordHash(db: Kysely<Database>, userId: string, hash: string, now: Date): Promise<void> {
+/**
+ * Sets (or replaces) the user's password by someone who proved the email (a reset link): it is
+ * kept when the email is later proven again. The password_id stays the same on replacement.
+ */
+export async function setProvenPassword(db: Kysely<Database>, userId: string, hash: string, now: Date): Promise<void> {
   await db
     .insertInto('user_passwords')
-    .values({ user_id: userId, password_id: newPasswordId(), hash, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ hash, updated_at: now }))
+    .values({ user_id: userId, password_id: newPasswordId(), hash, set_with_proof: true, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ hash, set_with_proof: true, updated_at: now }))
     .execute();
 }
 
-/** Adds a password only when the user has none; false when one already exists (a concurrent create). */
+/** The same password hashed with the current argon2 parameters; nothing else changes. */
+export async function rehashPassword(db: Kysely<Database>, userId: string, hash: string, now: Date): Promise<void> {
+  await db.updateTable('user_passwords').set({ hash, updated_at: now }).where('user_id', '=', userId).execute();
+}
+
+/**
+ * Adds a password only when the user has none; false when one already exists (a concurrent create).
+ * Made at sign-up, before the email is proven: see proveEmail for why that is remembered.
+ */
 export async function addPasswordIfAbsent(db: Kysely<Database>, userId: string, hash: string, now: Date): Promise<boolean> {
   const row = await db
     .insertInto('user_passwords')
-    .values({ user_id: userId, password_id: newPasswordId(), hash, created_at: now, updated_at: now })
+    .values({ user_id: userId, password_id: newPasswordId(), hash, set_with_proof: false, created_at: now, updated_at: now })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .returning('user_id')
     .executeTakeFirst();

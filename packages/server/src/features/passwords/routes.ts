@@ -1,17 +1,15 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AuthenticationFactor, OkResponse, PasswordStrengthCheckResponse } from '@vestibule/contract';
-import type { RateLimitRule } from '../../config/server-config.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
-import { clientIp } from '../../http/client-ip.js';
 import { defineRoute } from '../../http/define-route.js';
+import { enforceRateLimit, lockedError } from '../../http/limits.js';
 import { validateBody } from '../../http/validate-body.js';
+import { ACCOUNT_WIDE, clearFailures, releaseAttempt, reserveAttempt, type FailureCounter } from '../../security/failure-counters.js';
 import { sha256Hex } from '../../security/hash.js';
-import { clearFailures, lockedUntil, recordFailure, type LockoutTables } from '../../security/lockout.js';
 import { dummyHashLoader, hashPassword, needsRehash, verifyPassword } from '../../security/password-hash.js';
-import { hitRateLimit } from '../../security/rate-limit.js';
-import { checkMinutes, EXPIRATION_MINUTES, SESSION_DURATION_MINUTES } from '../magic-links/durations.js';
+import { checkMinutes, EXPIRATION_MINUTES, sessionDurationMinutes } from '../magic-links/durations.js';
 import { normalizeEmail } from '../magic-links/email-format.js';
 import { issueMagicLinkToken } from '../magic-links/magic-link-tokens.js';
 import { chooseRedirectUrl, magicLinkUrl } from '../magic-links/redirect-url.js';
@@ -28,23 +26,19 @@ import {
 import { sessionResponse } from '../sessions/session-response.js';
 import { createSession, touchSession } from '../sessions/sessions-store.js';
 import { signIn } from '../sessions/sign-in.js';
-import { createUserWithEmail, findUserEmail, verifyEmailAndActivate } from '../users/users-store.js';
+import { createUserWithEmail, findUserEmail, proveEmail } from '../users/users-store.js';
 import { isBreached } from './breached.js';
-import { addPasswordIfAbsent, findPassword, isResetRequired, setPasswordHash, setResetRequired } from './passwords-store.js';
+import { addPasswordIfAbsent, findPassword, isResetRequired, rehashPassword, setProvenPassword, setResetRequired } from './passwords-store.js';
 import { resetPasswordEmail } from './reset-email.js';
 import { consumeResetToken, findLiveResetToken, issueResetToken, retireResetTokens } from './reset-tokens.js';
 import { checkStrength } from './strength.js';
 
-const LOCKOUT: LockoutTables = { failures: 'password_failures', lockouts: 'password_lockouts' };
-
-export async function enforceRateLimit(deps: AppDeps, key: string, rule: RateLimitRule): Promise<void> {
-  const result = await hitRateLimit(deps.db, key, rule, deps.clock());
-  if (!result.allowed) {
-    throw new ApiError(429, 'too_many_requests', `Too many requests. Please try again in ${result.retryAfterSeconds} seconds.`, {
-      'Retry-After': String(result.retryAfterSeconds),
-    });
-  }
-}
+/**
+ * Wrong passwords are counted per account (the email, known or not, so unknown addresses lock like
+ * real ones) and client address, and with a higher ceiling per account: a stranger's guesses lock
+ * the stranger out, not the owner everywhere.
+ */
+const passwordScope = (email: string) => `password:${sha256Hex(email)}`;
 
 /** The policy's verdict plus the breached check (local corpus, then the optional range API). */
 export async function evaluatePassword(deps: AppDeps, password: string, email: string | undefined) {
@@ -68,9 +62,12 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
   const project = config.project;
   const limits = config.rateLimits;
   const dummyHash = dummyHashLoader(config.argon2);
-  const ip = (c: Context<AppEnv>) => clientIp(c, config.trustProxy);
-  const sessionMinutes = (value: number | undefined) =>
-    checkMinutes('session_duration_minutes', value, project.sessionDurationMinutes, SESSION_DURATION_MINUTES);
+  const ip = (c: Context<AppEnv>) => c.get('clientIp');
+  const sessionMinutes = (value: number | undefined) => sessionDurationMinutes(project, value);
+  const failureCounters = (email: string, clientIp: string): FailureCounter[] => [
+    { scope: passwordScope(email), client: clientIp, rule: limits.passwordLockout },
+    { scope: passwordScope(email), client: ACCOUNT_WIDE, rule: limits.passwordAccountLockout },
+  ];
 
   defineRoute(
     app,
@@ -147,7 +144,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       method: 'post',
       path: '/sdk/v1/passwords/authenticate',
       summary:
-        'Log in with email and password. Unknown email or wrong password: 401 unauthorized_credentials; 10 wrong passwords lock the account (429 user_lock_limit_reached).',
+        'Log in with email and password. Unknown email, an account without a password or a wrong password: 401 unauthorized_credentials, alike in time. 10 wrong passwords for one account from one client address lock that address out of it, 100 from all addresses lock the account (429 user_lock_limit_reached); a reset lifts the lock.',
       tag: 'Passwords',
       auth: 'public-optional-session',
       body: PasswordAuthenticateRequestSchema,
@@ -162,32 +159,28 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       await enforceRateLimit(deps, `password-auth:account:${sha256Hex(email)}`, limits.passwordPerAccount);
 
       const now = deps.clock();
-      const locked = (until: Date) =>
-        new ApiError(429, 'user_lock_limit_reached', undefined, { 'Retry-After': String(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))) });
-      const user = await findUserEmail(db, email);
-      if (!user) {
-        // Same answer and the same argon2 work as a wrong password.
-        await verifyPassword(await dummyHash(), body.password);
-        throw new ApiError(401, 'unauthorized_credentials');
-      }
-      const until = await lockedUntil(db, LOCKOUT, user.user_id, now);
-      if (until) throw locked(until);
-      const stored = await findPassword(db, user.user_id);
-      if (!stored) throw new ApiError(400, 'no_user_password');
+      // The attempt is counted before the password is checked, so parallel guesses cannot outrun the lock.
+      const counters = failureCounters(email, ip(c));
+      const reservation = await reserveAttempt(db, counters, now);
+      if (!reservation.allowed) throw lockedError(reservation.lockedUntil, now);
 
-      if (!(await verifyPassword(stored.hash, body.password))) {
-        const lockedNow = await recordFailure(db, LOCKOUT, user.user_id, config.rateLimits.passwordLockout, now);
-        if (lockedNow) throw locked(lockedNow);
+      // Unknown address, passwordless account and wrong password: the same argon2 work and the same
+      // answer, so neither the time nor the status tells whether an account or a password exists.
+      const user = await findUserEmail(db, email);
+      const stored = user ? await findPassword(db, user.user_id) : undefined;
+      const matches = await verifyPassword(stored?.hash ?? (await dummyHash()), body.password);
+      if (!user || !stored || !matches) {
+        if (reservation.lockIfWrong) throw lockedError(reservation.lockIfWrong, now);
         throw new ApiError(401, 'unauthorized_credentials');
       }
-      await clearFailures(db, LOCKOUT, user.user_id);
+      await releaseAttempt(db, counters);
       if (await isResetRequired(db, user.user_id)) throw new ApiError(400, 'reset_password');
       if (await isBreached(body.password, config.breachRangeUrl, deps.log)) {
         await setResetRequired(db, user.user_id, true);
         throw new ApiError(400, 'breached_password');
       }
       if (needsRehash(stored.hash, config.argon2)) {
-        await setPasswordHash(db, user.user_id, await hashPassword(body.password, config.argon2), now);
+        await rehashPassword(db, user.user_id, await hashPassword(body.password, config.argon2), now);
       }
       const factor = passwordFactor(now, user);
       return c.json(await signIn(c, deps, { userId: user.user_id, factor, durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }));
@@ -276,10 +269,11 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
 
       const used = await consumeResetToken(db, body.token, deps.clock());
       if (!used) throw new ApiError(401, 'invalid_reset_token');
-      await setPasswordHash(db, used.user_id, hash, now);
+      // The reset link proves the email first (which may remove a password planted before), then the new password is set with that proof.
+      await proveEmail(db, used.user_id, used.email_id, now);
+      await setProvenPassword(db, used.user_id, hash, now);
       await setResetRequired(db, used.user_id, false);
-      await verifyEmailAndActivate(db, used.user_id, used.email_id);
-      await clearFailures(db, LOCKOUT, used.user_id, true);
+      await clearFailures(db, passwordScope(emailRow.email));
       await retireResetTokens(db, used.user_id, now);
       // Whoever knew the old password is signed out everywhere: every other live session ends.
       await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', used.user_id).where('revoked_at', 'is', null).execute();

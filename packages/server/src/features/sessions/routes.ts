@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
 import { sessionAuth } from '../../http/session-auth.js';
 import { validateBody } from '../../http/validate-body.js';
-import { checkMinutes, SESSION_DURATION_MINUTES } from '../magic-links/durations.js';
+import { sessionDurationMinutes } from '../magic-links/durations.js';
 import { OkResponseSchema, SessionAuthenticateRequestSchema, SessionResponseSchema, SessionRevokeRequestSchema } from '../openapi/schemas.js';
 import { sessionResponse } from './session-response.js';
 import { revokeSession, touchSession } from './sessions-store.js';
@@ -29,7 +29,7 @@ export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
       const duration =
         body.session_duration_minutes === undefined
           ? undefined
-          : checkMinutes('session_duration_minutes', body.session_duration_minutes, 0, SESSION_DURATION_MINUTES);
+          : sessionDurationMinutes(deps.config.project, body.session_duration_minutes);
       const updated = await touchSession(deps.db, c.get('session').session_id, deps.clock(), duration);
       if (!updated) throw new ApiError(401, 'session_not_found');
       return c.json(await sessionResponse(deps, c.get('requestId'), updated, c.get('sessionToken')));

@@ -2,13 +2,12 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
+import { enforceRateLimit } from '../../http/limits.js';
 import { sessionAuth } from '../../http/session-auth.js';
 import type { UserSearchResponse } from '@vestibule/contract';
-import { clientIp } from '../../http/client-ip.js';
 import { validateBody } from '../../http/validate-body.js';
 import { normalizeEmail } from '../magic-links/email-format.js';
 import { UserResponseSchema, UserSearchRequestSchema, UserSearchResponseSchema } from '../openapi/schemas.js';
-import { enforceRateLimit } from '../passwords/routes.js';
 import { findUserEmail, getUser } from './users-store.js';
 
 export function registerUserRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
@@ -38,7 +37,7 @@ export function registerUserRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
     async (c) => {
       const body = validateBody(c, UserSearchRequestSchema);
       const email = normalizeEmail(body.email);
-      await enforceRateLimit(deps, `user-search:ip:${clientIp(c, deps.config.trustProxy)}`, deps.config.rateLimits.userSearchPerIp);
+      await enforceRateLimit(deps, `user-search:ip:${c.get('clientIp')}`, deps.config.rateLimits.userSearchPerIp);
       const row = await findUserEmail(deps.db, email);
       const hasPassword = row ? Boolean(await deps.db.selectFrom('user_passwords').select('user_id').where('user_id', '=', row.user_id).executeTakeFirst()) : false;
       const response: UserSearchResponse = {

@@ -74,10 +74,33 @@ export async function verifyPhoneAndActivate(db: Kysely<Database>, userId: strin
   await db.updateTable('users').set({ status: 'active' }).where('user_id', '=', userId).execute();
 }
 
-/** Marks the email verified and the user active (a used magic link proves both). */
-export async function verifyEmailAndActivate(db: Kysely<Database>, userId: string, emailId: string): Promise<void> {
-  await db.updateTable('user_emails').set({ verified: true }).where('email_id', '=', emailId).execute();
-  await db.updateTable('users').set({ status: 'active' }).where('user_id', '=', userId).execute();
+/**
+ * Marks the email proven and the user active: a used magic link, email passcode or reset link proves
+ * both. The first proof of an email also ends account pre-hijacking: anyone can create a password
+ * account for an address they do not own, so a password set while no email of the user was proven
+ * is removed (the owner can set one through a reset) and every session of the user is revoked, so
+ * whoever planted the password loses the way in. The caller's new session is made after this.
+ */
+export async function proveEmail(db: Kysely<Database>, userId: string, emailId: string, now: Date): Promise<{ passwordRemoved: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const firstProof = await trx
+      .updateTable('user_emails')
+      .set({ verified: true })
+      .where('email_id', '=', emailId)
+      .where('verified', '=', false)
+      .returning('email_id')
+      .executeTakeFirst();
+    await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', userId).execute();
+    if (!firstProof) return { passwordRemoved: false };
+    const removed = await trx
+      .deleteFrom('user_passwords')
+      .where('user_id', '=', userId)
+      .where('set_with_proof', '=', false)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (removed) await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    return { passwordRemoved: Boolean(removed) };
+  });
 }
 
 /** The User as the API returns it. */
