@@ -1,11 +1,20 @@
 #!/usr/bin/env -S node --import tsx
+import { ConfigError } from './config/config-error.js';
 import { loadConfig } from './config/load-config.js';
 import { startServer } from './start-server.js';
 
-const config = loadConfig();
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  // A configuration mistake is the operator's to fix: say what is wrong, without a stack trace.
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 const server = await startServer(config);
 console.log(`Vestibule API: ${server.url}`);
-if (config.outboxEnabled) console.log(`Development outbox: ${server.url}/dev/outbox`);
+if (config.outboxEnabled) console.log(`Development outbox: ${server.url}/dev/outbox (served to this machine only)`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

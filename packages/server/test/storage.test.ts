@@ -4,6 +4,7 @@ import { createSession, findLiveSession } from '../src/features/sessions/session
 import { consumeMagicLinkToken, issueMagicLinkToken } from '../src/features/magic-links/magic-link-tokens.js';
 import { createUserWithEmail } from '../src/features/users/users-store.js';
 import { createOutboxEmailSink, listOutbox } from '../src/delivery/outbox-sink.js';
+import { releaseAttempt, reserveAttempt } from '../src/security/failure-counters.js';
 import { hitRateLimit } from '../src/security/rate-limit.js';
 import { ensureSigningKey, publishedKeys, rotateSigningKey } from '../src/security/signing-keys.js';
 import { createDatabase } from '../src/storage/create-database.js';
@@ -86,6 +87,26 @@ function storageSuite(open: () => Promise<{ db: Kysely<Database>; openAnother?: 
     const results = await Promise.all(Array.from({ length: 25 }, () => hitRateLimit(db, key, rule, now)));
     expect(results.map((r) => r.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
+  });
+
+  it('reserves failure attempts atomically: 50 parallel wrong attempts, even from two pools, pass a limit of 10 exactly 10 times', async () => {
+    const others = handle.openAnother ? [await handle.openAnother()] : [];
+    try {
+      const pools = [db, ...others.map((o) => o.db)];
+      const rule = { maxFailures: 10, windowSeconds: 3600, lockSeconds: 1800 };
+      const counter = { scope: `test:${Math.random()}`, client: '127.0.0.1', rule };
+      const now = new Date();
+      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => reserveAttempt(pools[i % pools.length]!, [counter], now)));
+      expect(results.filter((r) => r.allowed)).toHaveLength(10);
+      // The 10th reservation carries the lock that a wrong answer reports; the other 40 see it.
+      expect(results.filter((r) => r.allowed && r.lockIfWrong)).toHaveLength(1);
+      expect(results.filter((r) => !r.allowed).every((r) => !r.allowed && r.lockedUntil.getTime() === now.getTime() + 1_800_000)).toBe(true);
+      // A right answer from that client lifts its lock.
+      await releaseAttempt(db, [counter]);
+      expect((await reserveAttempt(db, [counter], now)).allowed).toBe(true);
+    } finally {
+      await Promise.all(others.map((o) => o.close()));
+    }
   });
 
   it('keeps exactly one active signing key when instances race, and publishes rotated keys', async () => {
@@ -180,6 +201,10 @@ if (!postgresAvailable() && !CI) {
         // Revoking on one instance ends the session on the other.
         expect((await b.call('POST', '/sdk/v1/sessions/revoke', {}, { session: session.body.session_token })).status).toBe(200);
         expect((await a.call('GET', '/sdk/v1/users/me', undefined, { session: session.body.session_token })).status).toBe(401);
+        // A third instance with another secret would sign and hash differently: it refuses to start.
+        await expect(createServer({ ...config, secret: 'another-secret-that-is-at-least-32-chars' }, { clock, logger: quiet })).rejects.toThrow(
+          /VESTIBULE_SECRET is not the secret this database was first started with/,
+        );
       } finally {
         await Promise.all([serverA.close(), serverB.close()]);
       }

@@ -33,7 +33,12 @@ export function resolveServerSecret(config: Pick<ServerConfig, 'secret' | 'env' 
   const file = join(config.dataDir, SECRET_FILE);
   if (!existsSync(file)) {
     mkdirSync(config.dataDir, { recursive: true });
-    writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+    try {
+      writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another instance starting on the same folder wrote it first: use that one.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
   chmodSync(file, 0o600);
   return readFileSync(file, 'utf8').trim();

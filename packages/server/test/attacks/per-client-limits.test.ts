@@ -1,0 +1,61 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../helpers/harness.js';
+import { startListening, type ListeningServer } from '../helpers/listening.js';
+import { testConfig } from '../helpers/test-config.js';
+
+/**
+ * Finding 1: every per-IP limit was one bucket for the whole world (the socket was dropped, so the
+ * address was always 'unknown'). Each client address now has its own buckets, and behind a proxy
+ * the address is the one the trusted proxy saw, never what the client wrote itself.
+ */
+const SEND = '/sdk/v1/magic_links/email/login_or_create';
+const perIp = (limit: number) => ({ rateLimits: { ...testConfig().rateLimits, magicLinkPerIp: { limit, windowSeconds: 600 } } });
+const servers: ListeningServer[] = [];
+afterAll(() => Promise.all(servers.map((s) => s.close())));
+
+async function listening(...args: Parameters<typeof startListening>): Promise<ListeningServer> {
+  const server = await startListening(...args);
+  servers.push(server);
+  return server;
+}
+
+describe('per-client limits on the listening server', () => {
+  it('gives 127.0.0.1, ::1 and 127.0.0.2 separate buckets', async () => {
+    const s = await listening(perIp(3));
+    for (let i = 0; i < 3; i++) expect((await s.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1' })).status).toBe(200);
+    const limited = await s.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error_type).toBe('too_many_requests');
+    // Other clients are not blocked by one that used up its own limit.
+    expect((await s.send('POST', SEND, { email: uniqueEmail() }, { from: '::1' })).status).toBe(200);
+    expect((await s.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.2' })).status).toBe(200);
+  });
+
+  it('without trustProxy ignores X-Forwarded-For: a client cannot pick a fresh bucket per request', async () => {
+    const s = await listening(perIp(2));
+    for (let i = 0; i < 2; i++) {
+      expect((await s.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.3', headers: { 'X-Forwarded-For': `198.51.100.${i}` } })).status).toBe(200);
+    }
+    const spoofed = await s.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.3', headers: { 'X-Forwarded-For': '198.51.100.99' } });
+    expect(spoofed.status).toBe(429);
+  });
+
+  it('behind one trusted proxy hop takes the address the proxy saw, not the left-most entry', async () => {
+    const s = await listening({ trustProxy: 1, ...perIp(2) });
+    // The proxy (127.0.0.1) appends the address it saw; the client wrote the entries before it.
+    const via = (clientWrote: string, proxySaw: string) => ({ from: '127.0.0.1', headers: { 'X-Forwarded-For': `${clientWrote}, ${proxySaw}` } });
+    expect((await s.send('POST', SEND, { email: uniqueEmail() }, via('1.1.1.1', '203.0.113.7'))).status).toBe(200);
+    expect((await s.send('POST', SEND, { email: uniqueEmail() }, via('2.2.2.2', '203.0.113.7'))).status).toBe(200);
+    expect((await s.send('POST', SEND, { email: uniqueEmail() }, via('3.3.3.3', '203.0.113.7'))).status).toBe(429);
+    expect((await s.send('POST', SEND, { email: uniqueEmail() }, via('1.1.1.1', '203.0.113.8'))).status).toBe(200);
+  });
+
+  it('with a list of trusted proxies takes the right-most address that is not one of them', async () => {
+    const s = await listening({ trustProxy: ['loopback', '10.0.0.0/8'], ...perIp(1) });
+    const chain = (entries: string) => ({ from: '127.0.0.1', headers: { 'X-Forwarded-For': entries } });
+    expect((await s.send('POST', SEND, { email: uniqueEmail() }, chain('9.9.9.9, 203.0.113.20, 10.1.2.3'))).status).toBe(200);
+    // Same client behind the same proxies, another claim on the left: the same bucket.
+    expect((await s.send('POST', SEND, { email: uniqueEmail() }, chain('8.8.8.8, 203.0.113.20, 10.1.2.3'))).status).toBe(429);
+    expect((await s.send('POST', SEND, { email: uniqueEmail() }, chain('203.0.113.21, 10.9.9.9'))).status).toBe(200);
+  });
+});
