@@ -55,6 +55,9 @@ export async function startDemo(options: DemoServerOptions): Promise<{ url: stri
   };
   const files = sirv(distDir, { etag: true, gzip: false });
   const server: Server = createServer((req, res) => {
+    // Every response (pages, files, the 404): the browser sends no Referer from the demo, so an
+    // emailed link's token in the address can never leak to another site or to the API.
+    res.setHeader('referrer-policy', 'no-referrer');
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const isPage = !/\.[a-z0-9]+$/i.test(path);
     if (isPage) {

@@ -7,6 +7,7 @@ import type { OtpMethod } from '../types';
 import type { FlowEvent, UserEvent } from './events';
 import type { FlowState, ResetEmailReason } from './state';
 import { messageForError, toErrorInfo } from './errors';
+import { forgetLinkToken } from './forgetLinkToken';
 
 /** Defaults of SPEC.md section 9. */
 export const MAGIC_LINK_DEFAULT_EXPIRATION_MINUTES = 30;
@@ -248,10 +249,16 @@ export function runEffects(event: UserEvent, ctx: EffectContext): void {
       if (!token) return;
       client.passwords.resetByEmail({ token, password: event.password, session_duration_minutes: sessionDuration(config) }).then(
         (response) => {
+          forgetLinkToken();
           emit(callbacks, 'PASSWORD_RESET_BY_EMAIL', response);
           ctx.dispatch({ type: 'AUTHENTICATED', method: 'password', response });
         },
-        (err: unknown) => fail(ctx, err, 'field'),
+        (err: unknown) => {
+          // The token is spent or dead: drop it from the address bar. A refused (weak) password
+          // leaves it there, since the same link is still good for another try.
+          if (errorTypeOf(err) === 'invalid_reset_token') forgetLinkToken();
+          fail(ctx, err, 'field');
+        },
       );
       return;
     }
@@ -268,10 +275,15 @@ export function runEffects(event: UserEvent, ctx: EffectContext): void {
         })
         .then(
           (response) => {
+            forgetLinkToken();
             emit(callbacks, 'MAGIC_LINK_AUTHENTICATE', response);
             ctx.dispatch({ type: 'AUTHENTICATED', method: 'magic_link', response });
           },
-          (err: unknown) => fail(ctx, err, 'banner'),
+          (err: unknown) => {
+            // Used, expired or refused: a magic link is never tried twice, so it goes either way.
+            forgetLinkToken();
+            fail(ctx, err, 'banner');
+          },
         );
       return;
     case 'SUCCESS_SHOWN':
