@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { VestibulePasswordReset } from '@vestibule/react';
 import type { VestibuleClient } from '@vestibule/client';
 import { demo } from '../stack';
@@ -6,9 +7,12 @@ import { loginConfigFromUrl } from '../login-config';
 
 /** Where emailed links land: magic links (vestibule_token_type=login) and password resets. */
 export function ResetPage({ client }: { client: VestibuleClient }) {
-  const url = new URL(window.location.href);
-  const token = url.searchParams.get('token');
-  const { config } = loginConfigFromUrl(url);
+  // Read once: the widget removes the token from the address bar after using it, and a later
+  // render must not lose the widget (and its success screen) for want of it.
+  const [{ token, config }] = useState(() => {
+    const url = new URL(window.location.href);
+    return { token: url.searchParams.get('token'), config: loginConfigFromUrl(url).config };
+  });
   return (
     <>
       <MountInfo

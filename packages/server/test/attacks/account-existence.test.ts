@@ -10,20 +10,25 @@ import { startListening, type ListeningServer } from '../helpers/listening.js';
 const PASSWORD = 'Timing tells 0 nothing here';
 let s: ListeningServer;
 beforeAll(async () => {
-  s = await startListening();
+  // argon2 made slow on purpose (about 0.1 s a hash), so that whether it ran stands out from any
+  // noise of a busy machine: the database work around it is a few milliseconds.
+  s = await startListening({ argon2: { memoryCost: 19456, timeCost: 12, parallelism: 1 } });
 });
 afterAll(() => s.close());
 
 const login = (email: string, from = '127.0.0.30') => s.send('POST', '/sdk/v1/passwords/authenticate', { email, password: 'not the password 1' }, { from });
 
-async function median(run: () => Promise<unknown>, times = 7): Promise<number> {
-  const took: number[] = [];
-  for (let i = 0; i < times; i++) {
-    const start = performance.now();
-    await run();
-    took.push(performance.now() - start);
+/** Median time of each kind of login, the kinds taken in turn so that all see the same load. */
+async function medians(kinds: Array<() => Promise<unknown>>, rounds = 5): Promise<number[]> {
+  const took: number[][] = kinds.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, run] of kinds.entries()) {
+      const start = performance.now();
+      await run();
+      took[i]!.push(performance.now() - start);
+    }
   }
-  return took.sort((a, b) => a - b)[Math.floor(times / 2)]!;
+  return took.map((times) => times.sort((a, b) => a - b)[Math.floor(rounds / 2)]!);
 }
 
 describe('account existence', () => {
@@ -44,11 +49,13 @@ describe('account existence', () => {
 
   it('takes comparable time for each (a dummy argon2 verification where there is no hash)', async () => {
     // Each email its own address, so no lock interferes; argon2 (about 20 ms) dominates every answer.
-    const real = await median(() => login(withPassword, '127.0.0.31'));
-    const none = await median(() => login(passwordless, '127.0.0.32'));
-    const unknown = await median(() => login(uniqueEmail('nobody'), '127.0.0.33'));
-    expect(none).toBeGreaterThan(real * 0.5);
-    expect(unknown).toBeGreaterThan(real * 0.5);
+    const [real, none, unknown] = await medians([
+      () => login(withPassword, '127.0.0.31'),
+      () => login(passwordless, '127.0.0.32'),
+      () => login(uniqueEmail('nobody'), '127.0.0.33'),
+    ]);
+    expect(none).toBeGreaterThan(real! * 0.6);
+    expect(unknown).toBeGreaterThan(real! * 0.6);
   });
 
   it('locks an unknown email as it locks a real one', async () => {
