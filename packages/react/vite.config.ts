@@ -50,7 +50,8 @@ export default defineConfig(({ mode }) => {
           chunkFileNames: 'chunks/[name]-[hash].js',
           // Full minification for the ES library too (Vite keeps whitespace there by default).
           minify: true,
-          // Shared widget code in one chunk named `core`; each mount and each lazy screen keeps its own.
+          // Shared widget code in one chunk named `core` (the engine, the parts, the strings and styles of
+          // every feature); each mount, its features and each lazy screen keep their own.
           ...(iife
             ? {}
             : {
@@ -58,7 +59,7 @@ export default defineConfig(({ mode }) => {
                   groups: [
                     {
                       name: 'core',
-                      test: /\/packages\/(react\/src\/(components|flow|strings|theme|styles)\/|react\/src\/mounts\/(Shell|context)\.|client\/src\/)/,
+                      test: /\/packages\/(react\/src\/(parts|flow|strings|theme|styles|widget)\/|react\/src\/features\/[^/]+\/(strings\.ts|styles\.css)|react\/src\/mounts\/Shell\.|client\/src\/)/,
                       includeDependenciesRecursively: false,
                     },
                   ],

@@ -1,4 +1,1 @@
-declare module '*.css?inline' {
-  const css: string;
-  export default css;
-}
+/// <reference types="vite/client" />

@@ -1,10 +1,11 @@
-import { createContext, useContext } from 'react';
-import type { UserEvent } from './events';
-import type { FlowState } from './state';
+import { createContext, useContext, type ComponentType } from 'react';
+import type { FlowState, UserEvent } from './types';
 
 export interface FlowContextValue {
   state: FlowState;
   send(event: UserEvent): void;
+  /** Main's blocks the mount's features offer, by slot name. */
+  mainSlots: Record<string, ComponentType>;
 }
 
 export const FlowContext = createContext<FlowContextValue | null>(null);

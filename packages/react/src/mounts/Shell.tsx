@@ -1,13 +1,13 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { Bootstrap } from '@vestibule/contract';
-import { Watermark } from '../components/Watermark';
-import { emit, reportError } from '../flow/effects';
+import { Watermark } from '../parts/Watermark';
+import { emit, reportError } from '../widget/report';
 import { makeTranslate, makeTranslateRich, translateFree } from '../strings/translate';
 import { compileTheme } from '../theme/compile';
 import { injectStyles } from '../theme/injectStyles';
 import type { CommonMountOptions, LoginConfig } from '../types';
-import { WidgetContext, type WidgetContextValue } from './context';
+import { WidgetContext, type WidgetContextValue } from '../widget/context';
 
 export interface ShellProps extends CommonMountOptions {
   config: LoginConfig;

@@ -1,22 +1,11 @@
-import { lazy, Suspense } from 'react';
-import { Loading } from '../components/Loading';
-import { Flow, type ScreenMap } from '../flow/Flow';
-import { initialState } from '../flow/state';
+import { identityProvider } from '../features/identity-provider';
+import { composeFlow } from '../flow/engine';
+import { Flow } from '../flow/Flow';
 import type { IdentityProviderMountOptions, LoginConfig } from '../types';
 import { WidgetShell } from './Shell';
 
-/** The identity-provider screens load lazily: only hosts of the consent page download them. */
-const LazyIDPConsent = lazy(() => import('../screens/IDPConsent'));
+export const identityProviderFlow = composeFlow('identityProvider', [identityProvider], { start: 'IDPConsent' });
 
-function IDPConsent() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <LazyIDPConsent />
-    </Suspense>
-  );
-}
-
-const screens: ScreenMap = { IDPConsent };
 const NO_CONFIG: LoginConfig = { products: [] };
 
 /** The identity-provider widget: the authorize consent screen or the logout confirmation. */
@@ -28,7 +17,7 @@ export function VestibuleIdentityProvider(props: IdentityProviderMountOptions) {
       config={props.config ?? NO_CONFIG}
       onFirstRender={(bootstrap) => client.events.log('render_idp_screen', { bootstrap })}
     >
-      <Flow initial={() => initialState('identityProvider')} screens={screens} />
+      <Flow flow={identityProviderFlow} />
     </WidgetShell>
   );
 }

@@ -1,16 +1,17 @@
-import { Flow, type ScreenMap } from '../flow/Flow';
-import { initialState } from '../flow/state';
-import { PasskeyRegistrationStart } from '../screens/PasskeyRegistrationStart';
+import { passkeyRegistration } from '../features/passkeys';
+import { composeFlow } from '../flow/engine';
+import { Flow } from '../flow/Flow';
 import type { PasskeyRegistrationMountOptions } from '../types';
 import { WidgetShell } from './Shell';
 
-const screens: ScreenMap = { PasskeyRegistrationStart };
+export const passkeyRegistrationFlow = composeFlow('passkeyRegistration', [passkeyRegistration], { start: 'PasskeyRegistrationStart' });
 
 /** The passkey-registration widget: starts on PasskeyRegistrationStart; needs a signed-in user. */
 export function VestibulePasskeyRegistration(props: PasskeyRegistrationMountOptions) {
+  const { client } = props;
   return (
     <WidgetShell {...props}>
-      <Flow initial={() => initialState('passkeyRegistration')} screens={screens} />
+      <Flow flow={passkeyRegistrationFlow} initial={() => passkeyRegistrationFlow.initial({ passkeyUser: client.user.getSync() })} />
     </WidgetShell>
   );
 }

@@ -1,11 +1,13 @@
-import { Flow, type ScreenMap } from '../flow/Flow';
-import { initialState } from '../flow/state';
-import { PasswordConfirmation } from '../screens/PasswordConfirmation';
-import { PasswordResetForm, readTokenType } from '../screens/PasswordResetForm';
+import { magicLinkToken } from '../features/magic-links';
+import { passwordReset } from '../features/passwords';
+import { composeFlow } from '../flow/engine';
+import { Flow } from '../flow/Flow';
+import { readTokenType } from '../flow/linkToken';
 import type { PasswordResetMountOptions } from '../types';
 import { WidgetShell } from './Shell';
 
-const screens: ScreenMap = { PasswordResetForm, PasswordConfirmation };
+/** The reset mount's features: the reset form, and logging in with a magic-link token. */
+export const passwordResetFlow = composeFlow('passwordReset', [passwordReset, magicLinkToken], { start: 'PasswordResetForm' });
 
 /** The password-reset widget: starts on PasswordResetForm with the token from the emailed link. */
 export function VestibulePasswordReset(props: PasswordResetMountOptions) {
@@ -13,15 +15,12 @@ export function VestibulePasswordReset(props: PasswordResetMountOptions) {
   return (
     <WidgetShell {...props}>
       <Flow
+        flow={passwordResetFlow}
         initial={() => {
           const tokenType = typeof window === 'undefined' ? null : readTokenType(window.location.search);
           // A magic-link token is authenticated at once: pending from the first render.
-          return initialState('passwordReset', {
-            resetPasswordState: { token: passwordResetToken, tokenType },
-            pending: tokenType === 'login',
-          });
+          return passwordResetFlow.initial({ resetPasswordState: { token: passwordResetToken, tokenType }, pending: tokenType === 'login' });
         }}
-        screens={screens}
       />
     </WidgetShell>
   );

@@ -1,4 +1,4 @@
-import css from '../styles/vestibule.css?inline';
+import { stylesheet as css } from '../styles/stylesheet';
 
 type StyleTarget = Document | ShadowRoot;
 

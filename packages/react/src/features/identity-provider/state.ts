@@ -1,0 +1,7 @@
+declare module '../../flow/types' {
+  interface FeatureScreens {
+    identityProvider: 'IDPConsent';
+  }
+}
+
+export {};

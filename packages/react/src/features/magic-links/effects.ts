@@ -1,0 +1,52 @@
+import type { EffectMap } from '../../flow/feature';
+import { forgetLinkToken } from '../../flow/linkToken';
+import { sessionDuration } from '../../flow/session';
+
+/** SPEC.md section 9. */
+export const MAGIC_LINK_DEFAULT_EXPIRATION_MINUTES = 30;
+
+/** Main's magic-link form and EmailConfirmation's 'Try again'. */
+export const magicLinkEffects: EffectMap = {
+  SUBMIT_MAGIC_LINK({ email }, ctx) {
+    const o = ctx.config.emailMagicLinksOptions ?? {};
+    ctx.client.magicLinks.email
+      .loginOrCreate(email, {
+        loginMagicLinkUrl: o.loginRedirectURL,
+        signupMagicLinkUrl: o.signupRedirectURL,
+        loginExpirationMinutes: o.loginExpirationMinutes ?? MAGIC_LINK_DEFAULT_EXPIRATION_MINUTES,
+        signupExpirationMinutes: o.signupExpirationMinutes ?? MAGIC_LINK_DEFAULT_EXPIRATION_MINUTES,
+        createUserAsPending: o.createUserAsPending,
+      })
+      .then(
+        (response) => {
+          ctx.client.events.log('email_sent', { email, type: 'email_magic_links' });
+          ctx.emit('MAGIC_LINK_LOGIN_OR_CREATE', response);
+          ctx.dispatch({ type: 'MAGIC_LINK_SENT', email, response });
+        },
+        (err: unknown) => ctx.fail(err, 'field'),
+      );
+  },
+  TRY_AGAIN(_event, ctx) {
+    ctx.client.events.log('email_try_again_clicked', { email: ctx.stateBefore.magicLinkState?.email ?? '', type: 'email_magic_links' });
+  },
+};
+
+/** The reset page's emailed magic link: log in with its token. */
+export const magicLinkTokenEffects: EffectMap = {
+  AUTHENTICATE_MAGIC_LINK({ token }, ctx) {
+    ctx.client.magicLinks
+      .authenticate(token, { session_duration_minutes: sessionDuration(ctx.config) })
+      .then(
+        (response) => {
+          forgetLinkToken();
+          ctx.emit('MAGIC_LINK_AUTHENTICATE', response);
+          ctx.dispatch({ type: 'AUTHENTICATED', method: 'magic_link', response });
+        },
+        (err: unknown) => {
+          // Used, expired or refused: a magic link is never tried twice, so it goes either way.
+          forgetLinkToken();
+          ctx.fail(err, 'banner');
+        },
+      );
+  },
+};

@@ -1,0 +1,16 @@
+import { startRequest } from '../../flow/feature';
+import type { FlowEvent, FlowState } from '../../flow/types';
+
+export function reduceMagicLinks(state: FlowState, event: FlowEvent): FlowState {
+  switch (event.type) {
+    case 'SUBMIT_MAGIC_LINK':
+    case 'AUTHENTICATE_MAGIC_LINK':
+      return startRequest(state);
+    case 'MAGIC_LINK_SENT':
+      return { ...state, pending: false, magicLinkState: { email: event.email } };
+    case 'TRY_AGAIN':
+      return { ...state, magicLinkState: null, errorDescriptor: null, banner: null };
+    default:
+      return state;
+  }
+}

@@ -1,0 +1,36 @@
+import { useFlow } from '../../../flow/FlowContext';
+import { Button } from '../../../parts/Button';
+import { Heading } from '../../../parts/Heading';
+import { useWidget } from '../../../widget/context';
+import { MAIL_SERVICES, senderDomain } from '../mailServices';
+
+export function EmailConfirmation() {
+  const { t, tr, bootstrap, config } = useWidget();
+  const { state, send } = useFlow();
+  const email = state.magicLinkState?.email ?? '';
+  const domain = senderDomain(bootstrap.emailDomains ?? [], config.emailMagicLinksOptions?.domainHint);
+  return (
+    <>
+      <Heading>{t('checkYourEmail')}</Heading>
+      <p className="vst-text">{tr('emailSentTo', { email: <b>{email}</b> })}</p>
+      <ul className="vst-mail-links">
+        {MAIL_SERVICES.map((service) => (
+          <li key={service.name}>
+            <a
+              className="vst-button vst-button--secondary vst-mail-link"
+              href={domain ? service.search(domain) : service.inbox}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t('openIn', { mailService: service.name })}
+              <span className="vst-visually-hidden"> {t('opensInNewTab')}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <Button variant="text" onClick={() => send({ type: 'TRY_AGAIN' })}>
+        {t('tryAgain')}
+      </Button>
+    </>
+  );
+}

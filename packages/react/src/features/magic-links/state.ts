@@ -1,0 +1,35 @@
+import type { MagicLinkLoginOrCreateResponse } from '@vestibule/contract';
+
+/** Email magic links' part of the flow state (SPEC.md section 3). */
+export interface MagicLinkSlice {
+  /** Set once a magic link was sent to this address; cleared by 'Try again'. */
+  magicLinkState: { email: string } | null;
+}
+
+export type MagicLinkEvent =
+  | { type: 'SUBMIT_MAGIC_LINK'; email: string }
+  | { type: 'TRY_AGAIN' }
+  /** The reset page's link carries a magic-link token: log in with it. */
+  | { type: 'AUTHENTICATE_MAGIC_LINK'; token: string };
+
+export type MagicLinkResult = { type: 'MAGIC_LINK_SENT'; email: string; response: MagicLinkLoginOrCreateResponse };
+
+declare module '../../flow/types' {
+  interface FeatureStates {
+    magicLinks: MagicLinkSlice;
+  }
+  interface FeatureEvents {
+    magicLinks: MagicLinkEvent;
+  }
+  interface FeatureResults {
+    magicLinks: MagicLinkResult;
+  }
+  interface FeatureScreens {
+    magicLinks: 'EmailConfirmation';
+  }
+  interface SignInMethods {
+    magic_link: true;
+  }
+}
+
+export const initialMagicLinkSlice: MagicLinkSlice = { magicLinkState: null };

@@ -1,0 +1,63 @@
+import type { EffectContext, EffectMap } from '../../flow/feature';
+import { messageForError, toErrorInfo } from '../../flow/errors';
+import { sessionDuration } from '../../flow/session';
+import type { OtpMethod } from '../../types';
+
+/** SPEC.md section 9. */
+export const OTP_DEFAULT_EXPIRATION_MINUTES = 5;
+
+/** Sends a passcode by the chosen channel with the otpOptions of the configuration. */
+function sendOtp(ctx: EffectContext, method: OtpMethod, destination: string) {
+  const o = ctx.config.otpOptions;
+  const expirationMinutes = o?.expirationMinutes ?? OTP_DEFAULT_EXPIRATION_MINUTES;
+  const expiresAt = () => Date.now() + expirationMinutes * 60_000;
+  const request =
+    method === 'email'
+      ? ctx.client.otps.email.loginOrCreate(destination, {
+          expirationMinutes,
+          loginTemplateId: o?.loginTemplateId,
+          signupTemplateId: o?.signupTemplateId,
+          locale: o?.locale,
+        })
+      : ctx.client.otps[method].loginOrCreate(destination, { expirationMinutes, locale: o?.locale });
+  return request.then((response) => ({ response, expiresAt: expiresAt() }));
+}
+
+export const otpEffects: EffectMap = {
+  SUBMIT_OTP({ method, destination, formatted }, ctx) {
+    sendOtp(ctx, method, destination).then(
+      ({ response, expiresAt }) => {
+        ctx.emit('OTP_LOGIN_OR_CREATE', response);
+        ctx.dispatch({ type: 'OTP_SENT', method, destination, formatted, expiresAt, response });
+      },
+      (err: unknown) => ctx.fail(err, 'field'),
+    );
+  },
+  AUTHENTICATE_OTP({ code }, ctx) {
+    const otp = ctx.stateBefore.otpState;
+    if (!otp) return;
+    ctx.client.otps.authenticate(code, otp.methodId, { session_duration_minutes: sessionDuration(ctx.config) }).then(
+      (response) => {
+        ctx.emit('OTP_AUTHENTICATE', response);
+        ctx.dispatch({ type: 'AUTHENTICATED', method: 'otp', response });
+      },
+      (err: unknown) => ctx.fail(err, 'field'),
+    );
+  },
+  RESEND_OTP(_event, ctx) {
+    const otp = ctx.stateBefore.otpState;
+    if (!otp || ctx.stateBefore.resendStatus === 'sending') return;
+    sendOtp(ctx, otp.type, otp.otpDestination).then(
+      ({ response, expiresAt }) => {
+        ctx.emit('OTP_LOGIN_OR_CREATE', response);
+        ctx.toasts.show('success', ctx.t(otp.type === 'email' ? 'emailResent' : 'codeResent'));
+        ctx.dispatch({ type: 'OTP_RESENT', methodId: response.method_id, expiresAt });
+      },
+      (err: unknown) => {
+        ctx.toasts.show('error', messageForError(err, ctx.free));
+        ctx.dispatch({ type: 'RESEND_FAILED' });
+        ctx.reportError(toErrorInfo(err));
+      },
+    );
+  },
+};

@@ -1,0 +1,78 @@
+/**
+ * Loads the phone input (src/phone, libphonenumber-js with its metadata) on demand: only when a
+ * Text or WhatsApp tab shows. The module is fetched once and shared; a failed load may be retried.
+ */
+export type PhoneModule = typeof import('../../phone');
+import type { CountryCode } from '../../phone';
+export type { CountryCode };
+
+/** SPEC.md section 5: how long parsing may take on submit, and while typing, before the fallback. */
+export const PHONE_SUBMIT_TIMEOUT_MS = 2000;
+export const PHONE_TYPING_TIMEOUT_MS = 10_000;
+
+let loaded: PhoneModule | null = null;
+let loading: Promise<PhoneModule> | null = null;
+
+/** The module if it has already arrived (no flash of the placeholder on a second visit). */
+export function phoneModuleIfLoaded(): PhoneModule | null {
+  return loaded;
+}
+
+export function loadPhoneModule(): Promise<PhoneModule> {
+  loading ??= import('../../phone').then(
+    (mod) => (loaded = mod),
+    (err: unknown) => {
+      loading = null;
+      throw err;
+    },
+  );
+  return loading;
+}
+
+/** The promise's value, or null when it rejects or takes longer than `ms`. */
+export function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(null);
+      },
+    );
+  });
+}
+
+/**
+ * The spec's fallback without the module (it never arrived): the country code plus the digits
+ * typed. Without the module no country could be chosen, so the country is the default, US (+1);
+ * a number typed with its own '+' keeps it.
+ */
+export function rawInternationalWithoutModule(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return value.trim().startsWith('+') ? `+${digits}` : `+1${digits}`;
+}
+
+/** The number to send and how to show it, or null when it is invalid (SPEC.md section 5). */
+export function resolvePhone(
+  mod: PhoneModule | null,
+  value: string,
+  country: CountryCode,
+): { e164: string; formatted: string } | null {
+  if (!/\d/.test(value)) return null;
+  if (!mod) {
+    const raw = rawInternationalWithoutModule(value);
+    return { e164: raw, formatted: raw };
+  }
+  const formatted = value.trim().startsWith('+') ? value.trim() : `+${mod.callingCode(country)} ${value.trim()}`;
+  try {
+    const parsed = mod.parsePhone(value, country);
+    return parsed.valid ? { e164: parsed.e164, formatted } : null;
+  } catch {
+    // Parsing failed outright: the number is treated as valid and sent as typed.
+    return { e164: mod.rawInternational(value, country), formatted };
+  }
+}

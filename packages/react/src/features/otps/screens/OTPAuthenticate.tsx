@@ -1,0 +1,149 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useFlow } from '../../../flow/FlowContext';
+import { BackArrow } from '../../../parts/BackArrow';
+import { Heading } from '../../../parts/Heading';
+import { Spinner } from '../../../parts/Spinner';
+import { useWidget } from '../../../widget/context';
+import { CodeInput, OTP_LENGTH } from './CodeInput';
+
+/** SPEC.md section 9: the countdown ticks every second; 'Code sent' shows for 2 s. */
+export const COUNTDOWN_TICK_MS = 1000;
+export const CODE_SENT_MS = 2000;
+
+/** Seconds as m:ss ('4:59'). */
+export function formatRemaining(seconds: number): string {
+  const s = Math.max(0, seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** Whole seconds left until expiresAt, ticking every second; restarts when expiresAt moves. */
+function useSecondsLeft(expiresAt: number): number {
+  const left = () => Math.max(0, Math.ceil((expiresAt - Date.now()) / 1000));
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    setSeconds(left());
+    const timer = setInterval(() => {
+      const next = left();
+      setSeconds(next);
+      if (next === 0) clearInterval(timer);
+    }, COUNTDOWN_TICK_MS);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [expiresAt]);
+  return seconds;
+}
+
+function ResendButton() {
+  const { t } = useWidget();
+  const { state, send } = useFlow();
+  const status = state.resendStatus;
+  useEffect(() => {
+    if (status !== 'sent') return undefined;
+    const timer = setTimeout(() => send({ type: 'RESEND_SETTLED' }), CODE_SENT_MS);
+    return () => clearTimeout(timer);
+  }, [status, send]);
+  const busy = status === 'sending';
+  return (
+    <button
+      type="button"
+      className="vst-link-button"
+      data-resend-status={status}
+      disabled={busy || status === 'sent'}
+      aria-busy={busy || undefined}
+      onClick={() => send({ type: 'RESEND_OTP' })}
+    >
+      {busy ? <Spinner /> : null}
+      {status === 'sent' ? t('codeSent') : t('resendCode')}
+    </button>
+  );
+}
+
+/**
+ * 'Enter passcode': where the code went, the 6-digit entry (submitted as soon as the sixth digit
+ * is in), a verifying bar, the expiry countdown, resend, and a back arrow to Main.
+ */
+export function OTPAuthenticate() {
+  const { t, tr } = useWidget();
+  const { state, send } = useFlow();
+  const otp = state.otpState;
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const seconds = useSecondsLeft(otp?.expiresAt ?? 0);
+  const expired = seconds === 0;
+  const error = state.errorDescriptor?.placement === 'field' ? state.errorDescriptor : null;
+
+  // Focus the entry when the screen shows (it may arrive after the screen change, being lazy).
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  // A failed attempt: clear the entry and put the user back in it (before the message paints).
+  useLayoutEffect(() => {
+    if (!error) return;
+    setCode('');
+    inputRef.current?.focus();
+  }, [error]);
+
+  // A new code was sent: start again with an empty entry.
+  useEffect(() => {
+    setCode('');
+  }, [otp?.expiresAt]);
+
+  const onChange = (next: string) => {
+    if (state.pending) return;
+    setCode(next);
+    if (next.length === OTP_LENGTH) send({ type: 'AUTHENTICATE_OTP', code: next });
+  };
+
+  if (!otp) return null;
+  const sentToId = `${id}-sent-to`;
+  const errorId = `${id}-error`;
+  return (
+    <>
+      <div className="vst-header-row">
+        <BackArrow label={t('back')} onClick={() => send({ type: 'OTP_BACK' })} />
+        <Heading>{t('enterPasscode')}</Heading>
+      </div>
+      <p className="vst-text" id={sentToId}>
+        {tr('passcodeSentTo', { destination: <b className="vst-destination">{otp.formattedDestination}</b> })}
+      </p>
+      <div className="vst-field">
+        <label className="vst-label" htmlFor={`${id}-code`}>
+          {t('passcodeLabel')}
+        </label>
+        <CodeInput
+          ref={inputRef}
+          id={`${id}-code`}
+          value={code}
+          onChange={onChange}
+          disabled={expired}
+          invalid={Boolean(error)}
+          describedBy={error ? `${sentToId} ${errorId}` : sentToId}
+        />
+        {error ? (
+          <p className="vst-field-error" id={errorId} role="alert">
+            {error.message}
+          </p>
+        ) : null}
+      </div>
+      {state.pending ? (
+        <div className="vst-progress" role="progressbar" aria-label={t('verifyingPasscode')}>
+          <div className="vst-progress-bar" />
+        </div>
+      ) : null}
+      {expired ? (
+        <p className="vst-text vst-countdown" role="status">
+          {t('codeExpired')}
+        </p>
+      ) : (
+        <p className="vst-text vst-countdown">{t('codeExpiresIn', { time: formatRemaining(seconds) })}</p>
+      )}
+      <p className="vst-text vst-resend">
+        <span>{t('didNotGetCode')}</span> <ResendButton />
+      </p>
+    </>
+  );
+}
+
+export default OTPAuthenticate;

@@ -1,0 +1,126 @@
+import { errorTypeOf } from '@vestibule/client';
+import type { SessionResponse } from '@vestibule/contract';
+import type { EffectContext, EffectMap } from '../../flow/feature';
+import { messageForError, toErrorInfo } from '../../flow/errors';
+import { forgetLinkToken } from '../../flow/linkToken';
+import { sessionDuration } from '../../flow/session';
+import type { WidgetEventType } from '../../types';
+import type { ResetEmailReason } from './state';
+
+/** Sends the password-reset email for an address with the passwordOptions of the configuration. */
+function sendResetEmail(ctx: EffectContext, email: string) {
+  const o = ctx.config.passwordOptions ?? {};
+  return ctx.client.passwords.resetByEmailStart({
+    email,
+    resetPasswordRedirectUrl: o.resetPasswordRedirectURL,
+    resetPasswordExpirationMinutes: o.resetPasswordExpirationMinutes,
+    loginRedirectUrl: o.loginRedirectURL,
+    loginExpirationMinutes: o.loginExpirationMinutes,
+  });
+}
+
+/** The reset email, then the screen that says it went (or the error under the field). */
+function resetThenShow(ctx: EffectContext, email: string, reason: ResetEmailReason): void {
+  sendResetEmail(ctx, email).then(
+    () => {
+      ctx.client.events.log('email_sent', { email, type: 'passwords' });
+      ctx.dispatch({ type: 'RESET_EMAIL_SENT', reason });
+    },
+    (err: unknown) => ctx.fail(err, 'field'),
+  );
+}
+
+/**
+ * Outcome of a password create or log in: success signs in; reset_password (both) and
+ * breached_password (log in) send the reset email instead; anything else shows under the field.
+ */
+function passwordOutcome(ctx: EffectContext, email: string, request: Promise<SessionResponse>, event: WidgetEventType): void {
+  request.then(
+    (response) => {
+      ctx.emit(event, response);
+      ctx.dispatch({ type: 'AUTHENTICATED', method: 'password', response });
+    },
+    (err: unknown) => {
+      const type = errorTypeOf(err);
+      if (type === 'reset_password') resetThenShow(ctx, email, 'dedupe');
+      else if (type === 'breached_password' && event === 'PASSWORD_AUTHENTICATE') resetThenShow(ctx, email, 'breached');
+      else ctx.fail(err, 'field');
+    },
+  );
+}
+
+/** The strength check of the password field, on both mounts. */
+const CHECK_STRENGTH: EffectMap['CHECK_STRENGTH'] = ({ password, email }, ctx) => {
+  if (password === '') return;
+  ctx.client.passwords.strengthCheck(email === undefined ? { password } : { password, email }).then(
+    (response) => ctx.dispatch({ type: 'STRENGTH_CHECKED', password, response }),
+    // Shown under the field: without a check Continue stays disabled, so the user must know why.
+    (err: unknown) => ctx.fail(err, 'field'),
+  );
+};
+
+/** The login mount's password screens. */
+export const passwordEffects: EffectMap = {
+  SEARCH_USER({ email }, ctx) {
+    ctx.client.users.search(email).then(
+      ({ userType }) => ctx.dispatch({ type: 'USER_FOUND', email, userType }),
+      (err: unknown) => ctx.fail(err, 'field'),
+    );
+  },
+  CHECK_STRENGTH,
+  CREATE_PASSWORD({ password }, ctx) {
+    const email = ctx.stateBefore.passwordState?.email;
+    if (!email) return;
+    passwordOutcome(ctx, email, ctx.client.passwords.create({ email, password, session_duration_minutes: sessionDuration(ctx.config) }), 'PASSWORD_CREATE');
+  },
+  LOGIN_PASSWORD({ password }, ctx) {
+    const email = ctx.stateBefore.passwordState?.email;
+    if (!email) return;
+    passwordOutcome(
+      ctx,
+      email,
+      ctx.client.passwords.authenticate({ email, password, session_duration_minutes: sessionDuration(ctx.config) }),
+      'PASSWORD_AUTHENTICATE',
+    );
+  },
+  SEND_RESET_EMAIL({ reason }, ctx) {
+    const email = ctx.stateBefore.passwordState?.email;
+    if (email) resetThenShow(ctx, email, reason);
+  },
+  RESEND_RESET_EMAIL(_event, ctx) {
+    const email = ctx.stateBefore.passwordState?.email;
+    if (!email) return;
+    sendResetEmail(ctx, email).then(
+      () => {
+        ctx.client.events.log('email_sent', { email, type: 'passwords' });
+        ctx.toasts.show('success', ctx.t('emailResent'));
+      },
+      (err: unknown) => {
+        ctx.toasts.show('error', messageForError(err, ctx.free));
+        ctx.reportError(toErrorInfo(err));
+      },
+    );
+  },
+};
+
+/** The reset mount: a new password with the emailed token. */
+export const passwordResetEffects: EffectMap = {
+  CHECK_STRENGTH,
+  RESET_PASSWORD({ password }, ctx) {
+    const token = ctx.stateBefore.resetPasswordState?.token;
+    if (!token) return;
+    ctx.client.passwords.resetByEmail({ token, password, session_duration_minutes: sessionDuration(ctx.config) }).then(
+      (response) => {
+        forgetLinkToken();
+        ctx.emit('PASSWORD_RESET_BY_EMAIL', response);
+        ctx.dispatch({ type: 'AUTHENTICATED', method: 'password', response });
+      },
+      (err: unknown) => {
+        // The token is spent or dead: drop it from the address bar. A refused (weak) password
+        // leaves it there, since the same link is still good for another try.
+        if (errorTypeOf(err) === 'invalid_reset_token') forgetLinkToken();
+        ctx.fail(err, 'field');
+      },
+    );
+  },
+};

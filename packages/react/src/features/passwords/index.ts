@@ -1,0 +1,4 @@
+/** Passwords: one folder serving two mounts. */
+export { passwords } from './login';
+export { passwordReset } from './reset';
+export type { PasswordEvent, PasswordResult, PasswordSlice, PasswordStrengthState, ResetEmailReason } from './state';

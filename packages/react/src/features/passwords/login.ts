@@ -1,0 +1,43 @@
+import type { Feature } from '../../flow/feature';
+import { lazyScreen } from '../../parts/lazyScreen';
+import type { ResetEmailReason } from './state';
+import { passwordEffects } from './effects';
+import { reducePasswords } from './reducer';
+import { PasswordConfirmation } from './screens/PasswordConfirmation';
+import { PasswordEmailForm } from './screens/PasswordEmailForm';
+import { initialPasswordSlice } from './state';
+
+const RESET_EMAIL_SCREENS = {
+  forgot: 'PasswordForgot',
+  setNew: 'PasswordSetNew',
+  dedupe: 'PasswordDedupe',
+  breached: 'PasswordBreached',
+} as const;
+
+/** The password screens share one lazy chunk (`chunks/password-*.js`); the password email form fetches it ahead. */
+const loadPasswordScreens = () => import('./screens/password');
+
+/**
+ * Passwords in the login mount: Main's email form (slot `emailPassword`, users.search), the
+ * Password* screens, PasswordConfirmation.
+ */
+export const passwords: Feature = {
+  name: 'passwords',
+  initial: initialPasswordSlice,
+  reduce: reducePasswords,
+  screen(state) {
+    if (state.authenticated === 'password') return 'PasswordConfirmation';
+    if (!state.passwordState) return null;
+    return state.resetEmailSent ? RESET_EMAIL_SCREENS[state.resetEmailSent satisfies ResetEmailReason] : 'PasswordCreateOrLogin';
+  },
+  screens: {
+    PasswordCreateOrLogin: lazyScreen(() => loadPasswordScreens().then((m) => ({ default: m.PasswordCreateOrLogin }))),
+    PasswordForgot: lazyScreen(() => loadPasswordScreens().then((m) => ({ default: m.PasswordForgot }))),
+    PasswordSetNew: lazyScreen(() => loadPasswordScreens().then((m) => ({ default: m.PasswordSetNew }))),
+    PasswordDedupe: lazyScreen(() => loadPasswordScreens().then((m) => ({ default: m.PasswordDedupe }))),
+    PasswordBreached: lazyScreen(() => loadPasswordScreens().then((m) => ({ default: m.PasswordBreached }))),
+    PasswordConfirmation,
+  },
+  effects: passwordEffects,
+  mainSlots: { emailPassword: PasswordEmailForm },
+};

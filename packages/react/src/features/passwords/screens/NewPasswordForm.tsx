@@ -1,0 +1,74 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../parts/Button';
+import { TextInput } from '../../../parts/TextInput';
+import { useFlow } from '../../../flow/FlowContext';
+import { useWidget } from '../../../widget/context';
+import type { StringKey } from '../../../strings/en';
+import { PasswordField } from './PasswordField';
+import { PasswordStrength } from './PasswordStrength';
+
+/** How long typing must pause before the password goes to the strength check. */
+export const STRENGTH_DEBOUNCE_MS = 250;
+
+export interface NewPasswordFormProps {
+  /** Shown read-only and sent with the strength check; absent on the reset page (not known there). */
+  email?: string;
+  label: StringKey;
+  onSubmit(password: string): void;
+}
+
+/**
+ * A new password: read-only email, the password field (new-password autocomplete, show/hide) with
+ * live strength feedback (debounced; stale answers dropped by the reducer), and Continue, enabled
+ * only when the server said this very password is valid.
+ */
+export function NewPasswordForm({ email, label, onSubmit }: NewPasswordFormProps) {
+  const { t } = useWidget();
+  const { state, send } = useFlow();
+  const [password, setPassword] = useState('');
+  const feedbackId = useId();
+
+  useEffect(() => {
+    if (password === '') {
+      send({ type: 'CHECK_STRENGTH', password: '' });
+      return undefined;
+    }
+    const timer = setTimeout(
+      () => send(email === undefined ? { type: 'CHECK_STRENGTH', password } : { type: 'CHECK_STRENGTH', password, email }),
+      STRENGTH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [password, email, send]);
+
+  const checked = password === '' ? null : (state.passwordStrength?.checked ?? null);
+  const valid = checked !== null && checked.password === password && checked.response.valid_password;
+  const error = state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (state.pending || !valid) return;
+    onSubmit(password);
+  };
+
+  return (
+    <form className="vst-form" onSubmit={submit} noValidate>
+      {email === undefined ? null : (
+        <TextInput label={t('emailLabel')} type="email" name="email" autoComplete="username" value={email} readOnly />
+      )}
+      <PasswordField
+        label={t(label)}
+        name="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={error}
+        describedBy={checked ? feedbackId : undefined}
+      />
+      <PasswordStrength id={feedbackId} response={checked?.response ?? null} />
+      <Button type="submit" loading={state.pending} disabled={!valid}>
+        {t('continue')}
+      </Button>
+    </form>
+  );
+}

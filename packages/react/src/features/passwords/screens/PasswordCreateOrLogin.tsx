@@ -1,0 +1,165 @@
+import { useState, type FormEvent } from 'react';
+import { BackArrow } from '../../../parts/BackArrow';
+import { Button } from '../../../parts/Button';
+import { Heading } from '../../../parts/Heading';
+import { TextInput } from '../../../parts/TextInput';
+import { useFlow } from '../../../flow/FlowContext';
+import { useWidget } from '../../../widget/context';
+import type { StringKey } from '../../../strings/en';
+import { emailAlternatives } from '../emailAlternatives';
+import { NewPasswordForm } from './NewPasswordForm';
+import { PasswordField } from './PasswordField';
+
+/** The header row of every Password* screen but the confirmation: back arrow to Main, title. */
+export function PasswordHeader({ title }: { title: StringKey }) {
+  const { t } = useWidget();
+  const { send } = useFlow();
+  return (
+    <div className="vst-header-row">
+      <BackArrow label={t('back')} onClick={() => send({ type: 'PASSWORD_BACK' })} />
+      <Heading>{t(title)}</Heading>
+    </div>
+  );
+}
+
+/** A call failed on a screen without a field: the message, announced. */
+export function FieldlessError() {
+  const { state } = useFlow();
+  const error = state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null;
+  return error ? (
+    <p className="vst-field-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** Buttons for the email alternatives (login link, code), plus any extra choice. */
+function Choices({ email, extra }: { email: string; extra?: { label: StringKey; onClick(): void; primary?: boolean } }) {
+  const { t, config } = useWidget();
+  const { state, send } = useFlow();
+  const [clicked, setClicked] = useState<string | null>(null);
+  const alternatives = emailAlternatives(config);
+  const extraButton = extra ? (
+    <Button
+      key={extra.label}
+      variant={extra.primary ? 'primary' : 'secondary'}
+      loading={state.pending && clicked === extra.label}
+      disabled={state.pending}
+      onClick={() => {
+        setClicked(extra.label);
+        extra.onClick();
+      }}
+    >
+      {t(extra.label)}
+    </Button>
+  ) : null;
+  return (
+    <div className="vst-block">
+      {extra?.primary ? extraButton : null}
+      {alternatives.map((alt, i) => (
+        <Button
+          key={alt.label}
+          variant={!extra?.primary && i === 0 ? 'primary' : 'secondary'}
+          loading={state.pending && clicked === alt.label}
+          disabled={state.pending}
+          onClick={() => {
+            setClicked(alt.label);
+            send(alt.event(email));
+          }}
+        >
+          {t(alt.label)}
+        </Button>
+      ))}
+      {extra?.primary ? null : extraButton}
+      <FieldlessError />
+    </div>
+  );
+}
+
+function CreateAccount({ email }: { email: string }) {
+  const { tr, config } = useWidget();
+  const { send } = useFlow();
+  const hasAlternatives = emailAlternatives(config).length > 0;
+  const [creating, setCreating] = useState(!hasAlternatives);
+  return (
+    <>
+      <PasswordHeader title="createAccountTitle" />
+      {creating ? (
+        <NewPasswordForm email={email} label="passwordLabel" onSubmit={(password) => send({ type: 'CREATE_PASSWORD', password })} />
+      ) : (
+        <>
+          <p className="vst-text">{tr('createAccountText', { email: <b className="vst-destination">{email}</b> })}</p>
+          <Choices email={email} extra={{ label: 'createPassword', primary: true, onClick: () => setCreating(true) }} />
+        </>
+      )}
+    </>
+  );
+}
+
+function LogIn({ email }: { email: string }) {
+  const { t } = useWidget();
+  const { state, send } = useFlow();
+  const [password, setPassword] = useState('');
+  const error = state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (state.pending || password === '') return;
+    send({ type: 'LOGIN_PASSWORD', password });
+  };
+  return (
+    <>
+      <PasswordHeader title="logInTitle" />
+      <form className="vst-form" onSubmit={submit} noValidate>
+        <TextInput label={t('emailLabel')} type="email" name="email" autoComplete="username" value={email} readOnly />
+        <PasswordField
+          label={t('passwordLabel')}
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={error}
+        />
+        <Button type="submit" loading={state.pending} disabled={password === ''}>
+          {t('continue')}
+        </Button>
+      </form>
+      <p className="vst-text vst-forgot">
+        <button
+          type="button"
+          className="vst-link-button"
+          disabled={state.pending}
+          onClick={() => send({ type: 'SEND_RESET_EMAIL', reason: 'forgot' })}
+        >
+          {t('forgotPassword')}
+        </button>
+      </p>
+    </>
+  );
+}
+
+function Passwordless({ email }: { email: string }) {
+  const { tr, config } = useWidget();
+  const { send } = useFlow();
+  const text = emailAlternatives(config).length ? 'passwordlessText' : 'passwordlessTextNoEmail';
+  return (
+    <>
+      <PasswordHeader title="logInTitle" />
+      <p className="vst-text">{tr(text, { email: <b className="vst-destination">{email}</b> })}</p>
+      <Choices email={email} extra={{ label: 'createPassword', onClick: () => send({ type: 'SEND_RESET_EMAIL', reason: 'setNew' }) }} />
+    </>
+  );
+}
+
+/**
+ * After the email was looked up (SPEC.md section 2): new → choose how to create the account;
+ * password → log in, with 'Forgot Password?'; passwordless → a code or link, or create a password.
+ */
+export function PasswordCreateOrLogin() {
+  const { state } = useFlow();
+  const ps = state.passwordState;
+  if (!ps) return null;
+  if (ps.type === 'password') return <LogIn email={ps.email} />;
+  if (ps.type === 'passwordless') return <Passwordless email={ps.email} />;
+  return <CreateAccount email={ps.email} />;
+}

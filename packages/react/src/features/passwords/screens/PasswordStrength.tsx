@@ -1,0 +1,106 @@
+import type { PasswordStrengthCheckResponse } from '@vestibule/contract';
+import { useWidget } from '../../../widget/context';
+import { hintFor } from '../zxcvbnHints';
+
+/** SPEC.md section 9: password score segments. */
+export const SCORE_SEGMENTS = 4;
+
+/** LUDS counts when the bootstrap has no passwordConfig: the server's defaults. */
+export const DEFAULT_LUDS_MINIMUM_COUNT = 8;
+export const DEFAULT_LUDS_COMPLEXITY = 3;
+
+/** Scores 0 and 1 fill one segment, 2 two (both red), 3 three and 4 four (green). */
+export function filledSegments(score: number): number {
+  return Math.min(SCORE_SEGMENTS, Math.max(1, Math.round(score)));
+}
+
+function useHintText() {
+  const { t, free } = useWidget();
+  return (text: string) => {
+    const hint = hintFor(text);
+    return { text: hint ? t(hint.key) : free(text), kind: hint?.kind ?? 'other' };
+  };
+}
+
+function ZxcvbnFeedback({ response }: { response: PasswordStrengthCheckResponse }) {
+  const { t } = useWidget();
+  const hintText = useHintText();
+  const score = Math.max(0, Math.min(SCORE_SEGMENTS, Math.round(response.score)));
+  const filled = filledSegments(score);
+  const strong = score >= 3;
+  const warning = response.feedback.warning ? hintText(response.feedback.warning) : null;
+  return (
+    <>
+      <div className={`vst-strength ${strong ? 'vst-strength--strong' : 'vst-strength--weak'}`} data-score={score}>
+        <div className="vst-strength-bar" aria-hidden="true">
+          {Array.from({ length: SCORE_SEGMENTS }, (_, i) => (
+            <span key={i} className={i < filled ? 'vst-strength-segment vst-strength-segment--filled' : 'vst-strength-segment'} />
+          ))}
+        </div>
+        <span className="vst-visually-hidden">{t('passwordStrengthScore', { score })}</span>
+      </div>
+      {warning ? (
+        <p className="vst-strength-warning" data-hint={warning.kind}>
+          {warning.text}
+        </p>
+      ) : null}
+      {response.feedback.suggestions.length ? (
+        <ul className="vst-strength-suggestions">
+          {response.feedback.suggestions.map((s) => {
+            const hint = hintText(s);
+            return (
+              <li key={s} data-hint={hint.kind}>
+                {hint.text}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+function LudsFeedback({ response }: { response: PasswordStrengthCheckResponse }) {
+  const { t, bootstrap } = useWidget();
+  const luds = response.feedback.luds_requirements;
+  const minimum = bootstrap.passwordConfig?.ludsMinimumCount ?? DEFAULT_LUDS_MINIMUM_COUNT;
+  const complexity = bootstrap.passwordConfig?.ludsComplexity ?? DEFAULT_LUDS_COMPLEXITY;
+  const lines = [
+    { text: t('ludsMinimumCount', { count: minimum }), met: luds ? luds.missing_characters <= 0 : false },
+    { text: t('ludsComplexity', { count: complexity }), met: luds ? luds.missing_complexity <= 0 : false },
+  ];
+  return (
+    <ul className="vst-luds">
+      {lines.map((line) => (
+        <li key={line.text} className={line.met ? 'vst-luds-item vst-luds-item--met' : 'vst-luds-item'} data-met={line.met}>
+          <svg className="vst-luds-icon" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            {line.met ? (
+              <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            ) : (
+              <path d="M4 4l8 8M12 4l-8 8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            )}
+          </svg>
+          <span>
+            {line.text} <span className="vst-visually-hidden">{t(line.met ? 'requirementMet' : 'requirementNotMet')}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The strength feedback of SPEC.md section 5 for the latest strength-check answer: zxcvbn's score
+ * bar, warning and suggestions, or the LUDS checklist; the breached warning with either; nothing
+ * without an answer (policy none).
+ */
+export function PasswordStrength({ id, response }: { id: string; response: PasswordStrengthCheckResponse | null }) {
+  const { t } = useWidget();
+  if (!response) return null;
+  return (
+    <div id={id} className="vst-strength-feedback" data-policy={response.strength_policy}>
+      {response.strength_policy === 'luds' ? <LudsFeedback response={response} /> : <ZxcvbnFeedback response={response} />}
+      {response.breached_password ? <p className="vst-strength-breached">{t('breachedPasswordWarning')}</p> : null}
+    </div>
+  );
+}

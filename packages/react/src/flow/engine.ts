@@ -1,0 +1,71 @@
+import type { ComponentType } from 'react';
+import { common } from './common';
+import type { EffectContext, Feature, ScreenMap } from './feature';
+import type { CommonState, FlowEvent, FlowState, MountKind, Screen, UserEvent } from './types';
+
+/** A mount's flow: its features composed. Pure data and pure functions; Flow.tsx runs it. */
+export interface FlowEngine {
+  mount: MountKind;
+  /** The screen shown when no feature claims the state (its component comes with `options.screens`). */
+  start: Screen;
+  features: readonly Feature[];
+  /** The first state: the common part, every feature's part, then `extra` (the mount's facts). */
+  initial(extra?: Partial<FlowState>): FlowState;
+  /** Every feature's reducer cases, in order. Returns the same object when nothing changed. */
+  reduce(state: FlowState, event: FlowEvent): FlowState;
+  /** Which screen shows: one pure function of the state (features asked in their declared order). */
+  getScreen(state: FlowState): Screen;
+  screens: ScreenMap;
+  /** Main's blocks offered by the features, by slot name. */
+  mainSlots: Record<string, ComponentType>;
+  /** Runs the effects of an event (each feature's, in order). */
+  runEffects(event: UserEvent, ctx: EffectContext): void;
+  /** Runs the on-enter hooks of a screen. */
+  enter(screen: Screen, ctx: EffectContext): void;
+}
+
+const COMMON_INITIAL: Omit<CommonState, 'mount'> = {
+  mainDraft: null,
+  mainTab: null,
+  pending: false,
+  authenticated: null,
+  errorDescriptor: null,
+  banner: null,
+};
+
+/** Composes features into a mount's flow. The list order is the order screens are claimed in. */
+export function composeFlow(
+  mount: MountKind,
+  features: readonly Feature[],
+  options: { start?: Screen; screens?: ScreenMap } = {},
+): FlowEngine {
+  const all = [common, ...features];
+  const start = options.start ?? 'Main';
+  const merge = <T>(pick: (f: Feature) => Record<string, T> | undefined) =>
+    Object.assign({}, ...all.map((f) => pick(f) ?? {})) as Record<string, T>;
+  return {
+    mount,
+    start,
+    features,
+    initial: (extra = {}) => ({ mount, ...COMMON_INITIAL, ...merge((f) => f.initial), ...extra }) as FlowState,
+    reduce: (state, event) => all.reduce((s, f) => (f.reduce ? f.reduce(s, event) : s), state),
+    getScreen(state) {
+      for (const f of features) {
+        const screen = f.screen?.(state);
+        if (screen) return screen;
+      }
+      return start;
+    },
+    screens: { ...options.screens, ...(merge((f) => f.screens) as ScreenMap) },
+    mainSlots: merge((f) => f.mainSlots),
+    runEffects(event, ctx) {
+      for (const f of all) {
+        const effect = f.effects?.[event.type] as ((e: UserEvent, c: EffectContext) => void) | undefined;
+        effect?.(event, ctx);
+      }
+    },
+    enter(screen, ctx) {
+      for (const f of all) f.enter?.[screen]?.(ctx);
+    },
+  };
+}

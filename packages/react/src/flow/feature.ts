@@ -1,0 +1,73 @@
+import type { ComponentType } from 'react';
+import type { VestibuleClient, VestibuleErrorInfo } from '@vestibule/client';
+import type { Translate } from '../strings/translate';
+import type { ToastType } from '../parts/toast/store';
+import type { Callbacks, LoginConfig, WidgetEventType } from '../types';
+import type { FlowEvent, FlowState, ResultEvent, Screen, UserEvent } from './types';
+
+/** What an effect gets: the widget's tools and the AbortSignal of the screen it belongs to. */
+export interface EffectContext {
+  client: VestibuleClient;
+  config: LoginConfig;
+  callbacks: Callbacks | undefined;
+  t: Translate;
+  free: (text: string) => string;
+  /** The state as it was when the event was sent (before the reducer ran), or when the screen was entered. */
+  stateBefore: FlowState;
+  /**
+   * Aborted when the screen this effect belongs to is left (or the widget goes away). After that,
+   * `dispatch`, `send` and `toasts` do nothing: a late answer never changes a screen the user left.
+   */
+  signal: AbortSignal;
+  /** Applies an outcome to the state; dropped once `signal` is aborted. */
+  dispatch(event: ResultEvent | UserEvent): void;
+  /** Sends an event as a screen would (its effects run too); dropped once `signal` is aborted. */
+  send(event: UserEvent): void;
+  /** The widget's toasts; dropped once `signal` is aborted. */
+  toasts: { show(type: ToastType, message: string): void };
+  /** Tells the host (callbacks.onEvent); a host callback that throws cannot break the widget. */
+  emit(type: WidgetEventType, data: unknown): void;
+  /** Tells the host (callbacks.onError). */
+  reportError(error: VestibuleErrorInfo): void;
+  /** A failed call: its catalogue message under the field or in the banner, and callbacks.onError. */
+  fail(err: unknown, placement: 'field' | 'banner'): void;
+}
+
+type EventOf<T extends UserEvent['type']> = Extract<UserEvent, { type: T }>;
+
+/** Event-triggered effects: event type → what to do (call the client, then dispatch the outcome). */
+export type EffectMap = { [T in UserEvent['type']]?: (event: EventOf<T>, ctx: EffectContext) => void };
+
+export type ScreenMap = Partial<Record<Screen, ComponentType>>;
+
+/**
+ * One sign-in method's (or one mount's) contribution to a flow. Every member is optional; a feature
+ * folder exports one Feature per mount it serves (e.g. `passwords` for login, `passwordReset` for
+ * the reset mount).
+ */
+export interface Feature {
+  /** For messages and tests. */
+  name: string;
+  /** Initial values of this feature's part of the state. */
+  initial?: Partial<FlowState>;
+  /** This feature's reducer cases: the next state, or the same object when the event is not its business. */
+  reduce?(state: FlowState, event: FlowEvent): FlowState;
+  /**
+   * The screen this feature claims for a state, or null. Features are asked in the order the mount
+   * lists them; the first answer wins; when none answers the flow shows its start screen.
+   */
+  screen?(state: FlowState): Screen | null;
+  /** Components for this feature's screens (lazy ones wrapped in Suspense). */
+  screens?: ScreenMap;
+  /** Effects of events; they get the AbortSignal of the screen the event was sent from. */
+  effects?: EffectMap;
+  /** On-enter hooks per screen; the signal is aborted when that screen is left. */
+  enter?: Partial<Record<Screen, (ctx: EffectContext) => void>>;
+  /** Blocks this feature offers to Main (src/main/layout.ts names them), by slot name. */
+  mainSlots?: Record<string, ComponentType>;
+}
+
+/** Marks a request in flight: pending, and the last error and notice cleared. */
+export function startRequest<S extends FlowState>(state: S): S {
+  return { ...state, pending: true, errorDescriptor: null, banner: null };
+}

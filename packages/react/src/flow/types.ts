@@ -1,0 +1,91 @@
+/**
+ * The flow's vocabulary. The engine owns only the common part; every feature adds its own part of
+ * the state, its events, its result events, its screens and its sign-in method by declaration
+ * merging, in its own `state.ts`:
+ *
+ *   declare module '../../flow/types' {
+ *     interface FeatureStates { magicLinks: MagicLinkSlice }
+ *     interface FeatureEvents { magicLinks: MagicLinkEvent }
+ *     ...
+ *   }
+ *
+ * so the engine never imports a feature, and a feature never imports another one: all of them
+ * meet in these merged types.
+ */
+import type { VestibuleErrorInfo } from '@vestibule/client';
+import type { BannerVariant } from '../parts/Banner';
+import type { OtpMethod } from '../types';
+
+/** Feature name → that feature's part of the flow state. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface FeatureStates {}
+/** Feature name → the union of events its screens send. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface FeatureEvents {}
+/** Feature name → the union of events its effects dispatch with the outcome of a call. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface FeatureResults {}
+/** Feature name → the union of its internal screen values (SPEC.md section 2). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface FeatureScreens {}
+/** Sign-in method name (the value of `authenticated`) → true. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface SignInMethods {}
+
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+export type MountKind = 'login' | 'passwordReset' | 'passkeyRegistration' | 'identityProvider';
+
+export type { BannerVariant };
+
+export interface Banner {
+  variant: BannerVariant;
+  message: string;
+}
+
+export type SignInMethod = keyof SignInMethods;
+
+/** The state every mount has, whatever its features. */
+export interface CommonState {
+  mount: MountKind;
+  /**
+   * What the user last submitted on Main (a passcode destination, or the email looked up for a
+   * password), as typed, so the back arrow returns to a filled form.
+   */
+  mainDraft: { method: OtpMethod | 'password'; typed: string; country?: string } | null;
+  /** The Main tab the user chose (Text, WhatsApp or Email), kept across the back arrow. */
+  mainTab: OtpMethod | null;
+  /** A request is in flight: submit buttons are disabled and show a spinner. */
+  pending: boolean;
+  /** Signed in during this flow (by which method). */
+  authenticated: SignInMethod | null;
+  /** The last error, shown under the field it concerns or in the banner. */
+  errorDescriptor: { error: VestibuleErrorInfo; message: string; placement: 'field' | 'banner' } | null;
+  /** A non-error notice at the top of the widget. */
+  banner: Banner | null;
+}
+
+/** Widget state (SPEC.md section 3): the common part and every feature's part. Facts only. */
+export type FlowState = CommonState & UnionToIntersection<FeatureStates[keyof FeatureStates]>;
+
+/** Events every mount understands. */
+export type CommonEvent =
+  | { type: 'SELECT_TAB'; tab: OtpMethod }
+  /** A success screen showed. authenticated: fire authenticate-flow-complete; flowComplete (default true): fire flow-complete. */
+  | { type: 'SUCCESS_SHOWN'; authenticated: boolean; flowComplete?: boolean }
+  | { type: 'SHOW_BANNER'; banner: Banner }
+  | { type: 'DISMISS_BANNER' };
+
+/** Outcomes every mount understands. */
+export type CommonResult =
+  | { type: 'AUTHENTICATED'; method: SignInMethod; response: import('@vestibule/contract').SessionResponse }
+  | { type: 'FAILED'; error: VestibuleErrorInfo; message: string; placement: 'field' | 'banner' };
+
+/** Events the screens send (and on-enter hooks may send). */
+export type UserEvent = CommonEvent | FeatureEvents[keyof FeatureEvents];
+/** Events the effects dispatch with the outcome of a call. */
+export type ResultEvent = CommonResult | FeatureResults[keyof FeatureResults];
+export type FlowEvent = UserEvent | ResultEvent;
+
+/** Internal screen values. 'Main' is the login mount's start screen (src/main). */
+export type Screen = 'Main' | FeatureScreens[keyof FeatureScreens];

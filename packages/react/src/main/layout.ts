@@ -1,0 +1,88 @@
+import type { StringKey } from '../strings/en';
+import type { LoginConfig, OtpMethod } from '../types';
+
+/**
+ * What Main shows, decided in one place (SPEC.md section 2, Main): one pure function of the
+ * configuration and of facts about the environment. Main.tsx only draws the answer; the features
+ * draw their blocks (a block names a slot that a feature fills, see Feature.mainSlots).
+ */
+
+/** Facts about the browser and the flow that change what Main offers. */
+export interface MainEnvironment {
+  /**
+   * Passkeys are offered through the browser's autofill (conditional mediation) on the email
+   * field. Passkey sign-in is not available yet, so the widget passes false for now: the button
+   * stays and says so.
+   */
+  passkeyAutofill: boolean;
+}
+
+/** One tab of the email/phone form: the method and the slot that draws its form. */
+export interface MainTab {
+  method: OtpMethod;
+  slot: string;
+  label: StringKey;
+}
+
+export type MainBlock =
+  /** The email/phone form; with more than one tab, WAI-ARIA tabs in configuration order. */
+  | { kind: 'form'; tabs: MainTab[] }
+  /** A block a feature draws (e.g. `passkey`). */
+  | { kind: 'slot'; slot: string }
+  /** A plain sentence standing in for a product of a later issue (OAuth buttons, wallet buttons). */
+  | { kind: 'note'; text: StringKey }
+  /** The divider 'or' between two blocks. */
+  | { kind: 'divider'; label: StringKey };
+
+export type MainLayout = { error: StringKey; blocks: [] } | { error: null; blocks: MainBlock[] };
+
+/** The configuration errors shown in place of the form (SPEC.md section 2, Main). */
+export function configError(config: LoginConfig): StringKey | null {
+  const products = config.products ?? [];
+  if (products.length > 0 && products.every((p) => p === 'passkeys')) return 'passkeysAlone';
+  if (products.includes('emailMagicLinks') && products.includes('otp') && config.otpOptions?.methods?.includes('email')) {
+    return 'emlAndEmailOtp';
+  }
+  // Without methods the passcode product has nothing to show; say so rather than show nothing.
+  if (products.includes('otp') && !config.otpOptions?.methods?.length) return 'otpWithoutMethods';
+  return null;
+}
+
+/**
+ * The methods Main offers, in configuration order: Email where emailMagicLinks or passwords sits
+ * in products, the otpOptions.methods where otp sits. More than one gives tabs (SPEC.md section 2, Main).
+ */
+export function mainMethods(config: LoginConfig): OtpMethod[] {
+  const products = config.products ?? [];
+  const methods: OtpMethod[] = [];
+  for (const product of products) {
+    if (product === 'emailMagicLinks' || product === 'passwords') methods.push('email');
+    if (product === 'otp') methods.push(...(config.otpOptions?.methods ?? []));
+  }
+  return [...new Set(methods)];
+}
+
+const TAB_LABELS = { sms: 'tabText', whatsapp: 'tabWhatsApp', email: 'tabEmail' } as const satisfies Record<OtpMethod, StringKey>;
+
+/** Which form draws the Email tab: with passwords the email is looked up first; else a magic link; else a passcode. */
+function emailSlot(config: LoginConfig): string {
+  const products = config.products ?? [];
+  return products.includes('passwords') ? 'emailPassword' : products.includes('emailMagicLinks') ? 'emailMagicLink' : 'emailOtp';
+}
+
+/** Main's blocks, in order, with the dividers between them; or the configuration error shown instead. */
+export function mainLayout(config: LoginConfig, env: MainEnvironment): MainLayout {
+  const error = configError(config);
+  if (error) return { error, blocks: [] };
+  const products = config.products ?? [];
+  const methods = mainMethods(config);
+  const oauth: MainBlock[] = products.includes('oauth') ? [{ kind: 'note', text: 'oauthNotAvailable' }] : [];
+  const wallets: MainBlock[] = products.includes('crypto') ? [{ kind: 'note', text: 'cryptoNotAvailable' }] : [];
+  const form: MainBlock[] = methods.length
+    ? [{ kind: 'form', tabs: methods.map((method) => ({ method, slot: method === 'email' ? emailSlot(config) : method, label: TAB_LABELS[method] })) }]
+    : [];
+  const passkeyByAutofill = env.passkeyAutofill && methods.includes('email');
+  const passkey: MainBlock[] = products.includes('passkeys') && !passkeyByAutofill ? [{ kind: 'slot', slot: 'passkey' }] : [];
+  const ordered = config.oauthOptions?.position === 'below' ? [...form, ...oauth, ...wallets, ...passkey] : [...oauth, ...wallets, ...form, ...passkey];
+  return { error: null, blocks: ordered.flatMap((block, i) => (i === 0 ? [block] : [{ kind: 'divider', label: 'or' } as const, block])) };
+}

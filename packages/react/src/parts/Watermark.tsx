@@ -1,0 +1,24 @@
+import { useWidget } from '../widget/context';
+
+/**
+ * 'Powered by' footer, shown when the bootstrap says so; the wordmark is 150 px wide. It is not a
+ * link: a self-hosted product has no one address it should send users to.
+ */
+export function Watermark() {
+  const { bootstrap, t } = useWidget();
+  if (!bootstrap.displayWatermark) return null;
+  return (
+    <footer className="vst-watermark">
+      <span className="vst-watermark-mark">
+        <span className="vst-watermark-text">{t('poweredBy')}</span>
+        <svg className="vst-watermark-logo" width="150" height="24" viewBox="0 0 150 24" role="img" aria-label="Vestibule">
+          <rect x="1" y="3" width="18" height="18" rx="4" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M6 8l4 9 4-9" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          <text x="26" y="18" fontSize="16" fontWeight="700" fill="currentColor" fontFamily="inherit">
+            Vestibule
+          </text>
+        </svg>
+      </span>
+    </footer>
+  );
+}

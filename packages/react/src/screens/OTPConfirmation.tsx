@@ -1,9 +1,0 @@
-import { GenericSuccess } from './GenericSuccess';
-
-/**
- * Header 'Success!', body 'Your passcode has been successfully verified.' Fires
- * authenticate-flow-complete once when shown (SPEC.md section 2), and not flow-complete.
- */
-export function OTPConfirmation() {
-  return <GenericSuccess authenticated flowComplete={false} body="passcodeVerified" />;
-}

@@ -1,0 +1,17 @@
+/** Texts of the shared parts and of more than one feature. Overridable like every text (see en.ts). */
+export const common = {
+  logoAlt: 'Logo',
+  emailLabel: 'Email',
+  emailPlaceholder: 'example@email.com',
+  continueWithEmail: 'Continue with email',
+  invalidEmailFormat: 'Email format is invalid.',
+  opensInNewTab: '(opens in a new tab)',
+  errorTitle: 'Looks like there was an error!',
+  success: 'Success!',
+  successfullyLoggedIn: 'You have successfully logged in.',
+  back: 'Back',
+  emailResent: 'Email resent',
+  loading: 'Loading...',
+  poweredBy: 'Powered by',
+  dismiss: 'Dismiss',
+} as const;

@@ -1,0 +1,11 @@
+import base from './vestibule.css?inline';
+
+/** Every styles.css beside a feature, found by the bundler: a new feature needs no line here. */
+const features = import.meta.glob<string>('../features/*/styles.css', { query: '?inline', import: 'default', eager: true });
+
+/**
+ * The one static stylesheet: the shell's and the shared parts' rules (vestibule.css), then each
+ * feature's, in folder order. Inlined into the JavaScript (`?inline`) and injected once per
+ * document or shadow root by injectStyles; it reads only the --vst-* variables the theme sets.
+ */
+export const stylesheet = [base, ...Object.keys(features).sort().map((path) => features[path])].join('\n');
