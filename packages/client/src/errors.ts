@@ -1,4 +1,5 @@
-import type { ErrorResponse, ErrorType } from '@vestibule/contract';
+import type { ErrorResponse } from '@vestibule/contract';
+import { errorCatalogue, isUserFacingErrorType, type ErrorType } from '@vestibule/contract/errors';
 import type { VestibuleErrorInfo } from './types.js';
 
 /** error_type of a VestibuleApiError made by the client when no answer came back. */
@@ -40,43 +41,16 @@ export class VestibuleSDKError extends Error {
   }
 }
 
-export const USER_UNAUTHENTICATED_MESSAGE = 'Must have an active session to call this method. Have you logged in yet?';
+export const USER_UNAUTHENTICATED_MESSAGE = errorCatalogue.user_unauthenticated.message;
 
-/** The error catalogue (SPEC.md section 8), English. Widgets may pass overrides keyed the same way. */
+/**
+ * English message of every error_type: the contract's catalogue (the one the server answers with),
+ * plus the client's own network_error. Widgets may pass overrides keyed the same way.
+ */
 export const errorMessages = {
-  invalid_email: 'Email format is invalid.',
-  invalid_phone_number: 'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
-  unsubscribed_phone_number:
-    'The user has unsubscribed from messages to this phone number. Reply START to resubscribe, then try again.',
-  inactive_email:
-    'This email address is marked as inactive. Please try another email address or contact your admin.',
-  unauthorized_credentials: 'Unauthorized credentials.',
-  user_unauthenticated: USER_UNAUTHENTICATED_MESSAGE,
-  email_not_found: 'Email not found.',
-  unable_to_auth_magic_link:
-    'Magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.',
-  no_user_password: 'Password not found for this user. Please try again.',
-  breached_password: 'Password appears in the list of breached passwords and must be reset.',
-  reset_password: 'Password must be reset.',
-  oauth_token_not_found: 'OAuth Token could not be found.',
-  invalid_code: 'Code format is invalid, please try again.',
-  member_password_not_found: 'Member password not found.',
-  oauth_flow_callback_error: 'An error occurred in the OAuth callback. Please try signing in again.',
-  unauthorized_action: 'Unauthorized action.',
-  user_lock_limit_reached: 'Too many failed authentication attempts. Please try again later.',
-  invalid_session_token: 'Invalid session token.',
-  session_not_found: 'Session not found.',
-  invalid_phone_number_country_code:
-    'The country code of this phone number is invalid, not supported, or disabled for this project.',
-  otp_code_not_found: 'Invalid passcode, please try again.',
-  duplicate_member_phone_number: 'A member with the specified phone number already exists for this organization.',
-  webauthn_registration_not_found:
-    'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
-  weak_password: 'The password is too weak or has appeared in a data breach. Please choose another password.',
-  duplicate_email: 'An account with this email already has a password. Log in instead.',
-  invalid_reset_token: 'The password reset link has expired or was already used. Request a new one.',
+  ...(Object.fromEntries(Object.entries(errorCatalogue).map(([type, entry]) => [type, entry.message])) as { [K in ErrorType]: (typeof errorCatalogue)[K]['message'] }),
   network_error: 'Could not reach the server. Check your connection and try again.',
-} as const satisfies Partial<Record<ClientErrorType | 'invalid_reset_token', string>>;
+};
 
 export type ErrorMessages = { -readonly [K in keyof typeof errorMessages]: string };
 
@@ -95,18 +69,21 @@ export function errorTypeOf(error: unknown): string | undefined {
 }
 
 /**
- * The text to show for an error: the catalogue's message for its error_type (overrides first),
- * otherwise the server's error_message, otherwise the error's own message.
+ * The text to show for an error: an override for its error_type first; for the user-facing types
+ * (SPEC.md section 8, the password errors) the catalogue's words; otherwise the server's error_message, which the
+ * server words for the case (the field, the seconds to wait), then the catalogue's default, then
+ * the error's own message.
  */
 export function messageForError(error: unknown, overrides?: Partial<Record<string, string>>): string {
   const type = errorTypeOf(error);
+  const catalogued = type !== undefined && Object.hasOwn(errorMessages, type) ? errorMessages[type as keyof typeof errorMessages] : undefined;
   if (type !== undefined) {
     const overridden = overrides && Object.hasOwn(overrides, type) ? overrides[type] : undefined;
     if (overridden) return overridden;
-    if (Object.hasOwn(errorMessages, type)) return errorMessages[type as keyof typeof errorMessages];
+    if (catalogued && (isUserFacingErrorType(type) || type === 'network_error')) return catalogued;
   }
   if (typeof error === 'string' && error !== '') return error;
-  return field(error, 'error_message') ?? field(error, 'message') ?? UNKNOWN_ERROR_MESSAGE;
+  return field(error, 'error_message') ?? catalogued ?? field(error, 'message') ?? UNKNOWN_ERROR_MESSAGE;
 }
 
 /** Whether a value is an error response body from the server. */

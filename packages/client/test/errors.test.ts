@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogueErrorType } from '@vestibule/contract';
+import type { ErrorType as CatalogueErrorType } from '@vestibule/contract';
 import {
   VestibuleApiError,
   VestibuleSDKError,

@@ -1,61 +1,92 @@
 /**
- * Every error_type the server may answer with. The first block is the spec's error catalogue
- * (SPEC.md section 8); the second holds the generic HTTP-level types that no catalogue entry fits.
+ * The error catalogue, written once: every error_type the API answers with, its HTTP status and its
+ * default English message. The first block is the spec's catalogue (SPEC.md section 8) and the
+ * product's password errors; the second holds the HTTP-level types no catalogue entry fits. The server answers with these messages; the
+ * client and the widgets show them (a host may override them by error_type). Plain data with no
+ * schema library, so a browser bundle may import it.
  */
-export type CatalogueErrorType =
-  | 'invalid_email'
-  | 'invalid_phone_number'
-  | 'unsubscribed_phone_number'
-  | 'inactive_email'
-  | 'unauthorized_credentials'
-  | 'user_unauthenticated'
-  | 'email_not_found'
-  | 'unable_to_auth_magic_link'
-  | 'no_user_password'
-  | 'breached_password'
-  | 'reset_password'
-  | 'oauth_token_not_found'
-  | 'invalid_code'
-  | 'member_password_not_found'
-  | 'oauth_flow_callback_error'
-  | 'unauthorized_action'
-  | 'user_lock_limit_reached'
-  | 'invalid_session_token'
-  | 'session_not_found'
-  | 'invalid_phone_number_country_code'
-  | 'otp_code_not_found'
-  | 'duplicate_member_phone_number'
-  | 'webauthn_registration_not_found';
+const userFacingErrors = {
+  invalid_email: { status: 400, message: 'Email format is invalid.' },
+  invalid_phone_number: { status: 400, message: 'Phone number format is invalid. Ensure the phone number is in the E.164 format.' },
+  unsubscribed_phone_number: {
+    status: 400,
+    message: 'The user has unsubscribed from messages to this phone number. Reply START to resubscribe, then try again.',
+  },
+  inactive_email: { status: 400, message: 'This email address is marked as inactive. Please try another email address or contact your admin.' },
+  unauthorized_credentials: { status: 401, message: 'Unauthorized credentials.' },
+  user_unauthenticated: { status: 401, message: 'Must have an active session to call this method. Have you logged in yet?' },
+  email_not_found: { status: 404, message: 'Email not found.' },
+  unable_to_auth_magic_link: {
+    status: 401,
+    message: 'Magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.',
+  },
+  no_user_password: { status: 400, message: 'Password not found for this user. Please try again.' },
+  breached_password: { status: 400, message: 'Password appears in the list of breached passwords and must be reset.' },
+  reset_password: { status: 400, message: 'Password must be reset.' },
+  oauth_token_not_found: { status: 404, message: 'OAuth Token could not be found.' },
+  invalid_code: { status: 400, message: 'Code format is invalid, please try again.' },
+  member_password_not_found: { status: 404, message: 'Member password not found.' },
+  oauth_flow_callback_error: { status: 400, message: 'An error occurred in the OAuth callback. Please try signing in again.' },
+  unauthorized_action: { status: 403, message: 'Unauthorized action.' },
+  user_lock_limit_reached: { status: 429, message: 'Too many failed authentication attempts. Please try again later.' },
+  invalid_session_token: { status: 401, message: 'Invalid session token.' },
+  session_not_found: { status: 401, message: 'Session not found.' },
+  invalid_phone_number_country_code: { status: 400, message: "The phone number's country code is invalid, unsupported or disabled for this project." },
+  otp_code_not_found: { status: 401, message: 'Invalid passcode, please try again.' },
+  duplicate_member_phone_number: { status: 400, message: 'A member with the specified phone number already exists for this organization.' },
+  webauthn_registration_not_found: {
+    status: 404,
+    message: 'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
+  },
 
-export type GenericErrorType =
-  /** Body is not JSON, has wrong types, unknown or missing fields. */
-  | 'bad_request'
-  /** Missing or unknown X-Public-Token header. */
-  | 'invalid_public_token'
-  /** A redirect URL not on the project's allowlist. */
-  | 'invalid_redirect_url'
+  // The product's own password errors, also shown to people as the catalogue words them.
   /** A new password that fails the project's strength policy or is known breached. */
-  | 'weak_password'
+  weak_password: { status: 400, message: 'The password is too weak or has appeared in a data breach. Please choose another password.' },
   /** Creating a password for an email that already has one. */
-  | 'duplicate_email'
-  /** A password-reset token that is unknown, expired or already used (401). */
-  | 'invalid_reset_token'
-  /** A number outside its allowed range (expiration minutes, session duration). */
-  | 'invalid_duration'
-  /** Not allowed from this client, e.g. the development outbox from a non-loopback address (403). */
-  | 'forbidden'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'too_many_requests'
-  /** The SMS, WhatsApp or email provider refused or could not be reached (502 or 503); the message was not sent. */
-  | 'delivery_failed'
-  /** The server has no provider configured for this channel (503), e.g. SMS without Twilio settings in production. */
-  | 'channel_not_configured'
-  | 'internal_server_error';
+  duplicate_email: { status: 400, message: 'An account with this email already has a password. Log in instead.' },
+  /** A password-reset token that is unknown, expired or already used. */
+  invalid_reset_token: { status: 401, message: 'The password reset link has expired or was already used. Request a new one.' },
+} as const;
 
-export type ErrorType = CatalogueErrorType | GenericErrorType;
+/** HTTP-level types: the server usually words their message for the case (a field, seconds to wait). */
+const httpErrors = {
+  /** Body is not JSON, has wrong types, unknown or missing fields. */
+  bad_request: { status: 400, message: 'The request is not valid.' },
+  /** Missing or unknown X-Public-Token header. */
+  invalid_public_token: { status: 401, message: 'The X-Public-Token header is missing or does not match a project.' },
+  /** A redirect URL not on the project's allowlist. */
+  invalid_redirect_url: { status: 400, message: "The redirect URL is not on the project's allowlist." },
+  /** A number outside its allowed range (expiration minutes, session duration). */
+  invalid_duration: { status: 400, message: 'A duration is outside its allowed range.' },
+  /** Not allowed from this client, e.g. the development outbox from a non-loopback address. */
+  forbidden: { status: 403, message: 'This is not allowed from your address.' },
+  not_found: { status: 404, message: 'No such route.' },
+  method_not_allowed: { status: 405, message: 'This route does not accept that method.' },
+  payload_too_large: { status: 413, message: 'The request body is larger than 16 KiB.' },
+  unsupported_media_type: { status: 415, message: 'Request bodies must be JSON (Content-Type: application/json).' },
+  too_many_requests: { status: 429, message: 'Too many requests. Please try again later.' },
+  /** The SMS, WhatsApp or email provider refused (502) or could not be reached (503); the message was not sent. */
+  delivery_failed: { status: 502, message: 'The message could not be sent. Please try again later.' },
+  /** The server has no provider configured for this channel, e.g. SMS without Twilio settings in production. */
+  channel_not_configured: { status: 503, message: 'This delivery channel is not configured on this server.' },
+  internal_server_error: { status: 500, message: 'An unexpected error occurred.' },
+} as const;
+
+export const errorCatalogue = { ...userFacingErrors, ...httpErrors } as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorType = keyof typeof errorCatalogue;
+
+/**
+ * The types whose message people see as the catalogue words it: the spec's catalogue (SPEC.md
+ * section 8) and the product's password errors. For the others the server's own wording is shown.
+ */
+export type UserFacingErrorType = keyof typeof userFacingErrors;
+export function isUserFacingErrorType(type: string): type is UserFacingErrorType {
+  return Object.hasOwn(userFacingErrors, type);
+}
+
+/** Every error_type, in catalogue order. */
+export const errorTypes = Object.keys(errorCatalogue) as [ErrorType, ...ErrorType[]];
 
 /** The body of every error response. */
 export interface ErrorResponse {

@@ -1,11 +1,19 @@
-export type * from './errors.js';
-export type * from './session.js';
-export type * from './bootstrap.js';
-export type * from './magic-links.js';
-export type * from './otps.js';
-export type * from './passwords.js';
-export type * from './events.js';
-export type * from './outbox.js';
-export type * from './routes.js';
+/**
+ * The wire contract. Runtime exports are zod schemas and the route table, for the server; browser
+ * code imports this entry as types only (`import type`), so it carries no schema library. The error
+ * catalogue, plain data, is also its own entry: `@vestibule/contract/errors`.
+ */
+export * from './errors.js';
+export * from './route.js';
+export * from './common.js';
+export * from './session.js';
+export * from './bootstrap.js';
+export * from './magic-links.js';
+export * from './otps.js';
+export * from './passwords.js';
+export * from './users.js';
+export * from './events.js';
+export * from './outbox.js';
+export * from './server.js';
+export * from './routes.js';
 export type * from './session-jwt.js';
-export type * from './server.js';

@@ -1,80 +1,132 @@
+import { z } from 'zod';
+import { email, locale, minutes, ok, OkResponseSchema, redirectUrl } from './common.js';
+import { route } from './route.js';
+import { SessionResponseSchema } from './session.js';
+
 /** Passwords (SPEC.md sections 2, 3, 4, 5, 7 and 8). */
+const password = z.string().min(1).max(256).meta({ description: 'At most 256 characters.' });
 
-/** Which variant of PasswordCreateOrLogin shows: no account, an account with a password, or without one. */
-export type UserType = 'new' | 'password' | 'passwordless';
+export const PasswordStrengthCheckRequestSchema = z
+  .strictObject({
+    password: z.string().max(256).meta({ description: 'At most 256 characters.' }),
+    /** Its parts count against the password (a password made of the email is weak). */
+    email: email.optional().meta({ description: 'Its parts count against the password.' }),
+  })
+  .meta({ id: 'PasswordStrengthCheckRequest' });
+export type PasswordStrengthCheckRequest = z.input<typeof PasswordStrengthCheckRequestSchema>;
 
-export interface UserSearchRequest {
-  email: string;
-}
-
-export interface UserSearchResponse {
-  status_code: 200;
-  request_id: string;
-  userType: UserType;
-}
-
-export interface PasswordStrengthCheckRequest {
-  password: string;
-  /** Its parts count against the password (a password made of the email is weak). */
-  email?: string;
-}
-
-export interface LudsRequirements {
-  has_lower_case: boolean;
-  has_upper_case: boolean;
-  has_digit: boolean;
-  has_symbol: boolean;
+export const LudsRequirementsSchema = z.object({
+  has_lower_case: z.boolean(),
+  has_upper_case: z.boolean(),
+  has_digit: z.boolean(),
+  has_symbol: z.boolean(),
   /** How many more character kinds are needed to reach ludsComplexity. */
-  missing_complexity: number;
+  missing_complexity: z.number().int(),
   /** How many more characters are needed to reach ludsMinimumCount. */
-  missing_characters: number;
-}
+  missing_characters: z.number().int(),
+});
+export type LudsRequirements = z.output<typeof LudsRequirementsSchema>;
 
-export interface PasswordStrengthFeedback {
+export const PasswordStrengthFeedbackSchema = z.object({
   /** zxcvbn's warning in English ('' when none); the widgets map known ones to their strings. */
-  warning: string;
-  suggestions: string[];
+  warning: z.string(),
+  suggestions: z.array(z.string()),
   /** Present when the policy is luds. */
-  luds_requirements: LudsRequirements | null;
-}
+  luds_requirements: LudsRequirementsSchema.nullable(),
+});
+export type PasswordStrengthFeedback = z.output<typeof PasswordStrengthFeedbackSchema>;
 
-export interface PasswordStrengthCheckResponse {
-  status_code: 200;
-  request_id: string;
-  /** 0..4 (zxcvbn score; under luds, derived from how many requirements hold). */
-  score: number;
-  feedback: PasswordStrengthFeedback;
-  valid_password: boolean;
-  strength_policy: 'zxcvbn' | 'luds';
-  breached_password: boolean;
-}
+export const PasswordStrengthCheckResponseSchema = z
+  .object({
+    ...ok,
+    /** 0..4 (zxcvbn score; under luds, derived from how many requirements hold). */
+    score: z.number().int().min(0).max(4),
+    feedback: PasswordStrengthFeedbackSchema,
+    valid_password: z.boolean(),
+    strength_policy: z.enum(['zxcvbn', 'luds']),
+    breached_password: z.boolean(),
+  })
+  .meta({ id: 'PasswordStrengthCheckResponse' });
+export type PasswordStrengthCheckResponse = z.output<typeof PasswordStrengthCheckResponseSchema>;
 
-export interface PasswordCreateRequest {
-  email: string;
-  password: string;
-  session_duration_minutes?: number;
-}
+export const PasswordCreateRequestSchema = z.strictObject({ email, password, session_duration_minutes: minutes.optional() }).meta({ id: 'PasswordCreateRequest' });
+export type PasswordCreateRequest = z.input<typeof PasswordCreateRequestSchema>;
 
-export interface PasswordAuthenticateRequest {
-  email: string;
-  password: string;
-  session_duration_minutes?: number;
-}
+export const PasswordAuthenticateRequestSchema = z
+  .strictObject({ email, password, session_duration_minutes: minutes.optional() })
+  .meta({ id: 'PasswordAuthenticateRequest' });
+export type PasswordAuthenticateRequest = z.input<typeof PasswordAuthenticateRequestSchema>;
 
-export interface PasswordResetByEmailStartRequest {
-  email: string;
-  /** Where the reset link leads; must be on the project's reset allowlist. */
-  reset_password_redirect_url?: string;
-  /** Default 30; 5..10080. */
-  reset_password_expiration_minutes?: number;
-  /** Where a 'Login without a password' magic link leads (login allowlist). */
-  login_redirect_url?: string;
-  login_expiration_minutes?: number;
-  locale?: string;
-}
+export const PasswordResetByEmailStartRequestSchema = z
+  .strictObject({
+    email,
+    reset_password_redirect_url: redirectUrl.optional().meta({ description: "On the project's resetPasswordRedirectUrls; the first by default." }),
+    reset_password_expiration_minutes: minutes.optional().meta({ description: 'Reset-link lifetime, 5..10080; default 30.' }),
+    login_redirect_url: redirectUrl.optional().meta({ description: "Where the email's passwordless login link leads (loginRedirectUrls)." }),
+    login_expiration_minutes: minutes.optional(),
+    locale: locale.optional(),
+  })
+  .meta({ id: 'PasswordResetByEmailStartRequest' });
+export type PasswordResetByEmailStartRequest = z.input<typeof PasswordResetByEmailStartRequestSchema>;
 
-export interface PasswordResetByEmailRequest {
-  token: string;
-  password: string;
-  session_duration_minutes?: number;
-}
+export const PasswordResetByEmailRequestSchema = z
+  .strictObject({ token: z.string().min(1).max(512), password, session_duration_minutes: minutes.optional() })
+  .meta({ id: 'PasswordResetByEmailRequest' });
+export type PasswordResetByEmailRequest = z.input<typeof PasswordResetByEmailRequestSchema>;
+
+export const passwordRoutes = {
+  strengthCheck: route({
+    method: 'post',
+    path: '/sdk/v1/passwords/strength_check',
+    summary: "Score a password against the project's policy (zxcvbn or LUDS) and the breached-password corpus.",
+    tag: 'Passwords',
+    auth: 'public',
+    request: PasswordStrengthCheckRequestSchema,
+    response: PasswordStrengthCheckResponseSchema,
+    errors: ['invalid_email', 'too_many_requests'],
+  }),
+  create: route({
+    method: 'post',
+    path: '/sdk/v1/passwords',
+    summary:
+      'Create a user with a password (new email only) and start a session. Weak or breached: 400 weak_password; an existing user without a password: 400 reset_password; with one: 400 duplicate_email.',
+    tag: 'Passwords',
+    auth: 'public',
+    request: PasswordCreateRequestSchema,
+    response: SessionResponseSchema,
+    errors: ['invalid_email', 'weak_password', 'reset_password', 'duplicate_email', 'invalid_duration', 'too_many_requests'],
+  }),
+  authenticate: route({
+    method: 'post',
+    path: '/sdk/v1/passwords/authenticate',
+    summary:
+      'Log in with email and password. Unknown email, an account without a password or a wrong password: 401 unauthorized_credentials, alike in time. 10 wrong passwords for one account from one client address lock that address out of it, 100 from all addresses lock the account (429 user_lock_limit_reached); a reset lifts the lock.',
+    tag: 'Passwords',
+    auth: 'public-optional-session',
+    request: PasswordAuthenticateRequestSchema,
+    response: SessionResponseSchema,
+    errors: ['invalid_email', 'unauthorized_credentials', 'reset_password', 'breached_password', 'user_lock_limit_reached', 'invalid_duration', 'too_many_requests'],
+  }),
+  resetByEmailStart: route({
+    method: 'post',
+    path: '/sdk/v1/passwords/email/reset/start',
+    summary:
+      'Email a single-use password-reset link (and a passwordless login link) to a known address. An unknown address gets the same answer and no email; no user is created.',
+    tag: 'Passwords',
+    auth: 'public',
+    request: PasswordResetByEmailStartRequestSchema,
+    response: OkResponseSchema,
+    errors: ['invalid_email', 'invalid_redirect_url', 'invalid_duration', 'too_many_requests'],
+  }),
+  resetByEmail: route({
+    method: 'post',
+    path: '/sdk/v1/passwords/email/reset',
+    summary:
+      "Set a new password with an emailed reset token (single use), prove the email, sign in and revoke the user's other sessions. A weak new password keeps the token.",
+    tag: 'Passwords',
+    auth: 'public',
+    request: PasswordResetByEmailRequestSchema,
+    response: SessionResponseSchema,
+    errors: ['invalid_reset_token', 'weak_password', 'invalid_duration', 'too_many_requests'],
+  }),
+} as const;

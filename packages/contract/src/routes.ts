@@ -1,65 +1,42 @@
-import type { Bootstrap } from './bootstrap.js';
-import type { EventLogRequest } from './events.js';
-import type {
-  MagicLinkAuthenticateRequest,
-  MagicLinkLoginOrCreateRequest,
-  MagicLinkLoginOrCreateResponse,
-} from './magic-links.js';
-import type {
-  OtpAuthenticateRequest,
-  OtpEmailLoginOrCreateRequest,
-  OtpLoginOrCreateResponse,
-  OtpPhoneLoginOrCreateRequest,
-} from './otps.js';
-import type {
-  PasswordAuthenticateRequest,
-  PasswordCreateRequest,
-  PasswordResetByEmailRequest,
-  PasswordResetByEmailStartRequest,
-  PasswordStrengthCheckRequest,
-  PasswordStrengthCheckResponse,
-  UserSearchRequest,
-  UserSearchResponse,
-} from './passwords.js';
-import type { SessionResponse, User } from './session.js';
+import { bootstrapRoutes } from './bootstrap.js';
+import { eventRoutes } from './events.js';
+import { magicLinkRoutes } from './magic-links.js';
+import { otpRoutes } from './otps.js';
+import { outboxRoutes } from './outbox.js';
+import { passwordRoutes } from './passwords.js';
+import type { RouteDef, RouteMap } from './route.js';
+import { serverRoutes } from './server.js';
+import { sessionRoutes } from './session.js';
+import { userRoutes } from './users.js';
 
-/** Every response that carries no data of its own still says who answered it. */
-export interface OkResponse {
-  status_code: 200;
-  request_id: string;
-}
+/** Every route of the API, feature by feature: the one table the server serves and documents. */
+export const routes: readonly RouteDef[] = [
+  ...Object.values(serverRoutes),
+  ...Object.values(bootstrapRoutes),
+  ...Object.values(magicLinkRoutes),
+  ...Object.values(otpRoutes),
+  ...Object.values(passwordRoutes),
+  ...Object.values(userRoutes),
+  ...Object.values(sessionRoutes),
+  ...Object.values(eventRoutes),
+  ...Object.values(outboxRoutes),
+];
 
-/**
- * The SDK API, path by path. Every /sdk/v1 call carries the header `X-Public-Token`; calls that
- * need a session also carry `Authorization: Bearer <session_token>`. Bodies are JSON.
- * Keys are "METHOD path"; the client types its calls against this map, the server its handlers.
- */
-export interface SdkRoutes {
-  'GET /sdk/v1/projects/bootstrap': { request: void; response: Bootstrap & OkResponse };
-  'POST /sdk/v1/magic_links/email/login_or_create': {
-    request: MagicLinkLoginOrCreateRequest;
-    response: MagicLinkLoginOrCreateResponse;
-  };
-  'POST /sdk/v1/magic_links/authenticate': { request: MagicLinkAuthenticateRequest; response: SessionResponse };
-  'POST /sdk/v1/otps/email/login_or_create': { request: OtpEmailLoginOrCreateRequest; response: OtpLoginOrCreateResponse };
-  'POST /sdk/v1/otps/sms/login_or_create': { request: OtpPhoneLoginOrCreateRequest; response: OtpLoginOrCreateResponse };
-  'POST /sdk/v1/otps/whatsapp/login_or_create': { request: OtpPhoneLoginOrCreateRequest; response: OtpLoginOrCreateResponse };
-  'POST /sdk/v1/otps/authenticate': { request: OtpAuthenticateRequest; response: SessionResponse };
-  'POST /sdk/v1/users/search': { request: UserSearchRequest; response: UserSearchResponse };
-  'POST /sdk/v1/passwords/strength_check': { request: PasswordStrengthCheckRequest; response: PasswordStrengthCheckResponse };
-  'POST /sdk/v1/passwords': { request: PasswordCreateRequest; response: SessionResponse };
-  'POST /sdk/v1/passwords/authenticate': { request: PasswordAuthenticateRequest; response: SessionResponse };
-  'POST /sdk/v1/passwords/email/reset/start': { request: PasswordResetByEmailStartRequest; response: OkResponse };
-  'POST /sdk/v1/passwords/email/reset': { request: PasswordResetByEmailRequest; response: SessionResponse };
-  'GET /sdk/v1/users/me': { request: void; response: User & OkResponse };
-  'POST /sdk/v1/sessions/authenticate': {
-    request: { session_duration_minutes?: number };
-    response: SessionResponse;
-  };
-  'POST /sdk/v1/sessions/revoke': { request: Record<string, never>; response: OkResponse };
-  'POST /sdk/v1/events': { request: EventLogRequest; response: OkResponse };
-}
+type Values<T> = T[keyof T];
+type AnyRoute =
+  | Values<typeof serverRoutes>
+  | Values<typeof bootstrapRoutes>
+  | Values<typeof magicLinkRoutes>
+  | Values<typeof otpRoutes>
+  | Values<typeof passwordRoutes>
+  | Values<typeof userRoutes>
+  | Values<typeof sessionRoutes>
+  | Values<typeof eventRoutes>
+  | Values<typeof outboxRoutes>;
 
-export type SdkRoute = keyof SdkRoutes;
-export type RouteRequest<R extends SdkRoute> = SdkRoutes[R]['request'];
-export type RouteResponse<R extends SdkRoute> = SdkRoutes[R]['response'];
+/** "METHOD path" → request and response types; the client types its calls against it. */
+export type Routes = RouteMap<AnyRoute>;
+export type SdkRoute = Extract<keyof Routes, `${string} /sdk/v1/${string}`>;
+export type SdkRoutes = Pick<Routes, SdkRoute>;
+export type RouteRequest<R extends keyof Routes> = Routes[R]['request'];
+export type RouteResponse<R extends keyof Routes> = Routes[R]['response'];

@@ -1,19 +1,34 @@
-import type { OutboxResponse } from './outbox.js';
+import { z } from 'zod';
+import { route } from './route.js';
 
-/** GET /healthz */
-export interface HealthResponse {
-  status: 'ok';
-}
+export const HealthResponseSchema = z.object({ status: z.literal('ok') }).meta({ id: 'HealthResponse' });
+export type HealthResponse = z.output<typeof HealthResponseSchema>;
 
-/** GET /.well-known/jwks.json: every signing key that is not retired (ES256, with kid). */
-export interface JwksResponse {
-  keys: Array<{ kty: 'EC'; crv: 'P-256'; x: string; y: string; kid: string; alg: 'ES256'; use: 'sig' }>;
-}
+/** Every signing key that is not retired (ES256, with kid). */
+export const JwksResponseSchema = z
+  .object({ keys: z.array(z.object({ kty: z.string(), crv: z.string(), x: z.string(), y: z.string(), kid: z.string(), alg: z.string(), use: z.string() })) })
+  .meta({ id: 'JwksResponse' });
+export type JwksResponse = z.output<typeof JwksResponseSchema>;
 
-/** Routes outside /sdk/v1: no X-Public-Token needed. /dev/outbox exists only in development. */
-export interface ServerRoutes {
-  'GET /healthz': { request: void; response: HealthResponse };
-  'GET /.well-known/jwks.json': { request: void; response: JwksResponse };
-  'GET /openapi.json': { request: void; response: Record<string, unknown> };
-  'GET /dev/outbox': { request: { to?: string }; response: OutboxResponse };
-}
+/** Routes outside /sdk/v1: no X-Public-Token needed. */
+export const serverRoutes = {
+  health: route({ method: 'get', path: '/healthz', summary: 'Liveness check.', tag: 'Health', auth: 'none', response: HealthResponseSchema, errors: [] }),
+  jwks: route({
+    method: 'get',
+    path: '/.well-known/jwks.json',
+    summary: 'Public keys that verify session JWTs (every key not yet retired).',
+    tag: 'Keys',
+    auth: 'none',
+    response: JwksResponseSchema,
+    errors: [],
+  }),
+  openapi: route({
+    method: 'get',
+    path: '/openapi.json',
+    summary: 'This document.',
+    tag: 'Meta',
+    auth: 'none',
+    response: z.record(z.string(), z.unknown()),
+    errors: [],
+  }),
+} as const;

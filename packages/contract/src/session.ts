@@ -1,55 +1,91 @@
-export interface UserEmail {
-  email_id: string;
-  email: string;
-  verified: boolean;
-}
+import { z } from 'zod';
+import { minutes, ok, OkResponseSchema } from './common.js';
+import { route } from './route.js';
 
-export interface WebAuthnRegistration {
-  webauthn_registration_id: string;
-  name: string;
-  created_at: string;
-}
+export const UserEmailSchema = z.object({ email_id: z.string(), email: z.string(), verified: z.boolean() });
+export type UserEmail = z.output<typeof UserEmailSchema>;
 
-export interface User {
-  user_id: string;
-  status: 'active' | 'pending';
-  created_at: string;
-  emails: UserEmail[];
-  phone_numbers: { phone_id: string; phone_number: string; verified: boolean }[];
-  webauthn_registrations: WebAuthnRegistration[];
-  /** Present when the user has a password; never carries the hash. */
-  password: { password_id: string } | null;
-}
+export const WebAuthnRegistrationSchema = z.object({ webauthn_registration_id: z.string(), name: z.string(), created_at: z.string() });
+export type WebAuthnRegistration = z.output<typeof WebAuthnRegistrationSchema>;
 
-export type AuthenticationFactorType = 'magic_link' | 'otp' | 'password' | 'webauthn' | 'oauth' | 'crypto' | 'attested';
+export const UserSchema = z
+  .object({
+    user_id: z.string(),
+    status: z.enum(['active', 'pending']),
+    created_at: z.string(),
+    emails: z.array(UserEmailSchema),
+    phone_numbers: z.array(z.object({ phone_id: z.string(), phone_number: z.string(), verified: z.boolean() })),
+    webauthn_registrations: z.array(WebAuthnRegistrationSchema),
+    /** Present when the user has a password; never carries the hash. */
+    password: z.object({ password_id: z.string() }).nullable(),
+  })
+  .meta({ id: 'User' });
+export type User = z.output<typeof UserSchema>;
 
-export interface AuthenticationFactor {
-  type: AuthenticationFactorType;
-  delivery_method: 'email' | 'sms' | 'whatsapp' | 'knowledge' | 'webauthn' | 'oauth' | 'crypto' | 'attested';
-  last_authenticated_at: string;
-  email_factor?: { email_id: string; email_address: string };
-  /** Set for an OTP sent by SMS or WhatsApp: the phone number it went to (E.164). */
-  phone_number_factor?: { phone_id: string; phone_number: string };
-}
+export const authenticationFactorTypes = ['magic_link', 'otp', 'password', 'webauthn', 'oauth', 'crypto', 'attested'] as const;
+export type AuthenticationFactorType = (typeof authenticationFactorTypes)[number];
 
-export interface Session {
-  session_id: string;
-  user_id: string;
-  started_at: string;
-  expires_at: string;
-  last_accessed_at: string;
-  authentication_factors: AuthenticationFactor[];
-}
+export const AuthenticationFactorSchema = z
+  .object({
+    type: z.enum(authenticationFactorTypes),
+    delivery_method: z.enum(['email', 'sms', 'whatsapp', 'knowledge', 'webauthn', 'oauth', 'crypto', 'attested']),
+    last_authenticated_at: z.string(),
+    email_factor: z.object({ email_id: z.string(), email_address: z.string() }).optional(),
+    /** Set for a passcode sent by SMS or WhatsApp: the phone number it went to (E.164). */
+    phone_number_factor: z.object({ phone_id: z.string(), phone_number: z.string() }).optional(),
+  })
+  .meta({ id: 'AuthenticationFactor' });
+export type AuthenticationFactor = z.output<typeof AuthenticationFactorSchema>;
+
+export const SessionSchema = z
+  .object({
+    session_id: z.string(),
+    user_id: z.string(),
+    started_at: z.string(),
+    expires_at: z.string(),
+    last_accessed_at: z.string(),
+    authentication_factors: z.array(AuthenticationFactorSchema),
+  })
+  .meta({ id: 'Session' });
+export type Session = z.output<typeof SessionSchema>;
 
 /** Returned by every call that signs a user in or refreshes a session. */
-export interface SessionResponse {
-  status_code: 200;
-  request_id: string;
-  user_id: string;
-  user: User;
-  session: Session;
-  /** Opaque random token (at least 128 bits); the server keeps only its hash. */
-  session_token: string;
-  /** Short-lived JWT signed with the key published at /.well-known/jwks.json. */
-  session_jwt: string;
-}
+export const SessionResponseSchema = z
+  .object({
+    ...ok,
+    user_id: z.string(),
+    user: UserSchema,
+    session: SessionSchema,
+    /** Opaque random token (at least 128 bits); the server keeps only its hash. */
+    session_token: z.string(),
+    /** Short-lived JWT signed with a key published at /.well-known/jwks.json. */
+    session_jwt: z.string(),
+  })
+  .meta({ id: 'SessionResponse' });
+export type SessionResponse = z.output<typeof SessionResponseSchema>;
+
+export const SessionAuthenticateRequestSchema = z.strictObject({ session_duration_minutes: minutes.optional() }).meta({ id: 'SessionAuthenticateRequest' });
+export const SessionRevokeRequestSchema = z.strictObject({}).meta({ id: 'SessionRevokeRequest' });
+
+export const sessionRoutes = {
+  authenticate: route({
+    method: 'post',
+    path: '/sdk/v1/sessions/authenticate',
+    summary: 'Refresh the Bearer session: same session_token, a fresh session_jwt; with a duration the session then lasts that long from now.',
+    tag: 'Sessions',
+    auth: 'session',
+    request: SessionAuthenticateRequestSchema,
+    response: SessionResponseSchema,
+    errors: ['session_not_found', 'invalid_duration'],
+  }),
+  revoke: route({
+    method: 'post',
+    path: '/sdk/v1/sessions/revoke',
+    summary: 'Revoke the Bearer session; its token stops working at once.',
+    tag: 'Sessions',
+    auth: 'session',
+    request: SessionRevokeRequestSchema,
+    response: OkResponseSchema,
+    errors: ['session_not_found'],
+  }),
+} as const;

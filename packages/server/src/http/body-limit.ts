@@ -8,7 +8,7 @@ export function bodyLimit() {
   return honoBodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
-      throw new ApiError(413, 'payload_too_large');
+      throw new ApiError('payload_too_large');
     },
   });
 }

@@ -32,7 +32,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     methodNotAllowed({
       app,
       onMethodNotAllowed: (c, methods) => {
-        const response = errorResponse(c, new ApiError(405, 'method_not_allowed', `${c.req.method} is not allowed here; use ${methods.join(' or ')}.`));
+        const response = errorResponse(c, new ApiError('method_not_allowed', `${c.req.method} is not allowed here; use ${methods.join(' or ')}.`));
         response.headers.set('Allow', methods.join(', '));
         return response;
       },

@@ -1,81 +1,67 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { z } from '@hono/zod-openapi';
 import type { Handler, MiddlewareHandler } from 'hono';
-import { ErrorResponseSchema } from '../features/openapi/schemas.js';
+import { errorCatalogue, ErrorResponseSchema, type ErrorType, type RouteDef } from '@vestibule/contract';
 import type { AppEnv } from './app-env.js';
 import { bodyLimit } from './body-limit.js';
 import { jsonBody } from './json-body.js';
 import { publicToken } from './public-token.js';
 
-export interface RouteSpec {
-  method: 'get' | 'post';
-  path: string;
-  summary: string;
-  tag: string;
-  /** 'public': X-Public-Token; 'session': X-Public-Token and Bearer session; 'none': neither. */
-  auth: 'none' | 'public' | 'session' | 'public-optional-session';
-  body?: z.ZodType;
-  query?: z.ZodObject;
-  response: z.ZodType;
-  /** Error statuses this route may answer with, besides the ones every route shares. */
-  errors?: number[];
+/** The error_types any route may answer with, by what it takes. */
+function sharedErrors(route: RouteDef): ErrorType[] {
+  const shared: ErrorType[] = ['internal_server_error'];
+  if (route.auth !== 'none') shared.push('invalid_public_token');
+  if (route.auth === 'session') shared.push('user_unauthenticated', 'session_not_found');
+  if (route.request) shared.push('bad_request', 'payload_too_large', 'unsupported_media_type');
+  return shared;
 }
 
-const errorDescriptions: Record<number, string> = {
-  400: 'Bad request: malformed JSON, wrong types, missing or unknown fields, or invalid values.',
-  401: 'Missing or unknown X-Public-Token, or no valid session.',
-  403: 'Not allowed from this client address.',
-  404: 'Not found.',
-  413: 'Body over 16 KiB.',
-  415: 'Body is not JSON.',
-  429: 'Too many requests.',
-  500: 'Unexpected error (details are logged, never returned).',
-  502: 'The delivery provider refused the message (delivery_failed).',
-  503: 'The delivery provider could not be reached (delivery_failed) or the channel is not configured (channel_not_configured).',
-};
+/** error_types grouped by their HTTP status (delivery_failed is also 503: unreachable provider). */
+function errorsByStatus(route: RouteDef): Map<number, ErrorType[]> {
+  const byStatus = new Map<number, ErrorType[]>();
+  const add = (status: number, type: ErrorType) => byStatus.set(status, [...new Set([...(byStatus.get(status) ?? []), type])]);
+  for (const type of [...sharedErrors(route), ...route.errors]) {
+    add(errorCatalogue[type].status, type);
+    if (type === 'delivery_failed') add(503, type);
+  }
+  return byStatus;
+}
 
-/** Registers a route with Hono and documents it in the OpenAPI registry from the same schemas. */
+const security: Record<RouteDef['auth'], Array<Record<string, string[]>>> = { none: [], public: [{ PublicToken: [] }], session: [{ PublicToken: [], SessionToken: [] }], 'public-optional-session': [{ PublicToken: [] }, { PublicToken: [], SessionToken: [] }] };
+
+/**
+ * Serves a route of the contract: registers it with Hono behind the checks its declaration asks
+ * for (public token, body size and JSON) and documents it in the OpenAPI registry from the same
+ * schemas, with every error_type it may answer listed under its status.
+ */
 export function defineRoute(
   app: OpenAPIHono<AppEnv> & { publicToken?: string },
-  spec: RouteSpec,
+  route: RouteDef,
   ...handlers: [...MiddlewareHandler<AppEnv>[], Handler<AppEnv>]
 ): void {
-  const statuses = new Set<number>([500, ...(spec.errors ?? [])]);
-  if (spec.auth !== 'none') statuses.add(401);
-  if (spec.body) [400, 413, 415].forEach((status) => statuses.add(status));
-  const security: Array<Record<string, string[]>> =
-    spec.auth === 'none'
-      ? []
-      : spec.auth === 'session'
-        ? [{ PublicToken: [], SessionToken: [] }]
-        : spec.auth === 'public-optional-session'
-          ? [{ PublicToken: [] }, { PublicToken: [], SessionToken: [] }]
-          : [{ PublicToken: [] }];
+  const statuses = [...errorsByStatus(route)].sort(([a], [b]) => a - b);
   app.openAPIRegistry.registerPath({
-    method: spec.method,
-    path: spec.path,
-    summary: spec.summary,
-    tags: [spec.tag],
-    security,
+    method: route.method,
+    path: route.path,
+    summary: route.summary,
+    tags: [route.tag],
+    security: security[route.auth],
     request: {
-      ...(spec.body ? { body: { required: true, content: { 'application/json': { schema: spec.body } } } } : {}),
-      ...(spec.query ? { query: spec.query } : {}),
+      ...(route.request ? { body: { required: true, content: { 'application/json': { schema: route.request } } } } : {}),
+      ...(route.query ? { query: route.query } : {}),
     },
     responses: {
-      200: { description: 'Success.', content: { 'application/json': { schema: spec.response } } },
+      200: { description: 'Success.', content: { 'application/json': { schema: route.response } } },
       ...Object.fromEntries(
-        [...statuses]
-          .sort()
-          .map((status) => [status, { description: errorDescriptions[status] ?? 'Error.', content: { 'application/json': { schema: ErrorResponseSchema } } }]),
+        statuses.map(([status, types]) => [status, { description: types.join(', '), content: { 'application/json': { schema: ErrorResponseSchema } } }]),
       ),
     },
   });
   const before: MiddlewareHandler<AppEnv>[] = [];
-  if (spec.auth !== 'none') {
+  if (route.auth !== 'none') {
     if (!app.publicToken) throw new Error('defineRoute: app.publicToken is not set.');
     before.push(publicToken(app.publicToken));
   }
-  if (spec.body) before.push(bodyLimit(), jsonBody());
+  if (route.request) before.push(bodyLimit(), jsonBody());
   const on = app.on.bind(app) as unknown as (method: string, path: string, ...chain: Array<MiddlewareHandler<AppEnv> | Handler<AppEnv>>) => void;
-  on(spec.method.toUpperCase(), spec.path, ...before, ...handlers);
+  on(route.method.toUpperCase(), route.path, ...before, ...handlers);
 }

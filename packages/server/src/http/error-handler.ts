@@ -9,8 +9,8 @@ export function errorHandler(log: Logger): ErrorHandler<AppEnv> {
   return (error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
     if (error instanceof HTTPException && error.status < 500) {
-      if (error.status === 413) return errorResponse(c, new ApiError(413, 'payload_too_large'));
-      return errorResponse(c, new ApiError(error.status, 'bad_request', error.message || 'Bad request.'));
+      if (error.status === 413) return errorResponse(c, new ApiError('payload_too_large'));
+      return errorResponse(c, new ApiError('bad_request', error.message || 'Bad request.', {}, error.status));
     }
     log.error('Unhandled error', {
       request_id: c.get('requestId'),
@@ -18,8 +18,8 @@ export function errorHandler(log: Logger): ErrorHandler<AppEnv> {
       path: c.req.path,
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
     });
-    return errorResponse(c, new ApiError(500, 'internal_server_error'));
+    return errorResponse(c, new ApiError('internal_server_error'));
   };
 }
 
-export const notFoundHandler: NotFoundHandler<AppEnv> = (c) => errorResponse(c, new ApiError(404, 'not_found', `No route ${c.req.method} ${c.req.path}.`));
+export const notFoundHandler: NotFoundHandler<AppEnv> = (c) => errorResponse(c, new ApiError('not_found', `No route ${c.req.method} ${c.req.path}.`));

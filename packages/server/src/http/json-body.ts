@@ -17,11 +17,11 @@ export function jsonBody(): MiddlewareHandler<AppEnv> {
       return next();
     }
     const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim();
-    if (!jsonType.test(mediaType)) throw new ApiError(415, 'unsupported_media_type');
+    if (!jsonType.test(mediaType)) throw new ApiError('unsupported_media_type');
     try {
       c.set('body', JSON.parse(text));
     } catch {
-      throw new ApiError(400, 'bad_request', 'Request body is not valid JSON.');
+      throw new ApiError('bad_request', 'Request body is not valid JSON.');
     }
     return next();
   };

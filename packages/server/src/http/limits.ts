@@ -16,12 +16,12 @@ export async function enforceRateLimit(
 ): Promise<void> {
   const result = await hitRateLimit(deps.db, key, rule, deps.clock(), amount);
   if (!result.allowed) {
-    throw new ApiError(429, 'too_many_requests', message(result.retryAfterSeconds), { 'Retry-After': String(result.retryAfterSeconds) });
+    throw new ApiError('too_many_requests', message(result.retryAfterSeconds), { 'Retry-After': String(result.retryAfterSeconds) });
   }
 }
 
 /** 429 user_lock_limit_reached with Retry-After until the lock ends. */
 export function lockedError(until: Date, now: Date): ApiError {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-  return new ApiError(429, 'user_lock_limit_reached', undefined, { 'Retry-After': String(seconds) });
+  return new ApiError('user_lock_limit_reached', undefined, { 'Retry-After': String(seconds) });
 }

@@ -7,7 +7,7 @@ import type { AppEnv } from './app-env.js';
 export function publicToken(expected: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const given = c.req.header('X-Public-Token');
-    if (!given || !constantTimeEqual(given, expected)) throw new ApiError(401, 'invalid_public_token');
+    if (!given || !constantTimeEqual(given, expected)) throw new ApiError('invalid_public_token');
     return next();
   };
 }

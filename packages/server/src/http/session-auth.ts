@@ -18,9 +18,9 @@ export function bearerToken(c: Context<AppEnv>): string | null {
 export function sessionAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c);
-    if (!token) throw new ApiError(401, 'user_unauthenticated');
+    if (!token) throw new ApiError('user_unauthenticated');
     const session = token.length <= 256 ? await findLiveSession(deps.db, token, deps.clock()) : undefined;
-    if (!session) throw new ApiError(401, 'session_not_found');
+    if (!session) throw new ApiError('session_not_found');
     c.set('session', session);
     c.set('sessionToken', token);
     return next();

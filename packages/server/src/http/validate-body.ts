@@ -38,6 +38,6 @@ export function validateBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S)
   const raw = c.get('body');
   const input = raw === undefined ? {} : raw;
   const result = schema.safeParse(input);
-  if (!result.success) throw new ApiError(400, 'bad_request', describeIssue(result.error.issues[0]!, input));
+  if (!result.success) throw new ApiError('bad_request', describeIssue(result.error.issues[0]!, input));
   return result.data;
 }

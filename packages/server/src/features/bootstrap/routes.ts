@@ -1,23 +1,16 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { bootstrapRoutes } from '@vestibule/contract';
 import type { Bootstrap, OkResponse } from '@vestibule/contract';
 import { emailAddressOf } from '../../config/load-config.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
-import { BootstrapResponseSchema } from '../openapi/schemas.js';
 
 export function registerBootstrapRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const project = deps.config.project;
   const domain = emailAddressOf(project.emailFrom)?.split('@')[1]?.toLowerCase();
   defineRoute(
     app,
-    {
-      method: 'get',
-      path: '/sdk/v1/projects/bootstrap',
-      summary: "The project's public settings the widgets start from.",
-      tag: 'Projects',
-      auth: 'public',
-      response: BootstrapResponseSchema,
-    },
+    bootstrapRoutes.bootstrap,
     (c) => {
       const body: Bootstrap & OkResponse = {
         status_code: 200,

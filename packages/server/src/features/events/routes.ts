@@ -1,24 +1,14 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { eventRoutes, EventLogRequestSchema } from '@vestibule/contract';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
 import { enforceRateLimit } from '../../http/limits.js';
 import { validateBody } from '../../http/validate-body.js';
-import { EventLogRequestSchema, OkResponseSchema } from '../openapi/schemas.js';
 
 export function registerEventRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   defineRoute(
     app,
-    {
-      method: 'post',
-      path: '/sdk/v1/events',
-      summary:
-        'Store a batch (1..50) of client events with known names; an event_id already stored is ignored, so retries are safe. Each client address may store a limited number of events per window (429).',
-      tag: 'Events',
-      auth: 'public',
-      body: EventLogRequestSchema,
-      response: OkResponseSchema,
-      errors: [429],
-    },
+    eventRoutes.log,
     async (c) => {
       const { events } = validateBody(c, EventLogRequestSchema);
       // Every event counts: a client cannot fill the table by sending large batches fast.

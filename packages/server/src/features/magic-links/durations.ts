@@ -9,7 +9,7 @@ export const SESSION_DURATION_MINUTES = { min: 5, max: 525600 } as const;
 export function checkMinutes(field: string, value: number | undefined, fallback: number, range: { min: number; max: number }): number {
   if (value === undefined) return fallback;
   if (value < range.min || value > range.max) {
-    throw new ApiError(400, 'invalid_duration', `${field} must be between ${range.min} and ${range.max} minutes.`);
+    throw new ApiError('invalid_duration', `${field} must be between ${range.min} and ${range.max} minutes.`);
   }
   return value;
 }

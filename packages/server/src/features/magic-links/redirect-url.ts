@@ -4,7 +4,7 @@ import { ApiError } from '../../http/api-error.js';
 export function chooseRedirectUrl(field: string, requested: string | undefined, allowlist: string[]): string {
   if (requested === undefined) return allowlist[0]!;
   if (!allowlist.includes(requested)) {
-    throw new ApiError(400, 'invalid_redirect_url', `${field} is not on the project's allowlist of redirect URLs.`);
+    throw new ApiError('invalid_redirect_url', `${field} is not on the project's allowlist of redirect URLs.`);
   }
   return requested;
 }

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { magicLinkRoutes, MagicLinkAuthenticateRequestSchema, MagicLinkLoginOrCreateRequestSchema } from '@vestibule/contract';
 import type { AuthenticationFactor, MagicLinkLoginOrCreateResponse } from '@vestibule/contract';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
@@ -6,12 +7,6 @@ import { defineRoute } from '../../http/define-route.js';
 import { enforceRateLimit } from '../../http/limits.js';
 import { validateBody } from '../../http/validate-body.js';
 import { sha256Hex } from '../../security/hash.js';
-import {
-  MagicLinkAuthenticateRequestSchema,
-  MagicLinkLoginOrCreateRequestSchema,
-  MagicLinkLoginOrCreateResponseSchema,
-  SessionResponseSchema,
-} from '../openapi/schemas.js';
 import { signIn } from '../sessions/sign-in.js';
 import { createUserWithEmail, findUserEmail, proveEmail } from '../users/users-store.js';
 import { checkMinutes, EXPIRATION_MINUTES, sessionDurationMinutes } from './durations.js';
@@ -28,16 +23,7 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
 
   defineRoute(
     app,
-    {
-      method: 'post',
-      path: '/sdk/v1/magic_links/email/login_or_create',
-      summary: 'Email a magic link: a sign-up link to a new address (creating the user), a login link to a known one.',
-      tag: 'Magic links',
-      auth: 'public',
-      body: MagicLinkLoginOrCreateRequestSchema,
-      response: MagicLinkLoginOrCreateResponseSchema,
-      errors: [429],
-    },
+    magicLinkRoutes.loginOrCreate,
     async (c) => {
       const body = validateBody(c, MagicLinkLoginOrCreateRequestSchema);
       const email = normalizeEmail(body.email);
@@ -73,22 +59,13 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
 
   defineRoute(
     app,
-    {
-      method: 'post',
-      path: '/sdk/v1/magic_links/authenticate',
-      summary:
-        'Use a magic-link token (once): verifies the email, activates the user and starts a session, or adds the factor to the Bearer session.',
-      tag: 'Magic links',
-      auth: 'public-optional-session',
-      body: MagicLinkAuthenticateRequestSchema,
-      response: SessionResponseSchema,
-    },
+    magicLinkRoutes.authenticate,
     async (c) => {
       const body = validateBody(c, MagicLinkAuthenticateRequestSchema);
       const duration = sessionDurationMinutes(project, body.session_duration_minutes);
       const now = deps.clock();
       const used = await consumeMagicLinkToken(db, body.token, now);
-      if (!used) throw new ApiError(401, 'unable_to_auth_magic_link');
+      if (!used) throw new ApiError('unable_to_auth_magic_link');
       await proveEmail(db, used.user_id, used.email_id, now);
       const emailRow = await db.selectFrom('user_emails').select('email').where('email_id', '=', used.email_id).executeTakeFirstOrThrow();
       const factor: AuthenticationFactor = {

@@ -1,9 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { z } from '@hono/zod-openapi';
+import { serverRoutes } from '@vestibule/contract';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
-import { ErrorResponseSchema } from './schemas.js';
 
-/** GET /openapi.json: an OpenAPI 3.1 document generated from the same zod schemas that validate. */
+/** GET /openapi.json: an OpenAPI 3.1 document generated from the contract's route table, whose schemas also validate. */
 export function registerOpenApiRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   app.openAPIRegistry.registerComponent('securitySchemes', 'PublicToken', {
     type: 'apiKey',
@@ -16,13 +15,13 @@ export function registerOpenApiRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     scheme: 'bearer',
     description: 'The session_token from a SessionResponse.',
   });
-  app.openAPIRegistry.register('ErrorResponse', ErrorResponseSchema);
+  const doc = serverRoutes.openapi;
   app.openAPIRegistry.registerPath({
-    method: 'get',
-    path: '/openapi.json',
-    summary: 'This document.',
-    tags: ['Meta'],
-    responses: { 200: { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } } },
+    method: doc.method,
+    path: doc.path,
+    summary: doc.summary,
+    tags: [doc.tag],
+    responses: { 200: { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: doc.response } } } },
   });
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -42,7 +42,7 @@ export function otpLanguage(locale: string | undefined): OtpLanguage {
 export function chooseTemplate(field: string, id: string | undefined, templates: Record<string, OtpTemplate>): OtpTemplate | null {
   if (id === undefined) return null;
   const template = Object.hasOwn(templates, id) ? templates[id] : undefined;
-  if (!template) throw new ApiError(400, 'bad_request', `${field} "${id}" is not one of the project's otpTemplates.`);
+  if (!template) throw new ApiError('bad_request', `${field} "${id}" is not one of the project's otpTemplates.`);
   return template;
 }
 

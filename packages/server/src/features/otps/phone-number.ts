@@ -10,22 +10,20 @@ const E164 = /^\+[1-9]\d{1,14}$/;
  */
 export function normalizePhoneNumber(value: string, allowedCountries: string[] | null): { e164: string; country: string | null } {
   const raw = value.trim();
-  if (!E164.test(raw)) throw new ApiError(400, 'invalid_phone_number');
+  if (!E164.test(raw)) throw new ApiError('invalid_phone_number');
   let parsed;
   try {
     parsed = parsePhoneNumberWithError(raw);
   } catch (error) {
     if (error instanceof ParseError && error.message === 'INVALID_COUNTRY') {
-      throw new ApiError(400, 'invalid_phone_number_country_code', 'The country calling code of this phone number does not exist.');
+      throw new ApiError('invalid_phone_number_country_code', 'The country calling code of this phone number does not exist.');
     }
-    throw new ApiError(400, 'invalid_phone_number');
+    throw new ApiError('invalid_phone_number');
   }
-  if (!parsed.isValid()) throw new ApiError(400, 'invalid_phone_number');
+  if (!parsed.isValid()) throw new ApiError('invalid_phone_number');
   const country = parsed.country ?? null;
   if (allowedCountries && (!country || !allowedCountries.includes(country))) {
-    throw new ApiError(
-      400,
-      'invalid_phone_number_country_code',
+    throw new ApiError('invalid_phone_number_country_code',
       `Phone numbers ${country ? `from ${country} ` : `with country calling code +${parsed.countryCallingCode} `}are not enabled for this project.`,
     );
   }

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { otpRoutes, OtpAuthenticateRequestSchema, OtpEmailLoginOrCreateRequestSchema, OtpPhoneLoginOrCreateRequestSchema } from '@vestibule/contract';
 import type { Context } from 'hono';
 import type { AuthenticationFactor, OtpLoginOrCreateResponse } from '@vestibule/contract';
 import type { EmailMessage } from '../../delivery/email-sender.js';
@@ -12,13 +13,6 @@ import { sha256Hex } from '../../security/hash.js';
 import { ACCOUNT_WIDE, releaseAttempt, reserveAttempt, type FailureCounter } from '../../security/failure-counters.js';
 import { checkMinutes, sessionDurationMinutes } from '../magic-links/durations.js';
 import { normalizeEmail } from '../magic-links/email-format.js';
-import {
-  OtpAuthenticateRequestSchema,
-  OtpEmailLoginOrCreateRequestSchema,
-  OtpLoginOrCreateResponseSchema,
-  OtpPhoneLoginOrCreateRequestSchema,
-  SessionResponseSchema,
-} from '../openapi/schemas.js';
 import { signIn } from '../sessions/sign-in.js';
 import { createUserWithEmail, createUserWithPhone, findUserEmail, findUserPhone, proveEmail, verifyPhoneAndActivate } from '../users/users-store.js';
 import { checkPasscode, issuePasscode } from './otp-codes.js';
@@ -40,7 +34,7 @@ async function deliver(deps: AppDeps, c: Context<AppEnv>, channel: keyof typeof 
     const details = error instanceof DeliveryError ? error.details : {};
     deps.log.error('Passcode delivery failed', { request_id: c.get('requestId'), channel, error: (error as Error).message, ...details });
     const status = error instanceof DeliveryError ? error.status : 502;
-    throw new ApiError(status, 'delivery_failed', `The ${CHANNEL_NAMES[channel]} message could not be sent. Please try again later.`);
+    throw new ApiError('delivery_failed', `The ${CHANNEL_NAMES[channel]} message could not be sent. Please try again later.`, {}, status);
   }
 }
 
@@ -60,16 +54,7 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
 
   defineRoute(
     app,
-    {
-      method: 'post',
-      path: '/sdk/v1/otps/email/login_or_create',
-      summary: 'Email a 6-digit passcode; an unknown address creates the user. method_id is the email_id.',
-      tag: 'One-time passcodes',
-      auth: 'public',
-      body: OtpEmailLoginOrCreateRequestSchema,
-      response: OtpLoginOrCreateResponseSchema,
-      errors: [429, 502, 503],
-    },
+    otpRoutes.emailLoginOrCreate,
     async (c) => {
       const body = validateBody(c, OtpEmailLoginOrCreateRequestSchema);
       const email = normalizeEmail(body.email);
@@ -108,24 +93,13 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
   for (const channel of ['sms', 'whatsapp'] as const) {
     defineRoute(
       app,
-      {
-        method: 'post',
-        path: `/sdk/v1/otps/${channel}/login_or_create`,
-        summary: `Send a 6-digit passcode by ${CHANNEL_NAMES[channel]} to an E.164 number; an unknown number creates the user. method_id is the phone_id.`,
-        tag: 'One-time passcodes',
-        auth: 'public',
-        body: OtpPhoneLoginOrCreateRequestSchema,
-        response: OtpLoginOrCreateResponseSchema,
-        errors: [429, 502, 503],
-      },
+      channel === 'sms' ? otpRoutes.smsLoginOrCreate : otpRoutes.whatsappLoginOrCreate,
       async (c) => {
         const body = validateBody(c, OtpPhoneLoginOrCreateRequestSchema);
         const { e164 } = normalizePhoneNumber(body.phone_number, project.smsCountries);
         const minutes = expiration(body.expiration_minutes);
         if (!deps.texts.canSend(channel)) {
-          throw new ApiError(
-            503,
-            'channel_not_configured',
+          throw new ApiError('channel_not_configured',
             `${CHANNEL_NAMES[channel]} passcodes are not configured on this server (set the sms provider: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and ${channel === 'sms' ? 'TWILIO_FROM_NUMBER' : 'TWILIO_WHATSAPP_FROM'}).`,
           );
         }
@@ -154,20 +128,10 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
 
   defineRoute(
     app,
-    {
-      method: 'post',
-      path: '/sdk/v1/otps/authenticate',
-      summary:
-        'Use a passcode (once, at most 5 tries): verifies the email or phone, activates the user and starts a session, or adds the factor to the Bearer session.',
-      tag: 'One-time passcodes',
-      auth: 'public-optional-session',
-      body: OtpAuthenticateRequestSchema,
-      response: SessionResponseSchema,
-      errors: [429],
-    },
+    otpRoutes.authenticate,
     async (c) => {
       const body = validateBody(c, OtpAuthenticateRequestSchema);
-      if (!/^\d{6}$/.test(body.code)) throw new ApiError(400, 'invalid_code');
+      if (!/^\d{6}$/.test(body.code)) throw new ApiError('invalid_code');
       const duration = sessionDurationMinutes(project, body.session_duration_minutes);
       const now = deps.clock();
       let counters: FailureCounter[] = [];
@@ -180,9 +144,9 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
       if (result.kind === 'locked') throw lockedError(result.until, now);
       if (result.kind === 'wrong') {
         if (result.lockIfWrong) throw lockedError(result.lockIfWrong, now);
-        throw new ApiError(401, 'otp_code_not_found');
+        throw new ApiError('otp_code_not_found');
       }
-      if (result.kind === 'not_found') throw new ApiError(401, 'otp_code_not_found');
+      if (result.kind === 'not_found') throw new ApiError('otp_code_not_found');
 
       const { row } = result;
       await releaseAttempt(db, counters);

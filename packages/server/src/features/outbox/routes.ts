@@ -1,11 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { outboxRoutes } from '@vestibule/contract';
 import { z } from '@hono/zod-openapi';
 import { listOutbox } from '../../delivery/outbox-sink.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { isLoopback } from '../../http/client-ip.js';
 import { defineRoute } from '../../http/define-route.js';
-import { OutboxResponseSchema } from '../openapi/schemas.js';
 
 /**
  * GET /dev/outbox: registered only when the outbox is on (development), and answered only to
@@ -15,20 +15,10 @@ import { OutboxResponseSchema } from '../openapi/schemas.js';
 export function registerOutboxRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   defineRoute(
     app,
-    {
-      method: 'get',
-      path: '/dev/outbox',
-      summary:
-        'Development only, loopback clients only (403 forbidden otherwise): every email, SMS and WhatsApp message sent, newest first; ?to= filters by recipient.',
-      tag: 'Development',
-      auth: 'none',
-      query: z.object({ to: z.string().optional() }),
-      response: OutboxResponseSchema,
-      errors: [403],
-    },
+    outboxRoutes.list,
     async (c) => {
       if (!isLoopback(c.get('clientIp'))) {
-        throw new ApiError(403, 'forbidden', 'The development outbox is served only to this machine (a loopback address).');
+        throw new ApiError('forbidden', 'The development outbox is served only to this machine (a loopback address).');
       }
       const to = c.req.query('to');
       return c.json({ messages: await listOutbox(deps.db, { to: to || undefined }) });

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { passwordRoutes, PasswordAuthenticateRequestSchema, PasswordCreateRequestSchema, PasswordResetByEmailRequestSchema, PasswordResetByEmailStartRequestSchema, PasswordStrengthCheckRequestSchema } from '@vestibule/contract';
 import type { Context } from 'hono';
 import type { AuthenticationFactor, OkResponse, PasswordStrengthCheckResponse } from '@vestibule/contract';
 import { ApiError } from '../../http/api-error.js';
@@ -13,16 +14,6 @@ import { checkMinutes, EXPIRATION_MINUTES, sessionDurationMinutes } from '../mag
 import { normalizeEmail } from '../magic-links/email-format.js';
 import { issueMagicLinkToken } from '../magic-links/magic-link-tokens.js';
 import { chooseRedirectUrl, magicLinkUrl } from '../magic-links/redirect-url.js';
-import {
-  OkResponseSchema,
-  PasswordAuthenticateRequestSchema,
-  PasswordCreateRequestSchema,
-  PasswordResetByEmailRequestSchema,
-  PasswordResetByEmailStartRequestSchema,
-  PasswordStrengthCheckRequestSchema,
-  PasswordStrengthCheckResponseSchema,
-  SessionResponseSchema,
-} from '../openapi/schemas.js';
 import { sessionResponse } from '../sessions/session-response.js';
 import { createSession, touchSession } from '../sessions/sessions-store.js';
 import { signIn } from '../sessions/sign-in.js';
@@ -71,16 +62,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
 
   defineRoute(
     app,
-    {
-      method: 'post',
-      path: '/sdk/v1/passwords/strength_check',
-      summary: "Score a password against the project's policy (zxcvbn or LUDS) and the breached-password corpus.",
-      tag: 'Passwords',
-      auth: 'public',
-      body: PasswordStrengthCheckRequestSchema,
-      response: PasswordStrengthCheckResponseSchema,
-      errors: [429],
-    },
+    passwordRoutes.strengthCheck,
     async (c) => {
       const body = validateBody(c, PasswordStrengthCheckRequestSchema);
       await enforceRateLimit(deps, `password-strength:ip:${ip(c)}`, limits.passwordStrengthPerIp);
@@ -100,17 +82,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
 
   defineRoute(
     app,
-    {
-      method: 'post',
-      path: '/sdk/v1/passwords',
-      summary:
-        'Create a user with a password (new email only) and start a session. Weak or breached: 400 weak_password; an existing user without a password: 400 reset_password; with one: 400 duplicate_email.',
-      tag: 'Passwords',
-      auth: 'public',
-      body: PasswordCreateRequestSchema,
-      response: SessionResponseSchema,
-      errors: [429],
-    },
+    passwordRoutes.create,
     async (c) => {
       const body = validateBody(c, PasswordCreateRequestSchema);
       const email = normalizeEmail(body.email);
@@ -118,15 +90,15 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       await enforceRateLimit(deps, `password-create:ip:${ip(c)}`, limits.passwordPerIp);
 
       const refuseExisting = async (userId: string): Promise<never> => {
-        if (await findPassword(db, userId)) throw new ApiError(400, 'duplicate_email');
+        if (await findPassword(db, userId)) throw new ApiError('duplicate_email');
         // Dedupe: a passwordless account must prove the email first; the widget sends a reset email.
-        throw new ApiError(400, 'reset_password');
+        throw new ApiError('reset_password');
       };
       const existing = await findUserEmail(db, email);
       if (existing) await refuseExisting(existing.user_id);
 
       const verdict = await evaluatePassword(deps, body.password, email);
-      if (!verdict.valid) throw new ApiError(400, 'weak_password');
+      if (!verdict.valid) throw new ApiError('weak_password');
       const hash = await hashPassword(body.password, config.argon2);
 
       const now = deps.clock();
@@ -140,17 +112,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
 
   defineRoute(
     app,
-    {
-      method: 'post',
-      path: '/sdk/v1/passwords/authenticate',
-      summary:
-        'Log in with email and password. Unknown email, an account without a password or a wrong password: 401 unauthorized_credentials, alike in time. 10 wrong passwords for one account from one client address lock that address out of it, 100 from all addresses lock the account (429 user_lock_limit_reached); a reset lifts the lock.',
-      tag: 'Passwords',
-      auth: 'public-optional-session',
-      body: PasswordAuthenticateRequestSchema,
-      response: SessionResponseSchema,
-      errors: [429],
-    },
+    passwordRoutes.authenticate,
     async (c) => {
       const body = validateBody(c, PasswordAuthenticateRequestSchema);
       const email = normalizeEmail(body.email);
@@ -171,13 +133,13 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       const matches = await verifyPassword(stored?.hash ?? (await dummyHash()), body.password);
       if (!user || !stored || !matches) {
         if (reservation.lockIfWrong) throw lockedError(reservation.lockIfWrong, now);
-        throw new ApiError(401, 'unauthorized_credentials');
+        throw new ApiError('unauthorized_credentials');
       }
       await releaseAttempt(db, counters);
-      if (await isResetRequired(db, user.user_id)) throw new ApiError(400, 'reset_password');
+      if (await isResetRequired(db, user.user_id)) throw new ApiError('reset_password');
       if (await isBreached(body.password, config.breachRangeUrl, deps.log)) {
         await setResetRequired(db, user.user_id, true);
-        throw new ApiError(400, 'breached_password');
+        throw new ApiError('breached_password');
       }
       if (needsRehash(stored.hash, config.argon2)) {
         await rehashPassword(db, user.user_id, await hashPassword(body.password, config.argon2), now);
@@ -189,17 +151,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
 
   defineRoute(
     app,
-    {
-      method: 'post',
-      path: '/sdk/v1/passwords/email/reset/start',
-      summary:
-        'Email a single-use password-reset link (and a passwordless login link) to a known address. An unknown address gets the same answer and no email; no user is created.',
-      tag: 'Passwords',
-      auth: 'public',
-      body: PasswordResetByEmailStartRequestSchema,
-      response: OkResponseSchema,
-      errors: [429],
-    },
+    passwordRoutes.resetByEmailStart,
     async (c) => {
       const body = validateBody(c, PasswordResetByEmailStartRequestSchema);
       const email = normalizeEmail(body.email);
@@ -244,31 +196,21 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
 
   defineRoute(
     app,
-    {
-      method: 'post',
-      path: '/sdk/v1/passwords/email/reset',
-      summary:
-        "Set a new password with an emailed reset token (single use), verify the email, sign in and revoke the user's other sessions. A weak new password keeps the token.",
-      tag: 'Passwords',
-      auth: 'public',
-      body: PasswordResetByEmailRequestSchema,
-      response: SessionResponseSchema,
-      errors: [429],
-    },
+    passwordRoutes.resetByEmail,
     async (c) => {
       const body = validateBody(c, PasswordResetByEmailRequestSchema);
       const duration = sessionMinutes(body.session_duration_minutes);
       await enforceRateLimit(deps, `password-reset-use:ip:${ip(c)}`, limits.passwordPerIp);
       const now = deps.clock();
       const live = await findLiveResetToken(db, body.token, now);
-      if (!live) throw new ApiError(401, 'invalid_reset_token');
+      if (!live) throw new ApiError('invalid_reset_token');
       const emailRow = await db.selectFrom('user_emails').select(['email_id', 'email']).where('email_id', '=', live.email_id).executeTakeFirstOrThrow();
       const verdict = await evaluatePassword(deps, body.password, emailRow.email);
-      if (!verdict.valid) throw new ApiError(400, 'weak_password');
+      if (!verdict.valid) throw new ApiError('weak_password');
       const hash = await hashPassword(body.password, config.argon2);
 
       const used = await consumeResetToken(db, body.token, deps.clock());
-      if (!used) throw new ApiError(401, 'invalid_reset_token');
+      if (!used) throw new ApiError('invalid_reset_token');
       // The reset link proves the email first (which may remove a password planted before), then the new password is set with that proof.
       await proveEmail(db, used.user_id, used.email_id, now);
       await setProvenPassword(db, used.user_id, hash, now);

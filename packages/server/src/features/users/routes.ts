@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { userRoutes, UserSearchRequestSchema } from '@vestibule/contract';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
@@ -7,33 +8,23 @@ import { sessionAuth } from '../../http/session-auth.js';
 import type { UserSearchResponse } from '@vestibule/contract';
 import { validateBody } from '../../http/validate-body.js';
 import { normalizeEmail } from '../magic-links/email-format.js';
-import { UserResponseSchema, UserSearchRequestSchema, UserSearchResponseSchema } from '../openapi/schemas.js';
 import { findUserEmail, getUser } from './users-store.js';
 
 export function registerUserRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   defineRoute(
     app,
-    { method: 'get', path: '/sdk/v1/users/me', summary: 'The signed-in user.', tag: 'Users', auth: 'session', response: UserResponseSchema },
+    userRoutes.me,
     sessionAuth(deps),
     async (c) => {
       const user = await getUser(deps.db, c.get('session').user_id);
-      if (!user) throw new ApiError(401, 'session_not_found');
+      if (!user) throw new ApiError('session_not_found');
       return c.json({ ...user, status_code: 200 as const, request_id: c.get('requestId') });
     },
   );
 
   defineRoute(
     app,
-    {
-      method: 'post',
-      path: '/sdk/v1/users/search',
-      summary: "Which password screen an email gets: 'new' (no user), 'password' (a user with a password) or 'passwordless' (a user without one).",
-      tag: 'Users',
-      auth: 'public',
-      body: UserSearchRequestSchema,
-      response: UserSearchResponseSchema,
-      errors: [429],
-    },
+    userRoutes.search,
     async (c) => {
       const body = validateBody(c, UserSearchRequestSchema);
       const email = normalizeEmail(body.email);

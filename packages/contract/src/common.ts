@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { errorTypes } from './errors.js';
+
+/** Fields every successful answer carries: who answered it. */
+export const ok = { status_code: z.literal(200), request_id: z.string() };
+
+export const OkResponseSchema = z.object(ok).meta({ id: 'OkResponse' });
+export type OkResponse = z.output<typeof OkResponseSchema>;
+
+export const ErrorResponseSchema = z
+  .object({ status_code: z.number().int(), request_id: z.string(), error_type: z.enum(errorTypes), error_message: z.string() })
+  .meta({ id: 'ErrorResponse' });
+
+/** Minutes fields: integers; the range is checked by the handler so it can answer invalid_duration. */
+export const minutes = z.number().int();
+
+export const email = z.string().max(1000);
+
+export const locale = z.string().max(35).meta({ description: "BCP 47 language of the message ('en', 'es', 'fr', 'es-MX' …); others fall back to English." });
+
+/** A URL the server checks against one of the project's allowlists (exact match). */
+export const redirectUrl = z.string().max(2048);

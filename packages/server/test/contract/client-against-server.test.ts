@@ -1,0 +1,160 @@
+import { Window } from 'happy-dom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes, type RouteDef } from '@vestibule/contract';
+import { createVestibuleClient, VestibuleApiError, type VestibuleClient } from '@vestibule/client';
+import { createServer, type VestibuleServer } from '../../src/index.js';
+import { peer, testClock, tokenFromLink, uniqueEmail } from '../helpers/harness.js';
+import { codeIn, uniquePhone } from '../helpers/otp.js';
+import { PUBLIC_TOKEN, testConfig } from '../helpers/test-config.js';
+
+/**
+ * The real @vestibule/client against the real server in-process: the client's fetch is the
+ * server's app.fetch (embedded database, no port). Every SDK route of the contract is called on
+ * its success path and on its main error path, and every answer is checked against the route's
+ * response schema (or the error shape), so client, contract and server cannot drift apart.
+ */
+const config = testConfig();
+let server: VestibuleServer;
+let client: VestibuleClient;
+const answered = new Map<string, Set<'ok' | 'error'>>();
+const mismatches: string[] = [];
+
+function routeFor(method: string, path: string): RouteDef | undefined {
+  return routes.find((r) => r.method.toUpperCase() === method && r.path === path);
+}
+
+/** app.fetch as a browser on this machine would reach it; every answer checked against the contract. */
+async function contractFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const request = new Request(input, init);
+  const response = await server.app.fetch(request, peer('127.0.0.1'));
+  const { pathname } = new URL(request.url);
+  const key = `${request.method} ${pathname}`;
+  const route = routeFor(request.method, pathname);
+  const body = await response.clone().json();
+  if (!route) mismatches.push(`${key}: not in the contract`);
+  else if (response.ok) {
+    const parsed = route.response.safeParse(body);
+    if (!parsed.success) mismatches.push(`${key}: ${JSON.stringify(parsed.error.issues[0])}`);
+  } else if (!route.errors.includes(body.error_type) && !['bad_request', 'invalid_public_token', 'user_unauthenticated', 'session_not_found'].includes(body.error_type)) {
+    mismatches.push(`${key}: answered ${body.error_type}, which its route does not declare`);
+  }
+  answered.set(key, new Set([...(answered.get(key) ?? []), response.ok ? 'ok' : 'error']));
+  return response;
+}
+
+async function outboxText(to: string): Promise<string> {
+  const response = await server.app.fetch(new Request(`${config.publicUrl}/dev/outbox?to=${encodeURIComponent(to)}`), peer('127.0.0.1'));
+  const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
+  return messages[0]!.text;
+}
+
+const rejects = async (call: Promise<unknown>, errorType: string) => {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(VestibuleApiError);
+  expect((error as VestibuleApiError).error_type).toBe(errorType);
+};
+
+beforeAll(async () => {
+  // The client keeps its session in the page's cookies and local storage: a browser document for
+  // it (happy-dom), while the server runs on Node's own URL, fetch and file system.
+  const page = new Window({ url: 'http://localhost:3000/' });
+  Object.assign(globalThis, { document: page.document, location: page.location, localStorage: page.localStorage, window: page });
+  server = await createServer(config, { clock: testClock(), logger: { info() {}, error() {} } });
+  client = createVestibuleClient({ publicToken: PUBLIC_TOKEN, apiBaseUrl: config.publicUrl, fetch: contractFetch as typeof fetch });
+});
+afterAll(async () => {
+  client.destroy();
+  await server.close();
+});
+
+describe('the client against the server', () => {
+  it('bootstrap', async () => {
+    expect((await client.bootstrap.getAsync()).projectName).toBe('Vestibule Demo');
+  });
+
+  it('magic links: send and use; a used link is refused', async () => {
+    const email = uniqueEmail('contract-link');
+    await rejects(client.magicLinks.email.loginOrCreate('not an email'), 'invalid_email');
+    const sent = await client.magicLinks.email.loginOrCreate(email);
+    expect(sent.user_created).toBe(true);
+    const { token } = tokenFromLink(await outboxText(email));
+    const session = await client.magicLinks.authenticate(token);
+    expect(session.user.emails[0]!.email).toBe(email);
+    await rejects(client.magicLinks.authenticate(token), 'unable_to_auth_magic_link');
+  });
+
+  it('passcodes by email, SMS and WhatsApp; a wrong code and a bad number are refused', async () => {
+    const email = uniqueEmail('contract-otp');
+    const sent = await client.otps.email.loginOrCreate(email);
+    const code = codeIn(await outboxText(email));
+    await rejects(client.otps.authenticate(code === '000000' ? '111111' : '000000', sent.method_id), 'otp_code_not_found');
+    expect((await client.otps.authenticate(code, sent.method_id)).user_id).toBe(sent.user_id);
+    for (const channel of ['sms', 'whatsapp'] as const) {
+      const phone = uniquePhone();
+      await rejects(client.otps[channel].loginOrCreate('+1 nope'), 'invalid_phone_number');
+      const text = await client.otps[channel].loginOrCreate(phone);
+      expect((await client.otps.authenticate(codeIn(await outboxText(phone)), text.method_id)).user_id).toBe(text.user_id);
+    }
+    await rejects(client.otps.email.loginOrCreate('nope'), 'invalid_email');
+  });
+
+  it('user search, passwords (strength, create, log in, reset) and their refusals', async () => {
+    const email = uniqueEmail('contract-pw');
+    const password = 'Contract test 42 passphrase';
+    expect((await client.users.search(email)).userType).toBe('new');
+    await rejects(client.users.search('nope'), 'invalid_email');
+    expect((await client.passwords.strengthCheck({ password, email })).valid_password).toBe(true);
+    await rejects(client.passwords.strengthCheck({ password: 'x'.repeat(300) }), 'bad_request');
+    await rejects(client.passwords.create({ email, password: 'password' }), 'weak_password');
+    await client.passwords.create({ email, password });
+    await rejects(client.passwords.create({ email, password }), 'duplicate_email');
+    await rejects(client.passwords.authenticate({ email, password: 'wrong one' }), 'unauthorized_credentials');
+    expect((await client.passwords.authenticate({ email, password })).user.password).not.toBeNull();
+    await rejects(client.passwords.resetByEmailStart({ email, resetPasswordRedirectUrl: 'https://evil.example/reset' }), 'invalid_redirect_url');
+    await client.passwords.resetByEmailStart({ email });
+    const link = /https?:\/\/\S+vestibule_token_type=reset_password\S*/.exec(await outboxText(email))![0];
+    const token = new URL(link).searchParams.get('token')!;
+    await rejects(client.passwords.resetByEmail({ token: 'forged', password }), 'invalid_reset_token');
+    expect((await client.passwords.resetByEmail({ token, password: 'A new contract 7 passphrase' })).user_id).toBeTruthy();
+  });
+
+  it('user, session refresh and revoke; a session the server does not know is refused', async () => {
+    expect((await client.user.get()).user_id).toBeTruthy();
+    expect((await client.session.authenticate({ session_duration_minutes: 60 })).session.session_id).toBeTruthy();
+    await client.session.revoke();
+    expect(client.session.getSync()).toBeNull();
+    // A token the server does not know (revoked, or forged into the cookie): refused by the server.
+    for (const call of [() => client.user.get(), () => client.session.revoke(), () => client.session.authenticate()]) {
+      document.cookie = 'vestibule_session=forged-or-revoked-token; Path=/';
+      await rejects(call(), 'session_not_found');
+    }
+  });
+
+  it('bootstrap and events with a public token of no project are refused', async () => {
+    const stranger = createVestibuleClient({ publicToken: 'public-token-test-nobody', apiBaseUrl: config.publicUrl, fetch: contractFetch as typeof fetch });
+    try {
+      await stranger.bootstrap.getAsync().catch(() => undefined);
+      stranger.events.log('render_login_screen', {});
+      await stranger.events.flush().catch(() => undefined);
+    } finally {
+      stranger.destroy();
+    }
+    expect(answered.get('GET /sdk/v1/projects/bootstrap')).toContain('error');
+    expect(answered.get('POST /sdk/v1/events')).toContain('error');
+  });
+
+  it('events', async () => {
+    client.events.log('render_login_screen', { options: {} });
+    await client.events.flush();
+  });
+
+  it('reached every SDK route of the contract on its success path and its error path, each answer as declared', () => {
+    const sdk = routes.filter((route) => route.path.startsWith('/sdk/v1/')).map((route) => `${route.method.toUpperCase()} ${route.path}`);
+    const missing = sdk.flatMap((key) => (['ok', 'error'] as const).filter((kind) => !answered.get(key)?.has(kind)).map((kind) => `${key} (${kind})`));
+    expect(missing).toEqual([]);
+    expect(mismatches).toEqual([]);
+  });
+});
