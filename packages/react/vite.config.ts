@@ -59,7 +59,7 @@ export default defineConfig(({ mode }) => {
                   groups: [
                     {
                       name: 'core',
-                      test: /\/packages\/(react\/src\/(parts|flow|strings|theme|styles|widget)\/|react\/src\/features\/[^/]+\/(strings\.ts|styles\.css)|react\/src\/mounts\/Shell\.|client\/src\/)/,
+                      test: /\/packages\/(react\/src\/(parts|flow|strings|theme|styles|widget)\/|react\/src\/(features\/[^/]+|main)\/(strings\.ts|styles\.css)|react\/src\/mounts\/Shell\.|client\/src\/|contract\/src\/)/,
                       includeDependenciesRecursively: false,
                     },
                   ],

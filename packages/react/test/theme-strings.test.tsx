@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { VestibuleLogin } from '../src/index';
@@ -7,13 +7,27 @@ import { compileTheme } from '../src/theme/compile';
 import { defaultStyles } from '../src/theme/defaults';
 import { en } from '../src/strings/en';
 import { makeTranslate } from '../src/strings/translate';
+import { common } from '../src/strings/common';
+import { strings as mainStrings } from '../src/main/strings';
+import { strings as identityProvider } from '../src/features/identity-provider/strings';
+import { strings as magicLinks } from '../src/features/magic-links/strings';
+import { strings as otps } from '../src/features/otps/strings';
+import { strings as passkeys } from '../src/features/passkeys/strings';
+import { strings as passwords } from '../src/features/passwords/strings';
+
+const featureStrings = { identityProvider, magicLinks, otps, passkeys, passwords };
 import { apiError, expectNoAxeViolations, fakeClient } from './helpers';
 
 afterEach(cleanup);
 
 // Read from disk: vitest does not process CSS imports here. Tests run from the repo root or the package.
-const cssPath = ['packages/react/src/styles/vestibule.css', 'src/styles/vestibule.css'].map((p) => join(process.cwd(), p)).find(existsSync)!;
-const css = readFileSync(cssPath, 'utf8');
+// The stylesheet is vestibule.css followed by every feature's styles.css (src/styles/stylesheet.ts).
+const srcPath = ['packages/react/src', 'src'].map((p) => join(process.cwd(), p)).find(existsSync)!;
+const featureCss = readdirSync(join(srcPath, 'features'))
+  .sort()
+  .map((feature) => join(srcPath, 'features', feature, 'styles.css'))
+  .filter(existsSync);
+const css = [join(srcPath, 'styles/vestibule.css'), ...featureCss].map((path) => readFileSync(path, 'utf8')).join('\n');
 
 describe('theme', () => {
   it('has no accessibility violations with a custom theme', async () => {
@@ -124,5 +138,13 @@ describe('strings', () => {
     expect(t('idpMissingParam', { param: 'client_id' })).toBe('Fehlt: client_id {other}');
     expect(makeTranslate(undefined)('emailSentTo', { email: 'a@b.co' })).toBe('An email was sent to a@b.co.');
     expect(new Set(Object.values(en)).size).toBeGreaterThan(30);
+  });
+
+  it("the table is the shared texts, Main's and every feature's strings.ts, no key written twice", () => {
+    const tables = [common, mainStrings, ...Object.values(featureStrings)];
+    const keys = tables.flatMap((table) => Object.keys(table));
+    expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
+    expect(Object.keys(en).sort()).toEqual([...keys].sort());
+    expect(Object.keys(featureStrings).sort()).toEqual(['identityProvider', 'magicLinks', 'otps', 'passkeys', 'passwords']);
   });
 });

@@ -1,0 +1,135 @@
+import { StrictMode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { composeFlow } from '../../src/flow/engine';
+import type { EffectContext, Feature } from '../../src/flow/feature';
+import { Flow } from '../../src/flow/Flow';
+import { WidgetShell } from '../../src/mounts/Shell';
+import { apiError, fakeClient, SESSION_RESPONSE, LOGIN_OR_CREATE_RESPONSE } from '../helpers';
+import { renderOtpScreen } from '../features/otps/otp-helpers';
+
+afterEach(cleanup);
+
+/** A feature that claims EmailConfirmation once a link was sent, and records what its Main on-enter hook got. */
+function probeFeature() {
+  const entered: EffectContext[] = [];
+  const feature: Feature = {
+    name: 'probe',
+    initial: { magicLinkState: null },
+    reduce: (state, event) =>
+      event.type === 'MAGIC_LINK_SENT'
+        ? { ...state, magicLinkState: { email: event.email } }
+        : event.type === 'TRY_AGAIN'
+          ? { ...state, magicLinkState: null }
+          : state,
+    screen: (state) => (state.magicLinkState ? 'EmailConfirmation' : null),
+    enter: { Main: (ctx) => void entered.push(ctx) },
+  };
+  return { feature, entered };
+}
+
+const SCREENS = {
+  Main: () => <p>on Main</p>,
+  EmailConfirmation: () => <p>on EmailConfirmation</p>,
+};
+
+function renderFlow(features: Feature[]) {
+  const flow = composeFlow('login', features, { screens: SCREENS });
+  render(
+    <StrictMode>
+      <WidgetShell client={fakeClient()} config={{ products: ['emailMagicLinks'] }}>
+        <Flow flow={flow} />
+      </WidgetShell>
+    </StrictMode>,
+  );
+  return flow;
+}
+
+describe('composeFlow', () => {
+  it('combines the features: initial state, reducers in order, the first screen claimed, else the start screen', () => {
+    const first: Feature = { name: 'a', initial: { otpState: null }, screen: (s) => (s.pending ? 'OTPAuthenticate' : null) };
+    const second: Feature = { name: 'b', initial: { magicLinkState: null }, screen: (s) => (s.pending || s.banner ? 'EmailConfirmation' : null) };
+    const flow = composeFlow('login', [first, second]);
+    const state = flow.initial({ mainTab: 'sms' });
+    expect(state).toMatchObject({ mount: 'login', otpState: null, magicLinkState: null, pending: false, mainTab: 'sms', errorDescriptor: null });
+    expect(flow.getScreen(state)).toBe('Main');
+    expect(flow.getScreen({ ...state, pending: true })).toBe('OTPAuthenticate');
+    expect(flow.getScreen({ ...state, banner: { variant: 'warning', message: 'x' } })).toBe('EmailConfirmation');
+    // The common reducer runs for every mount; an event nobody handles leaves the very same state.
+    expect(flow.reduce(state, { type: 'SELECT_TAB', tab: 'email' }).mainTab).toBe('email');
+    expect(flow.reduce(state, { type: 'RESEND_SETTLED' })).toBe(state);
+  });
+});
+
+describe('screen-scoped effects', () => {
+  it('runs the on-enter hook of the first screen once (strict mode), and aborts its signal when the screen is left', () => {
+    const { feature, entered } = probeFeature();
+    renderFlow([feature]);
+    expect(screen.getByText('on Main')).toBeTruthy();
+    expect(entered).toHaveLength(1);
+    const main = entered[0]!;
+    expect(main.signal.aborted).toBe(false);
+    act(() => main.dispatch({ type: 'MAGIC_LINK_SENT', email: 'a@b.co', response: LOGIN_OR_CREATE_RESPONSE }));
+    expect(screen.getByText('on EmailConfirmation')).toBeTruthy();
+    expect(main.signal.aborted).toBe(true);
+  });
+
+  it('a late answer after the screen was left changes nothing', () => {
+    const { feature, entered } = probeFeature();
+    renderFlow([feature]);
+    const main = entered[0]!;
+    act(() => main.dispatch({ type: 'MAGIC_LINK_SENT', email: 'a@b.co', response: LOGIN_OR_CREATE_RESPONSE }));
+    // Main was left: whatever it started and answers now is dropped, even an answer that would lead back to Main.
+    act(() => main.dispatch({ type: 'TRY_AGAIN' }));
+    act(() => main.send({ type: 'TRY_AGAIN' }));
+    act(() => main.fail(apiError('otp_code_not_found', 'x'), 'banner'));
+    act(() => main.toasts.show('error', 'too late'));
+    expect(screen.getByText('on EmailConfirmation')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('too late')).toBeNull();
+  });
+
+  it('an event sent on a screen the user has since left: its late answer is dropped (the passcode check, after the back arrow)', async () => {
+    const client = fakeClient();
+    let resolve: (value: typeof SESSION_RESPONSE) => void = () => undefined;
+    client.otps.authenticate.mockImplementationOnce(() => new Promise((r) => (resolve = r)));
+    renderOtpScreen({}, { client });
+    fireEvent.change(screen.getByLabelText('6-digit passcode'), { target: { value: '123456' } });
+    expect(client.otps.authenticate).toHaveBeenCalledOnce();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { name: 'Sign up or log in' })).toBeTruthy();
+    await act(async () => resolve(SESSION_RESPONSE));
+    expect(screen.getByRole('heading', { name: 'Sign up or log in' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Success!' })).toBeNull();
+  });
+
+  it('a late failure after the screen was left shows no error on the screen the user is on', async () => {
+    const client = fakeClient();
+    let reject: (err: unknown) => void = () => undefined;
+    client.otps.authenticate.mockImplementationOnce(() => new Promise((_r, j) => (reject = j)));
+    renderOtpScreen({}, { client });
+    fireEvent.change(screen.getByLabelText('6-digit passcode'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await act(async () => reject(apiError('otp_code_not_found', 'The passcode is wrong.')));
+    expect(screen.getByRole('heading', { name: 'Sign up or log in' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('an on-enter hook is told when its screen goes away with the widget', async () => {
+    vi.useFakeTimers();
+    try {
+      const { feature, entered } = probeFeature();
+      const flow = composeFlow('login', [feature], { screens: SCREENS });
+      const view = render(
+        <WidgetShell client={fakeClient()} config={{ products: ['emailMagicLinks'] }}>
+          <Flow flow={flow} />
+        </WidgetShell>,
+      );
+      view.unmount();
+      act(() => vi.runAllTimers());
+      expect(entered[0]!.signal.aborted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
