@@ -4,17 +4,20 @@ import { Heading } from '../parts/Heading';
 import { Logo } from '../parts/Logo';
 import { Note } from '../parts/Note';
 import { Tabs } from '../parts/Tabs';
+import type { StringKey } from '../strings/en';
 import { useWidget } from '../widget/context';
 import { mainLayout, type MainBlock, type MainTab } from './layout';
 
 /** Facts about the environment Main depends on (see MainEnvironment): none vary yet. */
 const ENVIRONMENT = { passkeyAutofill: false };
 
-/** A slot's component, as the mount's features offer it (nothing when no feature fills it). */
-function Slot({ name }: { name: string }) {
+/** A slot's component, as the mount's features offer it; else the fallback sentence, if any. */
+function Slot({ name, fallback }: { name: string; fallback?: StringKey }) {
+  const { t } = useWidget();
   const { mainSlots } = useFlow();
   const Component = mainSlots[name];
-  return Component ? <Component /> : null;
+  if (Component) return <Component />;
+  return fallback ? <Note>{t(fallback)}</Note> : null;
 }
 
 /** The email/phone form: one form, or tabs when more than one method applies. The chosen tab survives the back arrow. */
@@ -38,7 +41,7 @@ function MethodForms({ tabs }: { tabs: MainTab[] }) {
 }
 
 const blockKey = (block: MainBlock, i: number) =>
-  block.kind === 'divider' ? `divider-${i}` : block.kind === 'note' ? block.text : block.kind === 'slot' ? block.slot : 'form';
+  block.kind === 'divider' ? `divider-${i}` : block.kind === 'slot' ? block.slot : 'form';
 
 function Block({ block }: { block: MainBlock }) {
   const { t } = useWidget();
@@ -50,9 +53,7 @@ function Block({ block }: { block: MainBlock }) {
         </div>
       );
     case 'slot':
-      return <Slot name={block.slot} />;
-    case 'note':
-      return <Note>{t(block.text)}</Note>;
+      return <Slot name={block.slot} fallback={block.fallback} />;
     case 'divider':
       return <Divider label={t(block.label)} />;
   }

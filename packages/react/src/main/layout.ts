@@ -27,10 +27,12 @@ export interface MainTab {
 export type MainBlock =
   /** The email/phone form; with more than one tab, WAI-ARIA tabs in configuration order. */
   | { kind: 'form'; tabs: MainTab[] }
-  /** A block a feature draws (e.g. `passkey`). */
-  | { kind: 'slot'; slot: string }
-  /** A plain sentence standing in for a product of a later issue (OAuth buttons, wallet buttons). */
-  | { kind: 'note'; text: StringKey }
+  /**
+   * A block a feature draws: `oauth` (the OAuth buttons), `wallets` (the wallet buttons), `passkey`
+   * (the passkey button). While no feature of the mount fills the slot, `fallback` is shown
+   * instead: a plain sentence saying the product is not available yet.
+   */
+  | { kind: 'slot'; slot: string; fallback?: StringKey }
   /** The divider 'or' between two blocks. */
   | { kind: 'divider'; label: StringKey };
 
@@ -76,8 +78,8 @@ export function mainLayout(config: LoginConfig, env: MainEnvironment): MainLayou
   if (error) return { error, blocks: [] };
   const products = config.products ?? [];
   const methods = mainMethods(config);
-  const oauth: MainBlock[] = products.includes('oauth') ? [{ kind: 'note', text: 'oauthNotAvailable' }] : [];
-  const wallets: MainBlock[] = products.includes('crypto') ? [{ kind: 'note', text: 'cryptoNotAvailable' }] : [];
+  const oauth: MainBlock[] = products.includes('oauth') ? [{ kind: 'slot', slot: 'oauth', fallback: 'oauthNotAvailable' }] : [];
+  const wallets: MainBlock[] = products.includes('crypto') ? [{ kind: 'slot', slot: 'wallets', fallback: 'cryptoNotAvailable' }] : [];
   const form: MainBlock[] = methods.length
     ? [{ kind: 'form', tabs: methods.map((method) => ({ method, slot: method === 'email' ? emailSlot(config) : method, label: TAB_LABELS[method] })) }]
     : [];
