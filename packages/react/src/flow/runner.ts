@@ -1,0 +1,96 @@
+import type { ToastStore } from '../parts/toast/store';
+import type { WidgetContextValue } from '../widget/context';
+import type { FlowEngine } from './engine';
+import { messageForError, toErrorInfo } from './errors';
+import type { EffectContext } from './feature';
+import type { FlowEvent, FlowState, Screen, UserEvent } from './types';
+
+/** Runs a flow outside React: the state, the screen showing, and the AbortController of that screen. */
+export interface FlowRunner {
+  getState(): FlowState;
+  /** A screen sends an event: the state changes, then the event's effects run with the signal of the screen it was sent from. */
+  send(event: UserEvent): void;
+  /** Enters the screen of the current state if it is not the one entered last (runs its on-enter hooks). */
+  enterScreen(): void;
+  /** Leaves the current screen: its signal is aborted. */
+  leave(): void;
+}
+
+interface ScreenScope {
+  screen: Screen;
+  controller: AbortController;
+}
+
+/**
+ * `widget` is read at each call (the host may pass new callbacks); `onChange` is told every new state.
+ */
+export function createFlowRunner(options: {
+  flow: FlowEngine;
+  initial: FlowState;
+  widget: () => WidgetContextValue;
+  toasts: ToastStore;
+  onChange: (state: FlowState) => void;
+}): FlowRunner {
+  const { flow, widget, toasts, onChange } = options;
+  let state = options.initial;
+  let scope: ScreenScope | null = null;
+
+  const context = (signal: AbortSignal): EffectContext => {
+    const w = widget();
+    const live =
+      <A extends unknown[]>(fn: (...args: A) => void) =>
+      (...args: A) => {
+        if (!signal.aborted) fn(...args);
+      };
+    const ctx: EffectContext = {
+      client: w.client,
+      config: w.config,
+      callbacks: w.callbacks,
+      t: w.t,
+      free: w.free,
+      stateBefore: state,
+      signal,
+      dispatch: live((event) => apply(event)),
+      send: live((event) => runner.send(event)),
+      toasts: { show: live((type, message) => void toasts.show(type, message)) },
+      emit: w.emit,
+      reportError: w.reportError,
+      fail(err, placement) {
+        const error = toErrorInfo(err);
+        ctx.dispatch({ type: 'FAILED', error, message: messageForError(err, w.free), placement });
+        w.reportError(error);
+      },
+    };
+    return ctx;
+  };
+
+  const apply = (event: FlowEvent) => {
+    const next = flow.reduce(state, event);
+    if (next === state) return;
+    state = next;
+    onChange(next);
+    runner.enterScreen();
+  };
+
+  const runner: FlowRunner = {
+    getState: () => state,
+    send(event) {
+      // The effects belong to the screen the event was sent from, whatever the event changes.
+      if (!scope) runner.enterScreen();
+      const ctx = context(scope!.controller.signal);
+      apply(event);
+      flow.runEffects(event, ctx);
+    },
+    enterScreen() {
+      const screen = flow.getScreen(state);
+      if (scope && scope.screen === screen && !scope.controller.signal.aborted) return;
+      scope?.controller.abort();
+      scope = { screen, controller: new AbortController() };
+      flow.enter(screen, context(scope.controller.signal));
+    },
+    leave() {
+      scope?.controller.abort();
+    },
+  };
+  return runner;
+}
