@@ -1,0 +1,17 @@
+import type { Feature } from '../../flow/feature';
+import { magicLinkEffects } from './effects';
+import { reduceMagicLinks } from './reducer';
+import { EmailConfirmation } from './screens/EmailConfirmation';
+import { MagicLinkForm } from './screens/MagicLinkForm';
+import { initialMagicLinkSlice } from './state';
+
+/** Email magic links in the login mount: Main's email form (slot `emailMagicLink`) and EmailConfirmation. */
+export const magicLinks: Feature = {
+  name: 'magic-links',
+  initial: initialMagicLinkSlice,
+  reduce: reduceMagicLinks,
+  screen: (state) => (state.magicLinkState ? 'EmailConfirmation' : null),
+  screens: { EmailConfirmation },
+  effects: magicLinkEffects,
+  mainSlots: { emailMagicLink: MagicLinkForm },
+};
