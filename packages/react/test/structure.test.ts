@@ -87,6 +87,10 @@ describe('package structure', () => {
     expect(violations(/^flow\//, (_s, t) => /^(features|mounts|main)\//.test(t))).toEqual([]);
   });
 
+  it('Main knows no feature or mount (features fill its slots)', () => {
+    expect(violations(/^main\//, (_s, t) => /^(features|mounts)\//.test(t))).toEqual([]);
+  });
+
   it('has no import cycle (type imports included)', () => {
     const cycles: string[] = [];
     const state = new Map<string, 'visiting' | 'done'>();
