@@ -9,7 +9,7 @@ import { createTwilioTextSender } from './delivery/twilio-text-sender.js';
 import { createSmtpEmailSender } from './delivery/smtp-email-sender.js';
 import type { AppDeps, Clock, Logger } from './http/app-env.js';
 import { createApp } from './http/create-app.js';
-import { pruneFailureCounters } from './security/failure-counters.js';
+import { pruneFailureCounters } from './kernel/failure-counters.js';
 import { pruneRateLimits } from './security/rate-limit.js';
 import { assertSecretMatches, deriveServerKeys, resolveServerSecret } from './security/server-secret.js';
 import { ensureSigningKey, retireSigningKey, rotateSigningKey, sealPlainSigningKeys, SigningKeyring } from './security/signing-keys.js';

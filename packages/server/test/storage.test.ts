@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { createSession, findLiveSession } from '../src/features/sessions/sessions-store.js';
-import { consumeMagicLinkToken, issueMagicLinkToken } from '../src/features/magic-links/magic-link-tokens.js';
-import { createUserWithEmail } from '../src/features/users/users-store.js';
+import { createSession, findLiveSession } from '../src/kernel/sessions/sessions-store.js';
+import { consumeMagicLinkToken, issueMagicLinkToken } from '../src/kernel/sign-in-links.js';
+import { createUserWithEmail } from '../src/kernel/users.js';
 import { createOutboxEmailSink, listOutbox } from '../src/delivery/outbox-sink.js';
-import { releaseAttempt, reserveAttempt } from '../src/security/failure-counters.js';
+import { releaseAttempt, reserveAttempt } from '../src/kernel/failure-counters.js';
 import { hitRateLimit } from '../src/security/rate-limit.js';
 import { ensureSigningKey, publishedKeys, rotateSigningKey } from '../src/security/signing-keys.js';
 import { createDatabase } from '../src/storage/create-database.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { magicLinkUrl } from '../src/features/magic-links/redirect-url.js';
+import { magicLinkUrl } from '../src/kernel/redirect-url.js';
 import { magicLinkEmail } from '../src/features/magic-links/magic-link-email.js';
 import { constantTimeEqual } from '../src/security/constant-time.js';
 import { randomToken } from '../src/security/random-token.js';

@@ -1,16 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { methodNotAllowed } from 'hono/method-not-allowed';
-import { registerBootstrapRoutes } from '../features/bootstrap/routes.js';
-import { registerEventRoutes } from '../features/events/routes.js';
-import { registerHealthRoutes } from '../features/health/routes.js';
-import { registerJwksRoutes } from '../features/jwks/routes.js';
-import { registerMagicLinkRoutes } from '../features/magic-links/routes.js';
-import { registerOpenApiRoutes } from '../features/openapi/routes.js';
-import { registerOtpRoutes } from '../features/otps/routes.js';
-import { registerPasswordRoutes } from '../features/passwords/routes.js';
-import { registerOutboxRoutes } from '../features/outbox/routes.js';
-import { registerSessionRoutes } from '../features/sessions/routes.js';
-import { registerUserRoutes } from '../features/users/routes.js';
+import { features } from '../features/index.js';
 import { ApiError } from './api-error.js';
 import type { AppDeps, AppEnv } from './app-env.js';
 import { clientAddress } from './client-ip.js';
@@ -39,17 +29,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     }),
   );
 
-  registerHealthRoutes(app);
-  registerBootstrapRoutes(app, deps);
-  registerMagicLinkRoutes(app, deps);
-  registerOtpRoutes(app, deps);
-  registerPasswordRoutes(app, deps);
-  registerSessionRoutes(app, deps);
-  registerUserRoutes(app, deps);
-  registerEventRoutes(app, deps);
-  registerJwksRoutes(app, deps);
-  if (deps.config.outboxEnabled) registerOutboxRoutes(app, deps);
-  registerOpenApiRoutes(app, deps);
+  for (const feature of features) {
+    if (feature.enabled?.(deps.config) ?? true) feature.register(app, deps);
+  }
 
   app.notFound(notFoundHandler);
   app.onError(errorHandler(deps.log));

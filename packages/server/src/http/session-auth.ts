@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { findLiveSession } from '../features/sessions/sessions-store.js';
+import { findLiveSession } from '../kernel/sessions/sessions-store.js';
 import { ApiError } from './api-error.js';
 import type { AppDeps, AppEnv } from './app-env.js';
 

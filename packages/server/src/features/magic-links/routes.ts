@@ -7,13 +7,13 @@ import { defineRoute } from '../../http/define-route.js';
 import { enforceRateLimit } from '../../http/limits.js';
 import { validateBody } from '../../http/validate-body.js';
 import { sha256Hex } from '../../security/hash.js';
-import { signIn } from '../sessions/sign-in.js';
-import { createUserWithEmail, findUserEmail, proveEmail } from '../users/users-store.js';
-import { checkMinutes, EXPIRATION_MINUTES, sessionDurationMinutes } from './durations.js';
-import { normalizeEmail } from './email-format.js';
+import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
+import { createUserWithEmail, findUserEmail, proveEmail } from '../../kernel/users.js';
+import { checkMinutes, EXPIRATION_MINUTES, sessionDurationMinutes } from '../../kernel/durations.js';
+import { normalizeEmail } from '../../kernel/email-address.js';
 import { magicLinkEmail } from './magic-link-email.js';
-import { consumeMagicLinkToken, issueMagicLinkToken } from './magic-link-tokens.js';
-import { chooseRedirectUrl, magicLinkUrl } from './redirect-url.js';
+import { consumeMagicLinkToken, issueMagicLinkToken } from '../../kernel/sign-in-links.js';
+import { chooseRedirectUrl, magicLinkUrl } from '../../kernel/redirect-url.js';
 
 const tooMany = () => 'Too many magic links requested. Please try again later.';
 
@@ -76,7 +76,7 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
       };
 
       return c.json(
-        await signIn(c, deps, { userId: used.user_id, factor, durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }),
+        await completeSignIn(c, deps, { userId: used.user_id, factor, durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }),
       );
     },
   );

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Reservation } from '../../security/failure-counters.js';
+import type { Reservation } from '../../kernel/failure-counters.js';
 import { newPasscode, passcodeHash } from '../../security/otp-hash.js';
 import type { Database, OtpChannel, OtpCodeRow } from '../../storage/database.js';
 

@@ -10,11 +10,11 @@ import { defineRoute } from '../../http/define-route.js';
 import { enforceRateLimit, lockedError } from '../../http/limits.js';
 import { validateBody } from '../../http/validate-body.js';
 import { sha256Hex } from '../../security/hash.js';
-import { ACCOUNT_WIDE, releaseAttempt, reserveAttempt, type FailureCounter } from '../../security/failure-counters.js';
-import { checkMinutes, sessionDurationMinutes } from '../magic-links/durations.js';
-import { normalizeEmail } from '../magic-links/email-format.js';
-import { signIn } from '../sessions/sign-in.js';
-import { createUserWithEmail, createUserWithPhone, findUserEmail, findUserPhone, proveEmail, verifyPhoneAndActivate } from '../users/users-store.js';
+import { ACCOUNT_WIDE, releaseAttempt, reserveAttempt, type FailureCounter } from '../../kernel/failure-counters.js';
+import { checkMinutes, sessionDurationMinutes } from '../../kernel/durations.js';
+import { normalizeEmail } from '../../kernel/email-address.js';
+import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
+import { createUserWithEmail, createUserWithPhone, findUserEmail, findUserPhone, proveEmail, verifyPhoneAndActivate } from '../../kernel/users.js';
 import { checkPasscode, issuePasscode } from './otp-codes.js';
 import { chooseTemplate, otpEmail, otpText } from './otp-messages.js';
 import { normalizePhoneNumber } from './phone-number.js';
@@ -165,7 +165,7 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
           phone_number_factor: { phone_id: row.method_id, phone_number: phoneRow.phone_number },
         };
       }
-      const response = await signIn(c, deps, {
+      const response = await completeSignIn(c, deps, {
         userId: row.user_id,
         factor,
         durationMinutes: duration,

@@ -7,17 +7,17 @@ import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
 import { enforceRateLimit, lockedError } from '../../http/limits.js';
 import { validateBody } from '../../http/validate-body.js';
-import { ACCOUNT_WIDE, clearFailures, releaseAttempt, reserveAttempt, type FailureCounter } from '../../security/failure-counters.js';
+import { ACCOUNT_WIDE, clearFailures, releaseAttempt, reserveAttempt, type FailureCounter } from '../../kernel/failure-counters.js';
 import { sha256Hex } from '../../security/hash.js';
 import { dummyHashLoader, hashPassword, needsRehash, verifyPassword } from '../../security/password-hash.js';
-import { checkMinutes, EXPIRATION_MINUTES, sessionDurationMinutes } from '../magic-links/durations.js';
-import { normalizeEmail } from '../magic-links/email-format.js';
-import { issueMagicLinkToken } from '../magic-links/magic-link-tokens.js';
-import { chooseRedirectUrl, magicLinkUrl } from '../magic-links/redirect-url.js';
-import { sessionResponse } from '../sessions/session-response.js';
-import { createSession, touchSession } from '../sessions/sessions-store.js';
-import { signIn } from '../sessions/sign-in.js';
-import { createUserWithEmail, findUserEmail, proveEmail } from '../users/users-store.js';
+import { checkMinutes, EXPIRATION_MINUTES, sessionDurationMinutes } from '../../kernel/durations.js';
+import { normalizeEmail } from '../../kernel/email-address.js';
+import { issueMagicLinkToken } from '../../kernel/sign-in-links.js';
+import { chooseRedirectUrl, magicLinkUrl } from '../../kernel/redirect-url.js';
+import { sessionResponse } from '../../kernel/sessions/session-response.js';
+import { createSession, touchSession } from '../../kernel/sessions/sessions-store.js';
+import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
+import { createUserWithEmail, findUserEmail, proveEmail } from '../../kernel/users.js';
 import { isBreached } from './breached.js';
 import { addPasswordIfAbsent, findPassword, isResetRequired, rehashPassword, setProvenPassword, setResetRequired } from './passwords-store.js';
 import { resetPasswordEmail } from './reset-email.js';
@@ -106,7 +106,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       if (!account.created) await refuseExisting(account.userId);
       await addPasswordIfAbsent(db, account.userId, hash, now);
       const factor = passwordFactor(now, { email_id: account.emailId, email });
-      return c.json(await signIn(c, deps, { userId: account.userId, factor, durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }));
+      return c.json(await completeSignIn(c, deps, { userId: account.userId, factor, durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }));
     },
   );
 
@@ -145,7 +145,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
         await rehashPassword(db, user.user_id, await hashPassword(body.password, config.argon2), now);
       }
       const factor = passwordFactor(now, user);
-      return c.json(await signIn(c, deps, { userId: user.user_id, factor, durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }));
+      return c.json(await completeSignIn(c, deps, { userId: user.user_id, factor, durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }));
     },
   );
 

@@ -5,9 +5,9 @@ import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
 import { sessionAuth } from '../../http/session-auth.js';
 import { validateBody } from '../../http/validate-body.js';
-import { sessionDurationMinutes } from '../magic-links/durations.js';
-import { sessionResponse } from './session-response.js';
-import { revokeSession, touchSession } from './sessions-store.js';
+import { sessionDurationMinutes } from '../../kernel/durations.js';
+import { sessionResponse } from '../../kernel/sessions/session-response.js';
+import { revokeSession, touchSession } from '../../kernel/sessions/sessions-store.js';
 
 export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const requireSession = sessionAuth(deps);

@@ -7,8 +7,8 @@ import { enforceRateLimit } from '../../http/limits.js';
 import { sessionAuth } from '../../http/session-auth.js';
 import type { UserSearchResponse } from '@vestibule/contract';
 import { validateBody } from '../../http/validate-body.js';
-import { normalizeEmail } from '../magic-links/email-format.js';
-import { findUserEmail, getUser } from './users-store.js';
+import { normalizeEmail } from '../../kernel/email-address.js';
+import { findUserEmail, getUser } from '../../kernel/users.js';
 
 export function registerUserRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   defineRoute(

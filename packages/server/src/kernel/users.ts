@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { User } from '@vestibule/contract';
-import { newId } from '../../security/random-token.js';
-import type { Database, UserEmailRow, UserPhoneNumberRow, UserRow } from '../../storage/database.js';
+import { newId } from '../security/random-token.js';
+import type { Database, UserEmailRow, UserPhoneNumberRow, UserRow } from '../storage/database.js';
 
 export async function findUserEmail(db: Kysely<Database>, email: string): Promise<UserEmailRow | undefined> {
   return db.selectFrom('user_emails').selectAll().where('email', '=', email).executeTakeFirst();

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { sha256Hex } from '../../security/hash.js';
-import { randomToken } from '../../security/random-token.js';
-import type { Database } from '../../storage/database.js';
+import { sha256Hex } from '../security/hash.js';
+import { randomToken } from '../security/random-token.js';
+import type { Database } from '../storage/database.js';
 
 /** Makes a single-use token (32 random bytes, base64url); only its SHA-256 hash is stored. */
 export async function issueMagicLinkToken(

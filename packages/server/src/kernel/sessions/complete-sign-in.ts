@@ -9,7 +9,7 @@ import { createSession, findLiveSession, mergeFactor, touchSession } from './ses
  * Finishes a sign-in: with a live Bearer session of the same user, adds the factor to it (and
  * extends it when a duration was asked for); otherwise starts a new session.
  */
-export async function signIn(
+export async function completeSignIn(
   c: Context<AppEnv>,
   deps: AppDeps,
   input: { userId: string; factor: AuthenticationFactor; durationMinutes: number; durationRequested: boolean; now: Date },

@@ -1,7 +1,7 @@
 import type { SessionResponse } from '@vestibule/contract';
 import type { AppDeps } from '../../http/app-env.js';
 import type { SessionRow } from '../../storage/database.js';
-import { getUser } from '../users/users-store.js';
+import { getUser } from '../users.js';
 import { signSessionJwt } from './session-jwt.js';
 import { toSession } from './sessions-store.js';
 

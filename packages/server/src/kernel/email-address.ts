@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../http/api-error.js';
 
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
 

@@ -1,5 +1,5 @@
-import type { ProjectConfig } from '../../config/server-config.js';
-import { ApiError } from '../../http/api-error.js';
+import type { ProjectConfig } from '../config/server-config.js';
+import { ApiError } from '../http/api-error.js';
 
 export const EXPIRATION_MINUTES = { min: 5, max: 10080 } as const;
 /** The widest range session_duration_minutes may take; a project narrows it with maxSessionDurationMinutes. */

@@ -1,0 +1,75 @@
+/**
+ * The boundaries of DESIGN.md, checked in `npm test` (npm run check:deps):
+ * react -> client -> contract (types only, except the plain-data error catalogue); server ->
+ * contract; features never import each other; widget screens never call the network; shared
+ * widget parts know nothing of features, mounts or the flow; no cycles anywhere.
+ */
+const notTypeOnly = ['type-only', 'type-import'];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'A cycle makes two modules one: split out what both need.',
+      severity: 'error',
+      from: { path: '^packages/[^/]+/src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'server-features-stay-apart',
+      comment: 'A server feature imports the kernel and shared modules, never another feature.',
+      severity: 'error',
+      from: { path: '^packages/server/src/features/([^/]+)/' },
+      to: { path: '^packages/server/src/features/([^/]+)/', pathNot: '^packages/server/src/features/$1/' },
+    },
+    {
+      name: 'server-kernel-knows-no-features',
+      comment: 'The kernel (sign-in completion, sessions, users, failure counters) serves every feature and names none.',
+      severity: 'error',
+      from: { path: '^packages/server/src/(kernel|security|storage|delivery|config)/' },
+      to: { path: '^packages/server/src/features/' },
+    },
+    {
+      name: 'widget-features-stay-apart',
+      comment: 'A widget feature imports the flow engine and parts, never another feature.',
+      severity: 'error',
+      from: { path: '^packages/react/src/features/([^/]+)/' },
+      to: { path: '^packages/react/src/features/([^/]+)/', pathNot: '^packages/react/src/features/$1/' },
+    },
+    {
+      name: 'screens-do-not-call-the-network',
+      comment: 'Screens render state and send events; effects call the client.',
+      severity: 'error',
+      from: { path: '^packages/react/src/features/[^/]+/screens/' },
+      to: { path: '^packages/client/', dependencyTypesNot: notTypeOnly },
+    },
+    {
+      name: 'parts-are-feature-blind',
+      comment: 'Shared parts (button, input, banner, tabs, toast) know nothing of features, mounts or the flow.',
+      severity: 'error',
+      from: { path: '^packages/react/src/parts/' },
+      to: { path: '^packages/react/src/(features|mounts|flow|main|vanilla)/' },
+    },
+    {
+      name: 'browser-code-imports-the-contract-as-types',
+      comment: 'The schemas stay on the server: browser bundles import the contract as types, and the error catalogue (plain data) only.',
+      severity: 'error',
+      from: { path: '^packages/(client|react)/src/' },
+      to: { path: '^packages/contract/src/', pathNot: '^packages/contract/src/errors\\.ts$', dependencyTypesNot: notTypeOnly },
+    },
+    {
+      name: 'layers-point-one-way',
+      comment: 'react -> client -> contract; server -> contract; nothing points back.',
+      severity: 'error',
+      from: { path: '^packages/(contract|client|server)/src/' },
+      to: { path: '^packages/(react|server|client)/src/', pathNot: '^packages/$1/src/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['types', 'import', 'default'] },
+  },
+};

@@ -1,0 +1,4 @@
+import type { Feature } from '../../http/feature.js';
+import { registerEventRoutes } from './routes.js';
+
+export const events: Feature = { name: 'events', register: registerEventRoutes };

@@ -1,0 +1,18 @@
+import { health } from './health/index.js';
+import { bootstrap } from './bootstrap/index.js';
+import { magicLinks } from './magic-links/index.js';
+import { otps } from './otps/index.js';
+import { passwords } from './passwords/index.js';
+import { sessions } from './sessions/index.js';
+import { users } from './users/index.js';
+import { events } from './events/index.js';
+import { jwks } from './jwks/index.js';
+import { outbox } from './outbox/index.js';
+import { openapi } from './openapi/index.js';
+import type { Feature } from '../http/feature.js';
+
+/**
+ * Every feature the server serves, in the order its routes are registered: the one place a new
+ * feature is added. The OpenAPI document comes last, so it describes all the others.
+ */
+export const features: Feature[] = [health, bootstrap, magicLinks, otps, passwords, sessions, users, events, jwks, outbox, openapi];

@@ -1,0 +1,4 @@
+import type { Feature } from '../../http/feature.js';
+import { registerJwksRoutes } from './routes.js';
+
+export const jwks: Feature = { name: 'jwks', register: registerJwksRoutes };

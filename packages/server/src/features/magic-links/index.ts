@@ -1,0 +1,4 @@
+import type { Feature } from '../../http/feature.js';
+import { registerMagicLinkRoutes } from './routes.js';
+
+export const magicLinks: Feature = { name: 'magic-links', register: registerMagicLinkRoutes };

@@ -1,0 +1,4 @@
+import type { Feature } from '../../http/feature.js';
+import { registerOpenApiRoutes } from './routes.js';
+
+export const openapi: Feature = { name: 'openapi', register: registerOpenApiRoutes };

@@ -1,0 +1,4 @@
+import type { Feature } from '../../http/feature.js';
+import { registerPasswordRoutes } from './routes.js';
+
+export const passwords: Feature = { name: 'passwords', register: registerPasswordRoutes };

@@ -1,0 +1,4 @@
+import type { Feature } from '../../http/feature.js';
+import { registerSessionRoutes } from './routes.js';
+
+export const sessions: Feature = { name: 'sessions', register: registerSessionRoutes };

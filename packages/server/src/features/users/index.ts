@@ -1,0 +1,4 @@
+import type { Feature } from '../../http/feature.js';
+import { registerUserRoutes } from './routes.js';
+
+export const users: Feature = { name: 'users', register: registerUserRoutes };

@@ -1,0 +1,14 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { ServerConfig } from '../config/server-config.js';
+import type { AppDeps, AppEnv } from './app-env.js';
+
+/**
+ * What a feature folder exports: its routes, served when the configuration turns it on. The app is
+ * composed from one list of these (features/index.ts); features never import each other.
+ */
+export interface Feature {
+  name: string;
+  register(app: OpenAPIHono<AppEnv>, deps: AppDeps): void;
+  /** When absent the feature is always on. */
+  enabled?(config: ServerConfig): boolean;
+}
