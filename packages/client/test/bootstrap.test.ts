@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bootstrapStorageKey, createBootstrapCache, createHttpClient, DEFAULT_BOOTSTRAP } from '../src/index.js';
+import { bootstrapStorageKey, createBootstrapCache, DEFAULT_BOOTSTRAP } from '../src/bootstrap.js';
+import { createHttpClient } from '../src/http.js';
 import { apiError, fakeFetch, settle, TEST_TOKEN } from './helpers.js';
 
 const fresh = {

@@ -1,12 +1,8 @@
 import Cookies from 'js-cookie';
 import type { EventLogRequest } from '@vestibule/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  createVestibuleClient,
-  sessionStorageKey,
-  VestibuleApiError,
-  VestibuleSDKError,
-} from '../src/index.js';
+import { createVestibuleClient, VestibuleApiError, VestibuleSDKError } from '../src/index.js';
+import { sessionStorageKey } from '../src/session-manager.js';
 import {
   apiError,
   BASE,

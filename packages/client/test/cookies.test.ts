@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cookieAttributes, createCookieJar, isLoopbackHost } from '../src/index.js';
+import { cookieAttributes, createCookieJar, isLoopbackHost } from '../src/cookies.js';
 import { clearAllCookies, readCookies, setPageUrl } from './helpers.js';
 
 describe('isLoopbackHost', () => {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ErrorType as CatalogueErrorType } from '@vestibule/contract';
-import {
-  VestibuleApiError,
-  VestibuleSDKError,
-  errorMessages,
-  messageForError,
-  toErrorInfo,
-  UNKNOWN_ERROR_MESSAGE,
-} from '../src/index.js';
+import { VestibuleApiError, VestibuleSDKError, errorMessages, messageForError, toErrorInfo, UNKNOWN_ERROR_MESSAGE } from '../src/index.js';
 
 // Word for word from SPEC.md section 8 where the spec quotes words.
 const quoted: Partial<Record<CatalogueErrorType, string>> = {

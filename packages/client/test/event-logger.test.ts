@@ -1,6 +1,8 @@
 import type { EventLogRequest } from '@vestibule/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEventLogger, createHttpClient, EVENT_BATCH_SIZE, EVENT_FLUSH_INTERVAL_MS, type EventLogger } from '../src/index.js';
+import { EVENT_BATCH_SIZE, EVENT_FLUSH_INTERVAL_MS } from '../src/index.js';
+import { createEventLogger, type EventLogger } from '../src/event-logger.js';
+import { createHttpClient } from '../src/http.js';
 import { fakeFetch, TEST_TOKEN } from './helpers.js';
 
 let logger: EventLogger | undefined;

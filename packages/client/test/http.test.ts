@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createHttpClient, resolveBaseUrl, VestibuleApiError, VestibuleSDKError } from '../src/index.js';
+import { VestibuleApiError, VestibuleSDKError } from '../src/index.js';
+import { createHttpClient, resolveBaseUrl } from '../src/http.js';
 import { apiError, fakeFetch, makeSessionResponse, TEST_TOKEN } from './helpers.js';
 
 describe('resolveBaseUrl', () => {

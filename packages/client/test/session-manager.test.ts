@@ -1,14 +1,9 @@
 import Cookies from 'js-cookie';
 import type { SessionResponse } from '@vestibule/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createCookieJar,
-  createSessionManager,
-  INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS,
-  SESSION_REFRESH_INTERVAL_MS,
-  sessionStorageKey,
-  type SessionManager,
-} from '../src/index.js';
+import { SESSION_REFRESH_INTERVAL_MS } from '../src/index.js';
+import { createCookieJar, INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS } from '../src/cookies.js';
+import { createSessionManager, sessionStorageKey, type SessionManager } from '../src/session-manager.js';
 import { clearAllCookies, makeSession, makeSessionResponse, makeUser, readCookies, TEST_TOKEN } from './helpers.js';
 
 const state = () => ({ user: makeUser(), session: makeSession({ expires_at: '2099-01-01T00:00:00.000Z' }) });

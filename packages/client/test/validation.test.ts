@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  INVALID_EMAIL_FORMAT_MESSAGE,
-  INVALID_EMAIL_OTP_MESSAGE,
-  INVALID_PHONE_NUMBER_MESSAGE,
-  isValidEmail,
-  randomId,
-  RANDOM_ID_LENGTH,
-} from '../src/index.js';
+import { INVALID_EMAIL_FORMAT_MESSAGE, INVALID_EMAIL_OTP_MESSAGE, INVALID_PHONE_NUMBER_MESSAGE, isValidEmail } from '../src/index.js';
+import { randomId, RANDOM_ID_LENGTH } from '../src/random-id.js';
 
 describe('validation', () => {
   it.each(['ada@example.com', 'a.b+tag@sub.example.co.uk', "o'brien@example.io", 'x_y-z@e-xample.org'])(

@@ -10,9 +10,10 @@ import { createSmtpEmailSender } from './delivery/smtp-email-sender.js';
 import type { AppDeps, Clock, Logger } from './http/app-env.js';
 import { createApp } from './http/create-app.js';
 import { pruneFailureCounters } from './kernel/failure-counters.js';
+import { pruneOneTimeSecrets } from './kernel/one-time-secrets.js';
 import { pruneRateLimits } from './security/rate-limit.js';
 import { assertSecretMatches, deriveServerKeys, resolveServerSecret } from './security/server-secret.js';
-import { ensureSigningKey, retireSigningKey, rotateSigningKey, sealPlainSigningKeys, SigningKeyring } from './security/signing-keys.js';
+import { ensureSigningKey, retireSigningKey, rotateSigningKey, sealPlainSigningKeys, SigningKeyring } from './kernel/keyring.js';
 import { createDatabase } from './storage/create-database.js';
 import { migrateToLatest } from './storage/migrate.js';
 
@@ -57,6 +58,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     await ensureSigningKey(db, clock(), keys.keyEncryptionKey);
     await pruneRateLimits(db, clock());
     await pruneFailureCounters(db, clock());
+    await pruneOneTimeSecrets(db, clock());
   } catch (error) {
     await db.destroy();
     throw error;

@@ -88,11 +88,11 @@ describe('email passcodes', () => {
 describe('passcode rules', () => {
   it('stores only a keyed hash of the code', async () => {
     const { response, code } = await sendOtp(h, 'email', uniqueEmail());
-    const row = await h.server.db.selectFrom('otp_codes').selectAll().where('method_id', '=', response.method_id).executeTakeFirstOrThrow();
+    const row = await h.server.db.selectFrom('one_time_secrets').selectAll().where('purpose', '=', 'passcode').where('subject', '=', response.method_id).executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(code);
-    expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(row.code_hash).not.toBe(createHash('sha256').update(code).digest('hex'));
-    expect(row.code_hash).not.toBe(createHash('sha256').update(`${response.method_id}\n${code}`).digest('hex'));
+    expect(row.secret_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.secret_hash).not.toBe(createHash('sha256').update(code).digest('hex'));
+    expect(row.secret_hash).not.toBe(createHash('sha256').update(`${response.method_id}\n${code}`).digest('hex'));
     // The key is derived from the server secret, which is not in the database.
     expect(await h.server.db.selectFrom('server_secrets').select('name').execute()).toEqual([{ name: 'secret_check' }]);
   });

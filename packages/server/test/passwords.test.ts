@@ -330,7 +330,7 @@ describe('reset by email', () => {
     expect(link.searchParams.get('vestibule_token_type')).toBe('reset_password');
     expect(link.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Stored only as a hash.
-    const rows = await h.server.db.selectFrom('password_reset_tokens').select('token_hash').execute();
+    const rows = await h.server.db.selectFrom('one_time_secrets').select('secret_hash').where('purpose', '=', 'password_reset').execute();
     expect(JSON.stringify(rows)).not.toContain(link.searchParams.get('token'));
   });
 

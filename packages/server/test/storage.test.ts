@@ -5,8 +5,9 @@ import { consumeMagicLinkToken, issueMagicLinkToken } from '../src/kernel/sign-i
 import { createUserWithEmail } from '../src/kernel/users.js';
 import { createOutboxEmailSink, listOutbox } from '../src/delivery/outbox-sink.js';
 import { releaseAttempt, reserveAttempt } from '../src/kernel/failure-counters.js';
+import { attemptCode, consumeToken, issueCode, issueToken } from '../src/kernel/one-time-secrets.js';
 import { hitRateLimit } from '../src/security/rate-limit.js';
-import { ensureSigningKey, publishedKeys, rotateSigningKey } from '../src/security/signing-keys.js';
+import { ensureSigningKey, ID_TOKEN_KEY, publishedKeys, rotateSigningKey, SESSION_KEY, SigningKeyring } from '../src/kernel/keyring.js';
 import { createDatabase } from '../src/storage/create-database.js';
 import type { Database } from '../src/storage/database.js';
 import { migrateToLatest, migrations } from '../src/storage/migrate.js';
@@ -42,7 +43,7 @@ function storageSuite(open: () => Promise<{ db: Kysely<Database>; openAnother?: 
     }
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((t) => t.name);
-    for (const table of ['users', 'user_emails', 'sessions', 'magic_link_tokens', 'signing_keys', 'rate_limit_buckets', 'events', 'outbox_messages']) {
+    for (const table of ['users', 'user_emails', 'sessions', 'one_time_secrets', 'failure_counters', 'signing_keys', 'rate_limit_buckets', 'events', 'outbox_messages']) {
       expect(tables).toContain(table);
     }
   });
@@ -61,8 +62,8 @@ function storageSuite(open: () => Promise<{ db: Kysely<Database>; openAnother?: 
     const now = new Date();
     const { userId, emailId } = await createUserWithEmail(db, uniqueEmail(), 'active', now);
     const token = await issueMagicLinkToken(db, { userId, emailId, kind: 'signup', expirationMinutes: 30, now });
-    const stored = await db.selectFrom('magic_link_tokens').select('token_hash').where('user_id', '=', userId).execute();
-    expect(stored.map((s) => s.token_hash)).not.toContain(token);
+    const stored = await db.selectFrom('one_time_secrets').select('secret_hash').where('user_id', '=', userId).execute();
+    expect(stored.map((s) => s.secret_hash)).not.toContain(token);
     const results = await Promise.all(Array.from({ length: 6 }, () => consumeMagicLinkToken(db, token, now)));
     expect(results.filter(Boolean)).toHaveLength(1);
     const expired = await issueMagicLinkToken(db, { userId, emailId, kind: 'login', expirationMinutes: 5, now });
@@ -87,6 +88,42 @@ function storageSuite(open: () => Promise<{ db: Kysely<Database>; openAnother?: 
     const results = await Promise.all(Array.from({ length: 25 }, () => hitRateLimit(db, key, rule, now)));
     expect(results.map((r) => r.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
+  });
+
+  it('one-time secrets: 50 parallel uses of one token, even from two pools, have exactly one winner', async () => {
+    const others = handle.openAnother ? [await handle.openAnother()] : [];
+    try {
+      const pools = [db, ...others.map((o) => o.db)];
+      const now = new Date();
+      const token = await issueToken(db, { purpose: 'test_token', userId: null, bound: { n: 1 }, expirationMinutes: 5, now });
+      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => consumeToken<{ n: number }>(pools[i % pools.length]!, 'test_token', token, now)));
+      expect(results.filter(Boolean)).toEqual([{ userId: null, bound: { n: 1 } }]);
+      // Another purpose never accepts it.
+      const other = await issueToken(db, { purpose: 'test_token', userId: null, bound: {}, expirationMinutes: 5, now });
+      expect(await consumeToken(db, 'another_purpose', other, now)).toBeUndefined();
+    } finally {
+      await Promise.all(others.map((o) => o.close()));
+    }
+  });
+
+  it('one-time secrets: 50 parallel wrong attempts at one code are each counted and none gets past its limit', async () => {
+    const others = handle.openAnother ? [await handle.openAnother()] : [];
+    try {
+      const pools = [db, ...others.map((o) => o.db)];
+      const now = new Date();
+      const subject = `subject-${Math.random()}`;
+      await issueCode(db, { purpose: 'test_code', subject, codeHash: 'aa'.repeat(32), maxAttempts: 5, userId: null, bound: {}, expirationMinutes: 5, now });
+      const attempts = await Promise.all(Array.from({ length: 50 }, (_, i) => attemptCode(pools[i % pools.length]!, 'test_code', subject, 'bb'.repeat(32), now)));
+      expect(attempts.filter((a) => a.kind === 'wrong')).toHaveLength(5);
+      expect(attempts.filter((a) => a.kind === 'dead')).toHaveLength(45);
+      // The limit holds for the right code too, and a new code for the subject starts afresh.
+      expect((await attemptCode(db, 'test_code', subject, 'aa'.repeat(32), now)).kind).toBe('dead');
+      await issueCode(db, { purpose: 'test_code', subject, codeHash: 'cc'.repeat(32), maxAttempts: 5, userId: null, bound: { fresh: true }, expirationMinutes: 5, now });
+      const right = await Promise.all(Array.from({ length: 10 }, (_, i) => attemptCode(pools[i % pools.length]!, 'test_code', subject, 'cc'.repeat(32), now)));
+      expect(right.filter((a) => a.kind === 'right')).toEqual([{ kind: 'right', userId: null, bound: { fresh: true } }]);
+    } finally {
+      await Promise.all(others.map((o) => o.close()));
+    }
   });
 
   it('reserves failure attempts atomically: 50 parallel wrong attempts, even from two pools, pass a limit of 10 exactly 10 times', async () => {
@@ -121,6 +158,20 @@ function storageSuite(open: () => Promise<{ db: Kysely<Database>; openAnother?: 
     expect(published).toHaveLength(before + 1);
     expect(published.map((k) => k.kid)).toContain(kid);
     expect(published.every((k) => !('d' in k))).toBe(true);
+  });
+
+  it('keeps an RS256 id_token key beside the ES256 session key: each rotates on its own, both are published', async () => {
+    const now = new Date();
+    const keyring = new SigningKeyring(db, KEY);
+    const [session, idToken] = await Promise.all([keyring.active(SESSION_KEY), keyring.active(ID_TOKEN_KEY)]);
+    expect([session.alg, idToken.alg]).toEqual(['ES256', 'RS256']);
+    const { kid } = await rotateSigningKey(db, now, KEY, SESSION_KEY);
+    keyring.forget();
+    expect((await keyring.active(SESSION_KEY)).kid).toBe(kid);
+    expect((await keyring.active(ID_TOKEN_KEY)).kid).toBe(idToken.kid);
+    const published = await publishedKeys(db);
+    expect(published.find((k) => k.kid === idToken.kid)).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(published.some((k) => 'd' in k || 'p' in k)).toBe(false);
   });
 
   it('lists the outbox newest first', async () => {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config/server-config.js';
 import type { EmailSender } from '../delivery/email-sender.js';
 import type { TextDelivery } from '../delivery/text-delivery.js';
-import type { SigningKeyring } from '../security/signing-keys.js';
+import type { SigningKeyring } from '../kernel/keyring.js';
 import type { Database, SessionRow } from '../storage/database.js';
 
 export type Clock = () => Date;

@@ -1,39 +1,33 @@
 import type { Kysely } from 'kysely';
-import { sha256Hex } from '../security/hash.js';
-import { randomToken } from '../security/random-token.js';
 import type { Database } from '../storage/database.js';
-
-/** Makes a single-use token (32 random bytes, base64url); only its SHA-256 hash is stored. */
-export async function issueMagicLinkToken(
-  db: Kysely<Database>,
-  input: { userId: string; emailId: string; kind: 'login' | 'signup'; expirationMinutes: number; now: Date },
-): Promise<string> {
-  const token = randomToken();
-  await db
-    .insertInto('magic_link_tokens')
-    .values({
-      token_hash: sha256Hex(token),
-      user_id: input.userId,
-      email_id: input.emailId,
-      kind: input.kind,
-      created_at: input.now,
-      expires_at: new Date(input.now.getTime() + input.expirationMinutes * 60_000),
-    })
-    .execute();
-  return token;
-}
+import { consumeToken, issueToken } from './one-time-secrets.js';
 
 /**
- * Uses a token exactly once: one atomic UPDATE … WHERE used_at IS NULL AND expires_at > now
- * RETURNING, so of two concurrent calls (even on two instances) only one succeeds.
+ * Emailed sign-in links (magic links, and the passwordless link in a reset email): one-time tokens
+ * bound to the email they went to and whether they sign up or log in.
  */
+interface SignInLink {
+  email_id: string;
+  kind: 'login' | 'signup';
+}
+
+const PURPOSE = 'magic_link';
+
+export async function issueMagicLinkToken(
+  db: Kysely<Database>,
+  input: { userId: string; emailId: string; kind: SignInLink['kind']; expirationMinutes: number; now: Date },
+): Promise<string> {
+  return issueToken<SignInLink>(db, {
+    purpose: PURPOSE,
+    userId: input.userId,
+    bound: { email_id: input.emailId, kind: input.kind },
+    expirationMinutes: input.expirationMinutes,
+    now: input.now,
+  });
+}
+
+/** Uses a link's token exactly once (see consumeToken). */
 export async function consumeMagicLinkToken(db: Kysely<Database>, token: string, now: Date) {
-  return db
-    .updateTable('magic_link_tokens')
-    .set({ used_at: now })
-    .where('token_hash', '=', sha256Hex(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning(['user_id', 'email_id', 'kind'])
-    .executeTakeFirst();
+  const used = await consumeToken<SignInLink>(db, PURPOSE, token, now);
+  return used ? { user_id: used.userId!, email_id: used.bound.email_id, kind: used.bound.kind } : undefined;
 }

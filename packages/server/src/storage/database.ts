@@ -23,16 +23,6 @@ export interface UserPasswordsTable {
   updated_at: Timestamp;
 }
 
-export interface PasswordResetTokensTable {
-  /** SHA-256 (hex) of the emailed token. */
-  token_hash: string;
-  user_id: string;
-  email_id: string;
-  created_at: Timestamp;
-  expires_at: Timestamp;
-  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-}
-
 export interface UserEmailsTable {
   email_id: string;
   user_id: string;
@@ -54,22 +44,13 @@ export interface SessionsTable {
   authentication_factors: Json<AuthenticationFactor[]>;
 }
 
-export interface MagicLinkTokensTable {
-  /** SHA-256 (hex) of the emailed token. */
-  token_hash: string;
-  user_id: string;
-  email_id: string;
-  kind: 'login' | 'signup';
-  created_at: Timestamp;
-  expires_at: Timestamp;
-  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-}
-
 export type SigningKeyStatus = 'active' | 'previous' | 'retired';
 
 export interface SigningKeysTable {
   kid: string;
   alg: string;
+  /** What the key signs: 'session' (session JWTs) or 'id_token'; one active key per (key_use, alg). */
+  key_use: Generated<string>;
   /** 'active' signs and is published; 'previous' is only published; 'retired' is neither. */
   status: SigningKeyStatus;
   public_jwk: Json<Record<string, unknown>>;
@@ -118,15 +99,20 @@ export interface UserPhoneNumbersTable {
 
 export type OtpChannel = 'email' | 'sms' | 'whatsapp';
 
-export interface OtpCodesTable {
-  /** The email_id or phone_id the passcode went to; one live passcode per method. */
-  method_id: string;
-  user_id: string;
-  channel: OtpChannel;
-  /** HMAC-SHA256 (hex) of method_id and the code, keyed with server_secrets.otp_hmac_key. */
-  code_hash: string;
-  /** Tries made against this passcode (right or wrong); at most 5. */
+export interface OneTimeSecretsTable {
+  secret_id: Generated<string>;
+  /** What the secret is for: 'magic_link', 'password_reset', 'passcode', … */
+  purpose: string;
+  /** For codes: what the code is bound to (an email_id or phone_id); one live code per subject. */
+  subject: string | null;
+  /** SHA-256 (hex) of a token, or the keyed hash of a code; the secret itself is never stored. */
+  secret_hash: string;
+  user_id: string | null;
+  /** Data the secret carries to its use (an email_id, a channel, a redirect URL, …). */
+  bound: Json<Record<string, unknown>>;
   attempts: Generated<number>;
+  /** For codes: how many guesses it allows; null for tokens. */
+  max_attempts: number | null;
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
@@ -152,22 +138,20 @@ export interface Database {
   users: UsersTable;
   user_emails: UserEmailsTable;
   sessions: SessionsTable;
-  magic_link_tokens: MagicLinkTokensTable;
   signing_keys: SigningKeysTable;
   rate_limit_buckets: RateLimitBucketsTable;
   events: EventsTable;
   outbox_messages: OutboxMessagesTable;
   user_phone_numbers: UserPhoneNumbersTable;
-  otp_codes: OtpCodesTable;
   failure_counters: FailureCountersTable;
   server_secrets: ServerSecretsTable;
   user_passwords: UserPasswordsTable;
-  password_reset_tokens: PasswordResetTokensTable;
+  one_time_secrets: OneTimeSecretsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type UserEmailRow = Selectable<UserEmailsTable>;
 export type UserPhoneNumberRow = Selectable<UserPhoneNumbersTable>;
-export type OtpCodeRow = Selectable<OtpCodesTable>;
+export type OneTimeSecretRow = Selectable<OneTimeSecretsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type SigningKeyRow = Selectable<SigningKeysTable>;

@@ -4,6 +4,8 @@ import { foundation } from './migrations/0001-foundation.js';
 import { otps } from './migrations/0002-otps.js';
 import { passwords } from './migrations/0003-passwords.js';
 import { abuseLimits } from './migrations/0004-abuse-limits.js';
+import { oneTimeSecrets } from './migrations/0005-one-time-secrets.js';
+import { keyring } from './migrations/0006-keyring.js';
 
 /** Every migration, in order. Names sort lexically; never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -11,6 +13,8 @@ export const migrations: Record<string, Migration> = {
   '0002-otps': otps,
   '0003-passwords': passwords,
   '0004-abuse-limits': abuseLimits,
+  '0005-one-time-secrets': oneTimeSecrets,
+  '0006-keyring': keyring,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -21,7 +21,7 @@ const PRIVATE_MEMBER = /\\?"d\\?"\s*:/;
 async function everyStoredValue(dataDir: string): Promise<string> {
   const { db } = await createDatabase({ databaseUrl: null, dataDir });
   try {
-    const tables = ['server_secrets', 'signing_keys', 'otp_codes'] as const;
+    const tables = ['server_secrets', 'signing_keys', 'one_time_secrets'] as const;
     const rows = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
     return JSON.stringify(rows);
   } finally {

@@ -148,25 +148,25 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
       }
       if (result.kind === 'not_found') throw new ApiError('otp_code_not_found');
 
-      const { row } = result;
+      const { userId, methodId, channel } = result;
       await releaseAttempt(db, counters);
       let factor: AuthenticationFactor;
-      if (row.channel === 'email') {
-        await proveEmail(db, row.user_id, row.method_id, now);
-        const emailRow = await db.selectFrom('user_emails').select('email').where('email_id', '=', row.method_id).executeTakeFirstOrThrow();
-        factor = { type: 'otp', delivery_method: 'email', last_authenticated_at: now.toISOString(), email_factor: { email_id: row.method_id, email_address: emailRow.email } };
+      if (channel === 'email') {
+        await proveEmail(db, userId, methodId, now);
+        const emailRow = await db.selectFrom('user_emails').select('email').where('email_id', '=', methodId).executeTakeFirstOrThrow();
+        factor = { type: 'otp', delivery_method: 'email', last_authenticated_at: now.toISOString(), email_factor: { email_id: methodId, email_address: emailRow.email } };
       } else {
-        await verifyPhoneAndActivate(db, row.user_id, row.method_id);
-        const phoneRow = await db.selectFrom('user_phone_numbers').select('phone_number').where('phone_id', '=', row.method_id).executeTakeFirstOrThrow();
+        await verifyPhoneAndActivate(db, userId, methodId);
+        const phoneRow = await db.selectFrom('user_phone_numbers').select('phone_number').where('phone_id', '=', methodId).executeTakeFirstOrThrow();
         factor = {
           type: 'otp',
-          delivery_method: row.channel,
+          delivery_method: channel,
           last_authenticated_at: now.toISOString(),
-          phone_number_factor: { phone_id: row.method_id, phone_number: phoneRow.phone_number },
+          phone_number_factor: { phone_id: methodId, phone_number: phoneRow.phone_number },
         };
       }
       const response = await completeSignIn(c, deps, {
-        userId: row.user_id,
+        userId,
         factor,
         durationMinutes: duration,
         durationRequested: body.session_duration_minutes !== undefined,

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import type { Session, SessionJwtClaims } from '@vestibule/contract';
 import type { ProjectConfig } from '../../config/server-config.js';
-import type { SigningKeyring } from '../../security/signing-keys.js';
+import type { SigningKeyring } from '../keyring.js';
 
 /**
  * Signs the short-lived session JWT: iss = public API URL, sub = user, aud = public token, and the

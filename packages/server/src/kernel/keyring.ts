@@ -2,7 +2,18 @@ import { calculateJwkThumbprint, compactDecrypt, CompactEncrypt, exportJWK, gene
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/database.js';
 
-export const SESSION_JWT_ALG = 'ES256';
+/**
+ * What a key signs and with which algorithm. Each (use, alg) has its own active key, rotated on
+ * its own: the ES256 session-JWT key and, for the identity provider, an RS256 id_token key (the
+ * algorithm every OpenID Connect client must support) live side by side in one JWKS.
+ */
+export interface KeyPurpose {
+  use: 'session' | 'id_token';
+  alg: 'ES256' | 'RS256';
+}
+
+export const SESSION_KEY: KeyPurpose = { use: 'session', alg: 'ES256' };
+export const ID_TOKEN_KEY: KeyPurpose = { use: 'id_token', alg: 'RS256' };
 
 export interface ActiveSigningKey {
   kid: string;
@@ -22,17 +33,19 @@ async function unseal(jwe: string, encryptionKey: Uint8Array): Promise<JWK> {
   return JSON.parse(new TextDecoder().decode(plaintext)) as JWK;
 }
 
-async function newKeyRow(now: Date, encryptionKey: Uint8Array) {
-  const { publicKey, privateKey } = await generateKeyPair(SESSION_JWT_ALG, { extractable: true });
+async function newKeyRow(now: Date, encryptionKey: Uint8Array, purpose: KeyPurpose) {
+  const { alg } = purpose;
+  const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true, ...(alg === 'RS256' ? { modulusLength: 2048 } : {}) });
   const publicJwk = await exportJWK(publicKey);
   const kid = await calculateJwkThumbprint(publicJwk);
   const privateJwk = await exportJWK(privateKey);
   return {
     kid,
-    alg: SESSION_JWT_ALG,
+    alg,
+    key_use: purpose.use,
     status: 'active' as const,
-    public_jwk: JSON.stringify({ ...publicJwk, kid, alg: SESSION_JWT_ALG, use: 'sig' }),
-    private_jwe: await seal({ ...privateJwk, kid, alg: SESSION_JWT_ALG }, kid, encryptionKey),
+    public_jwk: JSON.stringify({ ...publicJwk, kid, alg, use: 'sig' }),
+    private_jwe: await seal({ ...privateJwk, kid, alg }, kid, encryptionKey),
     created_at: now,
   };
 }
@@ -47,14 +60,20 @@ export async function sealPlainSigningKeys(db: Kysely<Database>, encryptionKey: 
   return plain.length;
 }
 
-/** Makes sure one active key exists; several instances racing here end up sharing one key. */
-export async function ensureSigningKey(db: Kysely<Database>, now: Date, encryptionKey: Uint8Array): Promise<void> {
-  const existing = await db.selectFrom('signing_keys').select('kid').where('status', '=', 'active').executeTakeFirst();
+/** Makes sure one active key of the purpose exists; several instances racing here end up sharing one. */
+export async function ensureSigningKey(db: Kysely<Database>, now: Date, encryptionKey: Uint8Array, purpose: KeyPurpose = SESSION_KEY): Promise<void> {
+  const existing = await db
+    .selectFrom('signing_keys')
+    .select('kid')
+    .where('status', '=', 'active')
+    .where('key_use', '=', purpose.use)
+    .where('alg', '=', purpose.alg)
+    .executeTakeFirst();
   if (existing) return;
   await db
     .insertInto('signing_keys')
-    .values(await newKeyRow(now, encryptionKey))
-    .onConflict((oc) => oc.column('status').where('status', '=', 'active').doNothing())
+    .values(await newKeyRow(now, encryptionKey, purpose))
+    .onConflict((oc) => oc.columns(['key_use', 'alg']).where('status', '=', 'active').doNothing())
     .execute();
 }
 
@@ -62,13 +81,20 @@ export async function ensureSigningKey(db: Kysely<Database>, now: Date, encrypti
  * Starts signing with a fresh key. The old key stays published (status 'previous') so JWTs it
  * signed keep verifying until retireSigningKey removes it from the JWKS.
  */
-export async function rotateSigningKey(db: Kysely<Database>, now: Date, encryptionKey: Uint8Array): Promise<{ kid: string; previousKid: string | null }> {
-  const row = await newKeyRow(now, encryptionKey);
+export async function rotateSigningKey(
+  db: Kysely<Database>,
+  now: Date,
+  encryptionKey: Uint8Array,
+  purpose: KeyPurpose = SESSION_KEY,
+): Promise<{ kid: string; previousKid: string | null }> {
+  const row = await newKeyRow(now, encryptionKey, purpose);
   return db.transaction().execute(async (trx) => {
     const previous = await trx
       .updateTable('signing_keys')
       .set({ status: 'previous' })
       .where('status', '=', 'active')
+      .where('key_use', '=', purpose.use)
+      .where('alg', '=', purpose.alg)
       .returning('kid')
       .executeTakeFirst();
     await trx.insertInto('signing_keys').values(row).execute();
@@ -98,9 +124,13 @@ export async function publishedKeys(db: Kysely<Database>): Promise<JWK[]> {
   return rows.map((row) => row.public_jwk as JWK);
 }
 
-/** Reads the active signing key, caching it briefly; rotation on this instance clears the cache. */
+/**
+ * The active key of each purpose, read from the database and cached briefly; rotation on this
+ * instance clears the cache. A purpose with no key yet (the id_token key before the identity
+ * provider first signs) gets one on first use.
+ */
 export class SigningKeyring {
-  #cached: { key: ActiveSigningKey; at: number } | null = null;
+  #cached = new Map<string, { key: ActiveSigningKey; at: number }>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -108,22 +138,32 @@ export class SigningKeyring {
     private readonly ttlMs = 60_000,
   ) {}
 
-  async active(): Promise<ActiveSigningKey> {
+  async active(purpose: KeyPurpose = SESSION_KEY): Promise<ActiveSigningKey> {
     const nowMs = Date.now();
-    if (this.#cached && nowMs - this.#cached.at < this.ttlMs) return this.#cached.key;
-    const row = await this.db
-      .selectFrom('signing_keys')
-      .select(['kid', 'alg', 'private_jwe'])
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    if (!row?.private_jwe) throw new Error('No active (sealed) signing key in the database.');
+    const name = `${purpose.use}:${purpose.alg}`;
+    const cached = this.#cached.get(name);
+    if (cached && nowMs - cached.at < this.ttlMs) return cached.key;
+    const read = () =>
+      this.db
+        .selectFrom('signing_keys')
+        .select(['kid', 'alg', 'private_jwe'])
+        .where('status', '=', 'active')
+        .where('key_use', '=', purpose.use)
+        .where('alg', '=', purpose.alg)
+        .executeTakeFirst();
+    let row = await read();
+    if (!row) {
+      await ensureSigningKey(this.db, new Date(nowMs), this.encryptionKey, purpose);
+      row = await read();
+    }
+    if (!row?.private_jwe) throw new Error(`No active (sealed) ${name} signing key in the database.`);
     const privateKey = (await importJWK(await unseal(row.private_jwe, this.encryptionKey), row.alg)) as CryptoKey;
     const key = { kid: row.kid, alg: row.alg, privateKey };
-    this.#cached = { key, at: nowMs };
+    this.#cached.set(name, { key, at: nowMs });
     return key;
   }
 
   forget(): void {
-    this.#cached = null;
+    this.#cached.clear();
   }
 }

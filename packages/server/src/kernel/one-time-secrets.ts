@@ -1,0 +1,158 @@
+import { timingSafeEqual } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { sha256Hex } from '../security/hash.js';
+import { randomToken } from '../security/random-token.js';
+import type { Database, OneTimeSecretRow } from '../storage/database.js';
+
+/**
+ * One-time secrets: what a sign-in method hands out once and takes back once. Two kinds:
+ * - tokens (magic links, reset links, later OAuth state, WebAuthn challenges, authorization
+ *   codes): 32 random bytes, possession is the proof, looked up by their SHA-256;
+ * - codes (passcodes, later wallet nonces signed back): guessable, so bound to a subject (the
+ *   email or phone they went to), one live per subject, with a limited number of attempts.
+ * Only hashes are stored. Every use is one conditional UPDATE … RETURNING, so of any number of
+ * parallel uses (on any number of instances) exactly one wins.
+ */
+export interface IssueInput<Bound> {
+  /** What the secret is for, e.g. 'magic_link', 'password_reset', 'passcode'. */
+  purpose: string;
+  userId: string | null;
+  /** Data the secret carries to its use (an email_id, a redirect URL, a PKCE challenge, …). */
+  bound: Bound;
+  expirationMinutes: number;
+  now: Date;
+}
+
+const expiry = (now: Date, minutes: number) => new Date(now.getTime() + minutes * 60_000);
+
+export interface UsedSecret<Bound> {
+  userId: string | null;
+  bound: Bound;
+}
+
+const used = <Bound>(row: Pick<OneTimeSecretRow, 'user_id' | 'bound'>): UsedSecret<Bound> => ({ userId: row.user_id, bound: row.bound as Bound });
+
+/** Makes a token and stores its hash; the caller sends the token (in a link) and forgets it. */
+export async function issueToken<Bound>(db: Kysely<Database>, input: IssueInput<Bound>): Promise<string> {
+  const token = randomToken();
+  await db
+    .insertInto('one_time_secrets')
+    .values({
+      secret_hash: sha256Hex(token),
+      purpose: input.purpose,
+      subject: null,
+      user_id: input.userId,
+      bound: JSON.stringify(input.bound),
+      max_attempts: null,
+      created_at: input.now,
+      expires_at: expiry(input.now, input.expirationMinutes),
+    })
+    .execute();
+  return token;
+}
+
+/** Uses a token exactly once; undefined when it is unknown, used, expired or for another purpose. */
+export async function consumeToken<Bound>(db: Kysely<Database>, purpose: string, token: string, now: Date): Promise<UsedSecret<Bound> | undefined> {
+  const row = await db
+    .updateTable('one_time_secrets')
+    .set({ used_at: now })
+    .where('secret_hash', '=', sha256Hex(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'bound'])
+    .executeTakeFirst();
+  return row ? used<Bound>(row) : undefined;
+}
+
+/** A live token's data without using it (to check a reset link before asking for a password). */
+export async function peekToken<Bound>(db: Kysely<Database>, purpose: string, token: string, now: Date): Promise<UsedSecret<Bound> | undefined> {
+  const row = await db
+    .selectFrom('one_time_secrets')
+    .select(['user_id', 'bound'])
+    .where('secret_hash', '=', sha256Hex(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row ? used<Bound>(row) : undefined;
+}
+
+/** Ends every live secret of a purpose for a user (after a reset, the user's other reset links). */
+export async function retireSecrets(db: Kysely<Database>, purpose: string, userId: string, now: Date): Promise<void> {
+  await db.updateTable('one_time_secrets').set({ used_at: now }).where('purpose', '=', purpose).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
+/**
+ * Stores a code's hash (the caller keys it: see security/otp-hash.ts) as the one live code of its
+ * subject, replacing (and so ending) the previous one.
+ */
+export async function issueCode<Bound>(
+  db: Kysely<Database>,
+  input: IssueInput<Bound> & { subject: string; codeHash: string; maxAttempts: number },
+): Promise<void> {
+  const values = {
+    secret_hash: input.codeHash,
+    user_id: input.userId,
+    bound: JSON.stringify(input.bound),
+    attempts: 0,
+    max_attempts: input.maxAttempts,
+    created_at: input.now,
+    expires_at: expiry(input.now, input.expirationMinutes),
+    used_at: null,
+  };
+  await db
+    .insertInto('one_time_secrets')
+    .values({ purpose: input.purpose, subject: input.subject, ...values })
+    .onConflict((oc) => oc.columns(['purpose', 'subject']).where('subject', 'is not', null).doUpdateSet(values))
+    .execute();
+}
+
+/**
+ * Whose code a subject has (live or not), without spending an attempt: a caller checks that user's
+ * lock before any guess, so a locked user hears 'locked' whatever the state of the code.
+ */
+export async function codeOwner(db: Kysely<Database>, purpose: string, subject: string): Promise<{ userId: string | null } | undefined> {
+  const row = await db.selectFrom('one_time_secrets').select('user_id').where('purpose', '=', purpose).where('subject', '=', subject).executeTakeFirst();
+  return row ? { userId: row.user_id } : undefined;
+}
+
+export type CodeAttempt<Bound> = { kind: 'dead' } | { kind: 'wrong' } | ({ kind: 'right' } & UsedSecret<Bound>);
+
+/**
+ * One guess at a subject's code. The attempt is reserved first (attempts < max_attempts, in one
+ * UPDATE), so parallel guesses are all counted and none gets past the limit; a right guess then
+ * uses the code once. 'dead': no live code, or its attempts are used up.
+ */
+export async function attemptCode<Bound>(db: Kysely<Database>, purpose: string, subject: string, givenHash: string, now: Date): Promise<CodeAttempt<Bound>> {
+  const reserved = await db
+    .updateTable('one_time_secrets')
+    .set({ attempts: sql`attempts + 1` })
+    .where('purpose', '=', purpose)
+    .where('subject', '=', subject)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where(sql<boolean>`attempts < max_attempts`)
+    .returning(['secret_hash'])
+    .executeTakeFirst();
+  if (!reserved) return { kind: 'dead' };
+  const given = Buffer.from(givenHash, 'hex');
+  const stored = Buffer.from(reserved.secret_hash, 'hex');
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) return { kind: 'wrong' };
+  const row = await db
+    .updateTable('one_time_secrets')
+    .set({ used_at: now })
+    .where('purpose', '=', purpose)
+    .where('subject', '=', subject)
+    .where('secret_hash', '=', reserved.secret_hash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'bound'])
+    .executeTakeFirst();
+  return row ? { kind: 'right', ...used<Bound>(row) } : { kind: 'dead' };
+}
+
+/** Deletes secrets that ended (used or expired) more than a day before `now`. */
+export async function pruneOneTimeSecrets(db: Kysely<Database>, now: Date): Promise<void> {
+  await db.deleteFrom('one_time_secrets').where('expires_at', '<', new Date(now.getTime() - 86_400_000)).execute();
+}
