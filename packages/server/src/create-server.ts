@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './storage/database.js';
-import { emailAddressOf } from './config/load-config.js';
+import { emailAddressOf } from './config/schemas.js';
 import type { ServerConfig } from './config/server-config.js';
 import { combineEmailSenders, type EmailSender } from './delivery/email-sender.js';
 import { createOutboxEmailSink, createOutboxTextSink } from './delivery/outbox-sink.js';

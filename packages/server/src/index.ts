@@ -1,4 +1,5 @@
-export { loadConfig, ConfigError, CONFIG_FILE_NAME } from './config/index.js';
+export { ConfigError, CONFIG_FILE_NAME } from './config/index.js';
+export { loadConfig } from './load-config.js';
 export type { LoadConfigOptions, ServerConfig, ProjectConfig, RateLimitConfig, RateLimitRule } from './config/index.js';
 export { createServer, type CreateServerOptions, type VestibuleServer } from './create-server.js';
 export { startServer } from './start-server.js';

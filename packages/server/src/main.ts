@@ -1,6 +1,6 @@
 #!/usr/bin/env -S node --import tsx
 import { ConfigError } from './config/config-error.js';
-import { loadConfig } from './config/load-config.js';
+import { loadConfig } from './load-config.js';
 import { startServer } from './start-server.js';
 
 let config;

@@ -1,5 +1,5 @@
 import type { VestibuleErrorInfo } from '@vestibule/client';
-import { messageForError as catalogueMessage, toErrorInfo as clientToErrorInfo } from '@vestibule/client';
+import { errorTypeOf, messageForError as catalogueMessage, toErrorInfo as clientToErrorInfo } from '@vestibule/client';
 
 /** Any thrown value as the error shape the client documents ({ error_type, message }). */
 export function toErrorInfo(err: unknown): VestibuleErrorInfo {
@@ -7,9 +7,13 @@ export function toErrorInfo(err: unknown): VestibuleErrorInfo {
 }
 
 /**
- * The message the widget shows for an error: the client's error catalogue (SPEC.md section 8) by
- * error_type, else the server's message; then the host's `strings` override of that English text.
+ * The message the widget shows for an error: the host's `strings` entry for its error_type
+ * (`{ invalid_email: '…' }`) when there is one; otherwise the catalogue's message (the contract's
+ * error catalogue, SPEC.md section 8) or the server's, with the host's override of that English
+ * text.
  */
 export function messageForError(err: unknown, free: (text: string) => string): string {
+  const type = errorTypeOf(err);
+  if (type !== undefined && free(type) !== type) return free(type);
   return free(catalogueMessage(err));
 }

@@ -1,3 +1,5 @@
-export { loadConfig, emailAddressOf, CONFIG_FILE_NAME, type LoadConfigOptions } from './load-config.js';
+export { loadConfigWith, CONFIG_FILE_NAME, type LoadConfigOptions } from './load-config.js';
+export { emailAddressOf } from './schemas.js';
 export { ConfigError } from './config-error.js';
+export type { ConfigSection, FieldDeclaration } from './declare.js';
 export type { ServerConfig, ProjectConfig, RateLimitConfig, RateLimitRule, SmsProviderConfig, OtpTemplate, LockoutRule, PasswordPolicy, Argon2Params } from './server-config.js';

@@ -16,3 +16,6 @@ import type { Feature } from '../http/feature.js';
  * feature is added. The OpenAPI document comes last, so it describes all the others.
  */
 export const features: Feature[] = [health, bootstrap, magicLinks, otps, passwords, sessions, users, events, jwks, outbox, openapi];
+
+/** Every feature's part of vestibule.config.json, in the same order (the core's comes first). */
+export const configSections = features.flatMap((feature) => (feature.config ? [feature.config] : []));

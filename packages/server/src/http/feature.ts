@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { ConfigSection } from '../config/declare.js';
 import type { ServerConfig } from '../config/server-config.js';
 import type { AppDeps, AppEnv } from './app-env.js';
 
@@ -11,4 +12,6 @@ export interface Feature {
   register(app: OpenAPIHono<AppEnv>, deps: AppDeps): void;
   /** When absent the feature is always on. */
   enabled?(config: ServerConfig): boolean;
+  /** Its fields of vestibule.config.json (see config/declare.ts). */
+  config?: ConfigSection;
 }

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { bootstrapRoutes } from '@vestibule/contract';
 import type { Bootstrap, OkResponse } from '@vestibule/contract';
-import { emailAddressOf } from '../../config/load-config.js';
+import { emailAddressOf } from '../../config/schemas.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
 

@@ -1,4 +1,5 @@
 import type { Feature } from '../../http/feature.js';
+import { eventsConfig } from './config.js';
 import { registerEventRoutes } from './routes.js';
 
-export const events: Feature = { name: 'events', register: registerEventRoutes };
+export const events: Feature = { name: 'events', register: registerEventRoutes, config: eventsConfig };

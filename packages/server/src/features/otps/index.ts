@@ -1,4 +1,5 @@
 import type { Feature } from '../../http/feature.js';
+import { otpsConfig } from './config.js';
 import { registerOtpRoutes } from './routes.js';
 
-export const otps: Feature = { name: 'otps', register: registerOtpRoutes };
+export const otps: Feature = { name: 'otps', register: registerOtpRoutes, config: otpsConfig };

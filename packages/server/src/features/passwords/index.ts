@@ -1,4 +1,5 @@
 import type { Feature } from '../../http/feature.js';
+import { passwordsConfig } from './config.js';
 import { registerPasswordRoutes } from './routes.js';
 
-export const passwords: Feature = { name: 'passwords', register: registerPasswordRoutes };
+export const passwords: Feature = { name: 'passwords', register: registerPasswordRoutes, config: passwordsConfig };

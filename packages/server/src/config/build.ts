@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { ConfigError } from './config-error.js';
+import type { ConfigSection, EnvReader, FieldDeclaration } from './declare.js';
+
+type Part = 'server' | 'project';
+type Tree = { [key: string]: z.ZodType | Tree };
+
+/** Every declared field of one part of the file, keyed by its dotted path, in section order. */
+export function fieldsOf(sections: ConfigSection[], part: Part): Array<[string, FieldDeclaration]> {
+  return sections.flatMap((section) => Object.entries(section[part] ?? {}));
+}
+
+function objectOf(tree: Tree): z.ZodObject {
+  const shape = Object.fromEntries(Object.entries(tree).map(([key, node]) => [key, node instanceof z.ZodType ? node : objectOf(node).prefault({})]));
+  return z.strictObject(shape);
+}
+
+function treeOf(fields: Array<[string, FieldDeclaration]>): Tree {
+  const tree: Tree = {};
+  for (const [path, declaration] of fields) {
+    if (declaration.envOnly) continue;
+    const keys = path.split('.');
+    let node = tree;
+    for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Tree;
+    node[keys.at(-1)!] = declaration.schema.meta({ description: declaration.doc });
+  }
+  return tree;
+}
+
+/** The shape of vestibule.config.json, built from the sections' declarations. */
+export function fileSchema(sections: ConfigSection[]): z.ZodType {
+  return z.strictObject({
+    $schema: z.string().optional(),
+    // Absent groups still get their fields' defaults (prefault parses the empty object).
+    server: objectOf(treeOf(fieldsOf(sections, 'server'))).prefault({}),
+    project: objectOf(treeOf(fieldsOf(sections, 'project'))),
+  });
+}
+
+function readEnv(name: string, raw: string, read: EnvReader): unknown {
+  if (typeof read === 'function') return read(raw);
+  switch (read) {
+    case 'string':
+      return raw;
+    case 'integer':
+      return /^-?\d+$/.test(raw.trim()) ? Number(raw) : raw;
+    case 'boolean':
+      if (raw === 'true' || raw === 'false') return raw === 'true';
+      throw new ConfigError(name, `must be true or false (got "${raw}")`);
+    case 'list':
+      return raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+  }
+}
+
+/** The first zod issue as 'field: problem' words. */
+export function describeIssue(issue: z.core.$ZodIssue, prefix = ''): [string, string] {
+  const field = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || '(root)';
+  if (issue.code === 'unrecognized_keys') return [issue.keys.map((key) => `${field}.${key}`.replace(/^\(root\)\./, '')).join(', '), 'unknown field'];
+  return [field, issue.message];
+}
+
+function setAt(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let node = target;
+  for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+  node[keys.at(-1)!] = value;
+}
+
+/**
+ * Applies the environment variables over the parsed file: each value read as its field declares
+ * and checked by the field's own schema, so a message names the variable at fault. A list
+ * variable set to '' is an empty list; any other variable set to '' counts as unset.
+ */
+export function applyEnvironment(parsed: { server: Record<string, unknown>; project: Record<string, unknown> }, sections: ConfigSection[], env: NodeJS.ProcessEnv): void {
+  for (const part of ['server', 'project'] as const) {
+    for (const [path, declaration] of fieldsOf(sections, part)) {
+      if (!declaration.env) continue;
+      const raw = env[declaration.env.name];
+      if (raw === undefined || (raw === '' && declaration.env.read !== 'list')) continue;
+      const result = declaration.schema.safeParse(readEnv(declaration.env.name, raw, declaration.env.read));
+      if (!result.success) {
+        const [, problem] = describeIssue(result.error.issues[0]!);
+        throw new ConfigError(declaration.env.name, `${problem} (got "${raw}")`);
+      }
+      setAt(parsed[part], path, result.data);
+    }
+  }
+}
+
+function defaultText(declaration: FieldDeclaration): string {
+  if (declaration.defaultText) return declaration.defaultText;
+  const result = declaration.schema.safeParse(undefined);
+  if (!result.success) return 'required';
+  const value = result.data as unknown;
+  if (value === undefined) return 'unset';
+  if (value && typeof value === 'object' && 'limit' in value) {
+    const rule = value as { limit: number; windowSeconds: number };
+    return `${rule.limit} per ${rule.windowSeconds} s`;
+  }
+  if (value && typeof value === 'object' && 'maxFailures' in value) {
+    const rule = value as { maxFailures: number; windowSeconds: number; lockSeconds: number };
+    return `${rule.maxFailures} per ${rule.windowSeconds} s → ${rule.lockSeconds} s`;
+  }
+  return `\`${JSON.stringify(value)}\``;
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** The README's configuration table for one part of the file, straight from the declarations. */
+export function configTable(sections: ConfigSection[], part: Part): string {
+  const rows = fieldsOf(sections, part).map(([path, declaration]) =>
+    [declaration.envOnly ? '—' : `\`${path}\``, declaration.env ? `\`${declaration.env.name}\`` : '—', cell(declaration.doc), cell(defaultText(declaration))].join(' | '),
+  );
+  return ['| Field | Env | Meaning | Default |', '|---|---|---|---|', ...rows.map((row) => `| ${row} |`)].join('\n');
+}
+
+/** The JSON Schema editors use for completion in vestibule.config.json. */
+export function configJsonSchema(sections: ConfigSection[]): unknown {
+  return z.toJSONSchema(fileSchema(sections), { io: 'input', unrepresentable: 'any', target: 'draft-7' });
+}

@@ -1,0 +1,9 @@
+import { field, type ConfigSection } from '../../config/declare.js';
+import { rate } from '../../config/schemas.js';
+
+export const eventsConfig: ConfigSection = {
+  name: 'events',
+  server: {
+    'rateLimits.eventsPerIp': field(rate(2000, 600), 'Client events stored per client address (every event of a batch counts).'),
+  },
+};
