@@ -74,7 +74,7 @@ function storageSuite(open: () => Promise<{ db: Kysely<Database>; openAnother?: 
     const now = new Date();
     const { userId, emailId } = await createUserWithEmail(db, uniqueEmail(), 'active', now);
     const factor = { type: 'magic_link' as const, delivery_method: 'email' as const, last_authenticated_at: now.toISOString(), email_factor: { email_id: emailId, email_address: 'x' } };
-    const { row, token } = await createSession(db, { userId, durationMinutes: 10, factor, now });
+    const { row, token } = await createSession(db, { userId, durationMinutes: 10, factors: [factor], now });
     expect(row.authentication_factors).toEqual([factor]);
     expect((await findLiveSession(db, token, now))?.session_id).toBe(row.session_id);
     expect(await findLiveSession(db, token, new Date(now.getTime() + 10 * 60_000))).toBeUndefined();

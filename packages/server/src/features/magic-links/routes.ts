@@ -76,7 +76,7 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
       };
 
       return c.json(
-        await completeSignIn(c, deps, { userId: used.user_id, factor, durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }),
+        await completeSignIn(c, deps, { userId: used.user_id, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }),
       );
     },
   );

@@ -167,7 +167,7 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
       }
       const response = await completeSignIn(c, deps, {
         userId,
-        factor,
+        factors: [factor],
         durationMinutes: duration,
         durationRequested: body.session_duration_minutes !== undefined,
         now,

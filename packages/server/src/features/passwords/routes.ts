@@ -14,8 +14,6 @@ import { checkMinutes, EXPIRATION_MINUTES, sessionDurationMinutes } from '../../
 import { normalizeEmail } from '../../kernel/email-address.js';
 import { issueMagicLinkToken } from '../../kernel/sign-in-links.js';
 import { chooseRedirectUrl, magicLinkUrl } from '../../kernel/redirect-url.js';
-import { sessionResponse } from '../../kernel/sessions/session-response.js';
-import { createSession, touchSession } from '../../kernel/sessions/sessions-store.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
 import { createUserWithEmail, findUserEmail, proveEmail } from '../../kernel/users.js';
 import { isBreached } from './breached.js';
@@ -106,7 +104,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       if (!account.created) await refuseExisting(account.userId);
       await addPasswordIfAbsent(db, account.userId, hash, now);
       const factor = passwordFactor(now, { email_id: account.emailId, email });
-      return c.json(await completeSignIn(c, deps, { userId: account.userId, factor, durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }));
+      return c.json(await completeSignIn(c, deps, { userId: account.userId, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }));
     },
   );
 
@@ -145,7 +143,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
         await rehashPassword(db, user.user_id, await hashPassword(body.password, config.argon2), now);
       }
       const factor = passwordFactor(now, user);
-      return c.json(await completeSignIn(c, deps, { userId: user.user_id, factor, durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }));
+      return c.json(await completeSignIn(c, deps, { userId: user.user_id, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }));
     },
   );
 
@@ -224,9 +222,9 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
         { type: 'password', delivery_method: 'knowledge', last_authenticated_at: now.toISOString() },
         { type: 'magic_link', delivery_method: 'email', last_authenticated_at: now.toISOString(), email_factor: { email_id: emailRow.email_id, email_address: emailRow.email } },
       ];
-      const created = await createSession(db, { userId: used.user_id, durationMinutes: duration, factor: factors[0]!, now });
-      const row = (await touchSession(db, created.row.session_id, now, undefined, factors)) ?? created.row;
-      return c.json(await sessionResponse(deps, c.get('requestId'), row, created.token));
+      return c.json(
+        await completeSignIn(c, deps, { userId: used.user_id, factors, durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now, reuseBearerSession: false }),
+      );
     },
   );
 }

@@ -5,16 +5,36 @@ import { bearerToken } from '../../http/session-auth.js';
 import { sessionResponse } from './session-response.js';
 import { createSession, findLiveSession, mergeFactor, touchSession } from './sessions-store.js';
 
+export interface SignIn {
+  userId: string;
+  /** What was proven: usually one factor; a reset link proves the email and sets the password. */
+  factors: AuthenticationFactor[];
+  durationMinutes: number;
+  /** The client named a duration: an existing session is extended to it. */
+  durationRequested: boolean;
+  now: Date;
+  /** False when the sign-in must start a new session whatever Bearer session came with it (a reset signs everyone else out). */
+  reuseBearerSession?: boolean;
+}
+
 /**
- * Finishes a sign-in: with a live Bearer session of the same user, adds the factor to it (and
- * extends it when a duration was asked for); otherwise starts a new session.
+ * Finishes every sign-in: with a live Bearer session of the same user, adds the factors to it (and
+ * extends it when a duration was asked for); otherwise starts a new session. Answers the
+ * SessionResponse and logs the sign-in (request, user, session, factors).
  */
-export async function completeSignIn(
-  c: Context<AppEnv>,
-  deps: AppDeps,
-  input: { userId: string; factor: AuthenticationFactor; durationMinutes: number; durationRequested: boolean; now: Date },
-): Promise<SessionResponse> {
-  const existingToken = bearerToken(c);
+export async function completeSignIn(c: Context<AppEnv>, deps: AppDeps, input: SignIn): Promise<SessionResponse> {
+  const response = await signInSession(c, deps, input);
+  deps.log.info('Signed in', {
+    request_id: c.get('requestId'),
+    user_id: input.userId,
+    session_id: response.session.session_id,
+    factors: input.factors.map((factor) => `${factor.type}/${factor.delivery_method}`),
+  });
+  return response;
+}
+
+async function signInSession(c: Context<AppEnv>, deps: AppDeps, input: SignIn): Promise<SessionResponse> {
+  const existingToken = input.reuseBearerSession === false ? null : bearerToken(c);
   const existing = existingToken && existingToken.length <= 256 ? await findLiveSession(deps.db, existingToken, input.now) : undefined;
   if (existingToken && existing && existing.user_id === input.userId) {
     const updated = await touchSession(
@@ -22,10 +42,10 @@ export async function completeSignIn(
       existing.session_id,
       input.now,
       input.durationRequested ? input.durationMinutes : undefined,
-      mergeFactor(existing.authentication_factors, input.factor),
+      input.factors.reduce(mergeFactor, existing.authentication_factors),
     );
     if (updated) return sessionResponse(deps, c.get('requestId'), updated, existingToken);
   }
-  const { row, token } = await createSession(deps.db, { userId: input.userId, durationMinutes: input.durationMinutes, factor: input.factor, now: input.now });
+  const { row, token } = await createSession(deps.db, { userId: input.userId, durationMinutes: input.durationMinutes, factors: input.factors, now: input.now });
   return sessionResponse(deps, c.get('requestId'), row, token);
 }

@@ -9,7 +9,7 @@ const MINUTE = 60_000;
 /** Creates a session and returns it with its token (the database keeps only the token's hash). */
 export async function createSession(
   db: Kysely<Database>,
-  input: { userId: string; durationMinutes: number; factor: AuthenticationFactor; now: Date },
+  input: { userId: string; durationMinutes: number; factors: AuthenticationFactor[]; now: Date },
 ): Promise<{ row: SessionRow; token: string }> {
   const token = randomToken();
   const row = await db
@@ -21,7 +21,7 @@ export async function createSession(
       started_at: input.now,
       last_accessed_at: input.now,
       expires_at: new Date(input.now.getTime() + input.durationMinutes * MINUTE),
-      authentication_factors: JSON.stringify([input.factor]),
+      authentication_factors: JSON.stringify(input.factors),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
