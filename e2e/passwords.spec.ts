@@ -200,6 +200,27 @@ test('sign-up under a LUDS project shows the checklist with its counts', async (
   }
 });
 
+test('sign-up under a project with no strength policy shows no strength feedback, only a breach', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const stack = await startStack({ apiPort: 48787, demoPort: 43000, env: { VESTIBULE_PASSWORD_POLICY: 'none' } });
+  try {
+    await submitEmail(page, uniqueEmail('pw-none'), stack.demoUrl);
+    await page.getByRole('button', { name: 'Create a password' }).click();
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('password');
+    await expect(page.getByText(/may have been used on a different site/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await password.fill('kq');
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    await expect(page.locator('.vst-strength-bar, .vst-luds, .vst-strength-feedback')).toHaveCount(0);
+    await lookAt(page, testInfo, 'none-no-feedback');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
+  } finally {
+    expect(await stack.stop()).toBe(0);
+  }
+});
+
 test('a password found in a breach after sign-up is refused at login and a reset email is sent', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   // A local breach service answering the k-anonymity range API (SHA-1 prefix in, suffixes out).

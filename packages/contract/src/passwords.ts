@@ -43,7 +43,8 @@ export const PasswordStrengthCheckResponseSchema = z
     score: z.number().int().min(0).max(4),
     feedback: PasswordStrengthFeedbackSchema,
     valid_password: z.boolean(),
-    strength_policy: z.enum(['zxcvbn', 'luds']),
+    /** 'none': the project judges no strength (only the breached check); the widget shows no feedback. */
+    strength_policy: z.enum(['zxcvbn', 'luds', 'none']),
     breached_password: z.boolean(),
   })
   .meta({ id: 'PasswordStrengthCheckResponse' });

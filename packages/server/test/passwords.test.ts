@@ -111,6 +111,27 @@ describe('strength check (zxcvbn)', () => {
   });
 });
 
+describe('policy none', () => {
+  let n: Harness;
+  beforeAll(async () => {
+    n = await startHarness({}, { VESTIBULE_PASSWORD_POLICY: 'none' });
+  });
+  afterAll(() => n.close());
+
+  it('judges no strength: any password is valid unless it is known breached, and bootstrap has no luds counts', async () => {
+    expect((await n.json('POST', '/sdk/v1/passwords/strength_check', { password: 'a' })).body).toMatchObject({
+      strength_policy: 'none',
+      valid_password: true,
+      breached_password: false,
+      feedback: { warning: '', suggestions: [], luds_requirements: null },
+    });
+    expect((await n.json('POST', '/sdk/v1/passwords/strength_check', { password: 'password' })).body).toMatchObject({ valid_password: false, breached_password: true });
+    expect((await n.json('POST', '/sdk/v1/passwords', { email: uniqueEmail('none'), password: 'a' })).status).toBe(200);
+    expect((await n.json('POST', '/sdk/v1/passwords', { email: uniqueEmail('none'), password: 'password' })).body.error_type).toBe('weak_password');
+    expect((await n.json('GET', '/sdk/v1/projects/bootstrap')).body.passwordConfig).toBeNull();
+  });
+});
+
 describe('strength check (luds)', () => {
   let l: Harness;
   beforeAll(async () => {

@@ -37,7 +37,9 @@ export interface ProjectConfig {
 
 export type PasswordPolicy =
   | { policy: 'zxcvbn'; /** Lowest zxcvbn score (0..4) a valid password has; default 3. */ minScore: number }
-  | { policy: 'luds'; /** Character kinds (lower, upper, digit, symbol) needed, 1..4. */ ludsComplexity: number; ludsMinimumCount: number };
+  | { policy: 'luds'; /** Character kinds (lower, upper, digit, symbol) needed, 1..4. */ ludsComplexity: number; ludsMinimumCount: number }
+  /** No strength rule: any password of 1..256 characters that is not known breached. */
+  | { policy: 'none' };
 
 /** argon2id cost parameters for new password hashes (OWASP minimum by default: m=19456 KiB, t=2, p=1). */
 export interface Argon2Params {

@@ -14,6 +14,8 @@ export const strings = {
   logInTitle: 'Log in',
   forgotPassword: 'Forgot Password?',
   passwordlessText: '{email} signs in without a password. Get a login link or a code by email, or create a password.',
+  passwordlessTextLink: '{email} signs in without a password. Get a login link by email, or create a password.',
+  passwordlessTextCode: '{email} signs in without a password. Get a code by email, or create a password.',
   passwordlessTextNoEmail: '{email} signs in without a password. Create a password to use one from now on.',
   forgotPasswordTitle: 'Forgot password?',
   resetLinkSentTo: 'A link to reset your password was sent to {email}.',

@@ -232,7 +232,29 @@ describe('PasswordCreateOrLogin, new user: the create form', () => {
     expect(continueButton().disabled).toBe(true);
   });
 
-  it('policy none (no answer yet): nothing is shown and Continue stays disabled', async () => {
+  it('policy none: no strength feedback, and Continue is enabled once the server says the password is valid', async () => {
+    vi.useFakeTimers();
+    const client = fakeClient();
+    client.passwords.strengthCheck.mockResolvedValue(strength({ score: 4, valid_password: true, strength_policy: 'none', feedback: { warning: '', suggestions: [], luds_requirements: null } }));
+    const { container } = renderPasswordScreen('new', { client });
+    await typePassword('a');
+    expect(container.querySelector('.vst-strength-feedback')).toBeNull();
+    expect(container.querySelector('.vst-strength-bar, .vst-luds')).toBeNull();
+    expect(continueButton().disabled).toBe(false);
+  });
+
+  it('policy none still says why a breached password is refused', async () => {
+    vi.useFakeTimers();
+    const client = fakeClient();
+    client.passwords.strengthCheck.mockResolvedValue(strength({ score: 4, valid_password: false, breached_password: true, strength_policy: 'none', feedback: { warning: '', suggestions: [], luds_requirements: null } }));
+    const { container } = renderPasswordScreen('new', { client });
+    await typePassword('password1');
+    expect(container.querySelector('.vst-strength-bar, .vst-luds')).toBeNull();
+    expect(screen.getByText(/may have been used on a different site/)).toBeTruthy();
+    expect(continueButton().disabled).toBe(true);
+  });
+
+  it('before the first answer nothing is shown and Continue stays disabled', async () => {
     vi.useFakeTimers();
     const client = fakeClient();
     client.passwords.strengthCheck.mockImplementation(() => new Promise(() => undefined));

@@ -209,11 +209,26 @@ describe('PasswordCreateOrLogin, passwordless user', () => {
     await expectNoAxeViolations(container);
     expect(screen.getByRole('button', { name: 'Email me a code' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Email me a login link' })).toBeNull();
+    // The text names only what is offered: a code, not a link.
+    expect(container.textContent).toContain('ada@example.com signs in without a password. Get a code by email, or create a password.');
     fireEvent.click(screen.getByRole('button', { name: 'Create a password' }));
     expect(await screen.findByRole('heading', { name: 'Check your email!' })).toBeTruthy();
     expect(client.passwords.resetByEmailStart).toHaveBeenCalledWith(expect.objectContaining({ email: 'ada@example.com', resetPasswordExpirationMinutes: 20 }));
     expect(screen.getByText(/A link to create your password was sent to/)).toBeTruthy();
     await expectNoAxeViolations(container);
+  });
+
+  it('the text names only the ways offered: a link, both, or neither', () => {
+    const cases: Array<[string[], object, string]> = [
+      [['passwords', 'emailMagicLinks'], {}, 'Get a login link by email, or create a password.'],
+      [['passwords', 'emailMagicLinks', 'otp'], { otpOptions: { methods: ['sms', 'email'] } }, 'Get a login link or a code by email, or create a password.'],
+      [['passwords'], {}, 'Create a password to use one from now on.'],
+    ];
+    for (const [products, extra, text] of cases) {
+      const { container, unmount } = renderPasswordScreen('passwordless', { config: { products: products as never, ...extra } });
+      expect(container.textContent).toContain(text);
+      unmount();
+    }
   });
 
   it("'Email me a login link' sends a magic link", async () => {

@@ -7,6 +7,7 @@ const passwordPolicy = z
   .discriminatedUnion('policy', [
     z.strictObject({ policy: z.literal('zxcvbn'), minScore: z.number().int().min(0).max(4).default(3) }),
     z.strictObject({ policy: z.literal('luds'), ludsComplexity: z.number().int().min(1).max(4), ludsMinimumCount: z.number().int().min(1).max(256) }),
+    z.strictObject({ policy: z.literal('none') }),
   ])
   .default({ policy: 'zxcvbn', minScore: 3 });
 
@@ -23,7 +24,7 @@ export const passwordsConfig: ConfigSection = {
   project: {
     passwordPolicy: field(
       passwordPolicy,
-      'How new passwords are judged: `{ "policy": "zxcvbn", "minScore": 3 }` (zxcvbn score 0..4 at least `minScore`) or `{ "policy": "luds", "ludsComplexity": 1..4, "ludsMinimumCount": 1..256 }` (that many of lower/upper/digit/symbol and at least that many characters). The one source of bootstrap `passwordConfig`: the luds counts, or null under zxcvbn. Env: `VESTIBULE_PASSWORD_POLICY` (`zxcvbn`|`luds`), `VESTIBULE_LUDS_COMPLEXITY`, `VESTIBULE_LUDS_MINIMUM_COUNT` (luds defaults 3 and 8 when the file has no luds counts).',
+      'How new passwords are judged: `{ "policy": "zxcvbn", "minScore": 3 }` (zxcvbn score 0..4 at least `minScore`) or `{ "policy": "luds", "ludsComplexity": 1..4, "ludsMinimumCount": 1..256 }` (that many of lower/upper/digit/symbol and at least that many characters) or `{ "policy": "none" }` (no strength rule; breached passwords are still refused, and the widget shows no strength feedback). The one source of bootstrap `passwordConfig`: the luds counts, or null. Env: `VESTIBULE_PASSWORD_POLICY` (`zxcvbn`|`luds`|`none`), `VESTIBULE_LUDS_COMPLEXITY`, `VESTIBULE_LUDS_MINIMUM_COUNT` (luds defaults 3 and 8 when the file has no luds counts).',
       { defaultText: 'zxcvbn, minScore 3' },
     ),
     resetPasswordRedirectUrls: field(
@@ -61,11 +62,13 @@ export const passwordsConfig: ConfigSection = {
     // VESTIBULE_PASSWORD_POLICY and the luds counts act on one field together.
     const file = config.project.passwordPolicy;
     const name = env.VESTIBULE_PASSWORD_POLICY || file.policy;
-    if (name !== 'zxcvbn' && name !== 'luds') throw new ConfigError('VESTIBULE_PASSWORD_POLICY', `must be zxcvbn or luds (got "${name}")`);
+    if (name !== 'zxcvbn' && name !== 'luds' && name !== 'none') throw new ConfigError('VESTIBULE_PASSWORD_POLICY', `must be zxcvbn, luds or none (got "${name}")`);
     const complexity = intFromEnv(env, 'VESTIBULE_LUDS_COMPLEXITY', 1, 4);
     const count = intFromEnv(env, 'VESTIBULE_LUDS_MINIMUM_COUNT', 1, 256);
     config.project.passwordPolicy =
-      name === 'zxcvbn'
+      name === 'none'
+        ? { policy: 'none' }
+        : name === 'zxcvbn'
         ? { policy: 'zxcvbn', minScore: file.policy === 'zxcvbn' ? file.minScore : 3 }
         : {
             policy: 'luds',

@@ -64,6 +64,16 @@ export function ludsStrength(password: string, complexity: number, minimumCount:
   return { score, feedback: { warning: '', suggestions: [], luds_requirements: luds }, meetsPolicy };
 }
 
+/** No strength rule: every password meets it (the breached check still applies). */
+const NO_RULE: StrengthResult = { score: 4, feedback: { warning: '', suggestions: [], luds_requirements: null }, meetsPolicy: true };
+
 export function checkStrength(policy: PasswordPolicy, password: string, email: string | undefined): StrengthResult {
-  return policy.policy === 'zxcvbn' ? zxcvbnStrength(password, email, policy.minScore) : ludsStrength(password, policy.ludsComplexity, policy.ludsMinimumCount);
+  switch (policy.policy) {
+    case 'zxcvbn':
+      return zxcvbnStrength(password, email, policy.minScore);
+    case 'luds':
+      return ludsStrength(password, policy.ludsComplexity, policy.ludsMinimumCount);
+    case 'none':
+      return NO_RULE;
+  }
 }

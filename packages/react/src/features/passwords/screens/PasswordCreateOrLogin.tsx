@@ -141,7 +141,11 @@ function LogIn({ email }: { email: string }) {
 function Passwordless({ email }: { email: string }) {
   const { tr, config } = useWidget();
   const { send } = useFlow();
-  const text = emailAlternatives(config).length ? 'passwordlessText' : 'passwordlessTextNoEmail';
+  // Name only the ways the configuration offers (a link, a code, both or neither).
+  const offered = emailAlternatives(config).map((alternative) => alternative.label);
+  const link = offered.includes('emailMeLoginLink');
+  const code = offered.includes('emailMeCode');
+  const text = link && code ? 'passwordlessText' : link ? 'passwordlessTextLink' : code ? 'passwordlessTextCode' : 'passwordlessTextNoEmail';
   return (
     <>
       <PasswordHeader title="logInTitle" />

@@ -91,15 +91,18 @@ function LudsFeedback({ response }: { response: PasswordStrengthCheckResponse })
 
 /**
  * The strength feedback of SPEC.md section 5 for the latest strength-check answer: zxcvbn's score
- * bar, warning and suggestions, or the LUDS checklist; the breached warning with either; nothing
- * without an answer (policy none).
+ * bar, warning and suggestions, or the LUDS checklist; under policy none nothing. The breached
+ * warning shows with any policy: without it a breached password under none would leave Continue
+ * disabled with no reason given.
  */
 export function PasswordStrength({ id, response }: { id: string; response: PasswordStrengthCheckResponse | null }) {
   const { t } = useWidget();
   if (!response) return null;
+  const policy = response.strength_policy;
+  if (policy === 'none' && !response.breached_password) return null;
   return (
-    <div id={id} className="vst-strength-feedback" data-policy={response.strength_policy}>
-      {response.strength_policy === 'luds' ? <LudsFeedback response={response} /> : <ZxcvbnFeedback response={response} />}
+    <div id={id} className="vst-strength-feedback" data-policy={policy}>
+      {policy === 'luds' ? <LudsFeedback response={response} /> : policy === 'zxcvbn' ? <ZxcvbnFeedback response={response} /> : null}
       {response.breached_password ? <p className="vst-strength-breached">{t('breachedPasswordWarning')}</p> : null}
     </div>
   );
