@@ -12,7 +12,11 @@ import { WidgetContext, type WidgetContextValue } from '../widget/context';
 export interface ShellProps extends CommonMountOptions {
   config: LoginConfig;
   children: ReactNode;
-  /** Called once with the bootstrap on first render (render_login_screen / render_idp_screen). */
+  /**
+   * Called once per mount with the bootstrap the widget renders with, once it is known: the fetched
+   * copy, or the cached one (defaults on a first visit) if the fetch fails (render_login_screen /
+   * render_idp_screen).
+   */
   onFirstRender?: (bootstrap: Bootstrap) => void;
 }
 
@@ -26,26 +30,30 @@ export function WidgetShell({ client, config, styles, callbacks, strings, nonce,
   const [bootstrap, setBootstrap] = useState<Bootstrap>(() => client.bootstrap.getSync());
   const firstRender = useRef(false);
 
-  useEffect(() => {
-    if (!firstRender.current) {
-      firstRender.current = true;
-      onFirstRender?.(bootstrap);
-    }
-    // Only on the first commit; the ref survives React strict mode's double effect run.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
+  // The bootstrap is fetched once per mount. The render event carries the copy the widget ends up
+  // using: the fetched one (on a first visit the cached copy is only the empty defaults), or the
+  // cached copy when the fetch fails. The ref keeps it to one event under strict mode's double run.
   useEffect(() => {
     let live = true;
+    const rendered = (used: Bootstrap) => {
+      if (firstRender.current) return;
+      firstRender.current = true;
+      onFirstRender?.(used);
+    };
     client.bootstrap.getAsync().then(
       (fresh) => {
+        rendered(fresh);
         if (live) setBootstrap(fresh);
       },
-      (err: unknown) => console.warn('Vestibule: could not refresh the bootstrap; using the cached copy.', err),
+      (err: unknown) => {
+        rendered(client.bootstrap.getSync());
+        console.warn('Vestibule: could not refresh the bootstrap; using the cached copy.', err);
+      },
     );
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client]);
 
   const value = useMemo<WidgetContextValue>(

@@ -10,4 +10,5 @@ export type { CountryCode };
 export type { PhoneFieldProps } from './PhoneField';
 export { PhoneField };
 export { parsePhone, rawInternational, callingCode } from './numbers';
+export type { PhoneParser } from './numbers';
 export default PhoneField;

@@ -4,6 +4,7 @@ import {
   parseIncompletePhoneNumber,
   parsePhoneNumberFromString,
   type CountryCode,
+  type PhoneNumber,
 } from 'libphonenumber-js/min';
 
 /** The characters of a phone number that matter: a leading '+' and the digits (any script, as ASCII). */
@@ -16,13 +17,27 @@ export function callingCode(country: CountryCode): string {
   return getCountryCallingCode(country);
 }
 
-/** Parse for submit: valid -> { valid: true, e164 }; anything else -> { valid: false }. */
-export function parsePhone(value: string, country: CountryCode): { valid: true; e164: string } | { valid: false } {
+/** How a number is parsed: libphonenumber-js by default; tests inject one that throws. */
+export type PhoneParser = (value: string, country: CountryCode) => PhoneNumber | undefined;
+
+/**
+ * Parse for submit. A valid number gives its E.164 form (sent) and its international form (shown:
+ * '+44 7911 123456', without the national trunk '0'); a number the parser understands but finds
+ * invalid gives { valid: false }. When the parser itself fails (throws), the number is treated as
+ * valid and sent as the country code plus the raw number (SPEC.md section 5): `fallback` says so.
+ */
+export function parsePhone(
+  value: string,
+  country: CountryCode,
+  parse: PhoneParser = parsePhoneNumberFromString,
+): { valid: true; e164: string; international: string; fallback?: true } | { valid: false } {
   try {
-    const number = parsePhoneNumberFromString(value, country);
-    return number && number.isValid() ? { valid: true, e164: number.number } : { valid: false };
+    const number = parse(value, country);
+    if (!number || !number.isValid()) return { valid: false };
+    return { valid: true, e164: number.number, international: number.formatInternational() };
   } catch {
-    return { valid: false };
+    const raw = rawInternational(value, country);
+    return { valid: true, e164: raw, international: raw, fallback: true };
   }
 }
 
@@ -32,7 +47,12 @@ export function parsePhone(value: string, country: CountryCode): { valid: true; 
  * returned as '+' and its digits.
  */
 export function rawInternational(value: string, country: CountryCode): string {
-  const chars = significant(value);
+  let chars: string;
+  try {
+    chars = significant(value);
+  } catch {
+    chars = (value.trim().startsWith('+') ? '+' : '') + value.replace(/\D/g, '');
+  }
   return chars.startsWith('+') ? chars : `+${callingCode(country)}${chars}`;
 }
 

@@ -54,6 +54,27 @@ describe('Main', () => {
     expect((renders[0] as unknown[])[1]).toEqual({ options: EML, bootstrap: client.bootstrap.getSync() });
   });
 
+  it('on a first visit render_login_screen carries the fetched bootstrap, not the empty defaults', async () => {
+    const defaults = { emailDomains: [], passwordConfig: null, displayWatermark: false, projectName: '', rbacPolicy: null };
+    const fetched = { emailDomains: ['mail.example.com'], displayWatermark: true, projectName: 'Example Project' };
+    const client = fakeClient({ bootstrap: defaults, freshBootstrap: fetched });
+    render(<VestibuleLogin client={client} config={EML} />);
+    await waitFor(() => expect(loggedNames(client)).toContain('render_login_screen'));
+    const renders = client.events.log.mock.calls.filter((c) => (c as unknown[])[0] === 'render_login_screen');
+    expect(renders).toHaveLength(1);
+    expect((renders[0] as unknown[])[1]).toEqual({ options: EML, bootstrap: { ...defaults, ...fetched } });
+  });
+
+  it('when the bootstrap cannot be fetched, render_login_screen carries the cached copy', async () => {
+    const client = fakeClient();
+    client.bootstrap.getAsync.mockRejectedValue(new Error('offline'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    render(<VestibuleLogin client={client} config={EML} />);
+    await waitFor(() => expect(loggedNames(client)).toContain('render_login_screen'));
+    expect(client.events.log).toHaveBeenCalledWith('render_login_screen', { options: EML, bootstrap: client.bootstrap.getSync() });
+    warn.mockRestore();
+  });
+
   it('refuses an invalid email under the field and makes no call', async () => {
     const { client, container } = renderLogin();
     submitEmail('not-an-email');

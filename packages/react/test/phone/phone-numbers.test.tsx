@@ -16,7 +16,34 @@ describe('parsePhone', () => {
     ['090-1234-5678', 'JP', '+819012345678'],
     ['+44 20 7946 0958', 'US', '+442079460958'],
   ] as const)('%s in %s is valid: %s', (value, country, e164) => {
-    expect(parsePhone(value, country)).toEqual({ valid: true, e164 });
+    expect(parsePhone(value, country)).toMatchObject({ valid: true, e164 });
+  });
+
+  it.each([
+    ['07911 123456', 'GB', '+447911123456', '+44 7911 123456'],
+    ['020 7946 0958', 'GB', '+442079460958', '+44 20 7946 0958'],
+    ['(202) 555-0123', 'US', '+12025550123', '+1 202 555 0123'],
+    ['030 12345678', 'DE', '+493012345678', '+49 30 12345678'],
+    ['+44 07911 123456', 'US', '+447911123456', '+44 7911 123456'],
+  ] as const)('%s in %s is shown in international form, without the trunk 0: %s', (value, country, e164, international) => {
+    expect(parsePhone(value, country)).toEqual({ valid: true, e164, international });
+  });
+
+  it('when the parser throws, the number is treated as valid: the country code plus the raw number (SPEC.md section 5)', () => {
+    const throwing = () => {
+      throw new Error('metadata missing');
+    };
+    expect(parsePhone('07911 123456', 'GB', throwing)).toEqual({
+      valid: true,
+      e164: '+4407911123456',
+      international: '+4407911123456',
+      fallback: true,
+    });
+    expect(parsePhone('+1 (202) 555-0123', 'GB', throwing)).toMatchObject({ valid: true, e164: '+12025550123' });
+  });
+
+  it('a parser that answers but finds the number invalid still refuses it', () => {
+    expect(parsePhone('07911 123456', 'GB', () => undefined)).toEqual({ valid: false });
   });
 
   it.each([

@@ -6,6 +6,9 @@ import type { OtpMethod } from '../../types';
 /** SPEC.md section 9. */
 export const OTP_DEFAULT_EXPIRATION_MINUTES = 5;
 
+/** The `type` of the email_sent event for an email passcode (magic links log 'email_magic_links'). */
+export const EMAIL_OTP_EVENT_TYPE = 'email_otp';
+
 /** Sends a passcode by the chosen channel with the otpOptions of the configuration. */
 function sendOtp(ctx: EffectContext, method: OtpMethod, destination: string) {
   const o = ctx.config.otpOptions;
@@ -20,7 +23,11 @@ function sendOtp(ctx: EffectContext, method: OtpMethod, destination: string) {
           locale: o?.locale,
         })
       : ctx.client.otps[method].loginOrCreate(destination, { expirationMinutes, locale: o?.locale });
-  return request.then((response) => ({ response, expiresAt: expiresAt() }));
+  return request.then((response) => {
+    // SPEC.md section 7: an email went out (as magic links and password resets log it).
+    if (method === 'email') ctx.client.events.log('email_sent', { email: destination, type: EMAIL_OTP_EVENT_TYPE });
+    return { response, expiresAt: expiresAt() };
+  });
 }
 
 export const otpEffects: EffectMap = {

@@ -56,7 +56,12 @@ export function rawInternationalWithoutModule(value: string): string {
   return value.trim().startsWith('+') ? `+${digits}` : `+1${digits}`;
 }
 
-/** The number to send and how to show it, or null when it is invalid (SPEC.md section 5). */
+/**
+ * The number to send (E.164) and how OTPAuthenticate shows it (international form, '+44 7911
+ * 123456'), or null when it is invalid (SPEC.md section 5). When parsing fails (the parser throws)
+ * or the module never arrived, the number is treated as valid and both are the country code plus
+ * the raw number.
+ */
 export function resolvePhone(
   mod: PhoneModule | null,
   value: string,
@@ -67,12 +72,17 @@ export function resolvePhone(
     const raw = rawInternationalWithoutModule(value);
     return { e164: raw, formatted: raw };
   }
-  const formatted = value.trim().startsWith('+') ? value.trim() : `+${mod.callingCode(country)} ${value.trim()}`;
   try {
     const parsed = mod.parsePhone(value, country);
-    return parsed.valid ? { e164: parsed.e164, formatted } : null;
+    return parsed.valid ? { e164: parsed.e164, formatted: parsed.international } : null;
   } catch {
-    // Parsing failed outright: the number is treated as valid and sent as typed.
-    return { e164: mod.rawInternational(value, country), formatted };
+    // The module's parser failed outright: the number is treated as valid and sent as typed.
+    let raw: string;
+    try {
+      raw = mod.rawInternational(value, country);
+    } catch {
+      raw = rawInternationalWithoutModule(value);
+    }
+    return { e164: raw, formatted: raw };
   }
 }

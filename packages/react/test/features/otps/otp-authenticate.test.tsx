@@ -153,6 +153,7 @@ describe('OTPAuthenticate', () => {
     expect(screen.getByText('Your code expires in 5:00.')).toBeTruthy();
     expect(code().disabled).toBe(false);
     expect(callbacks.onEvent).toHaveBeenCalledWith({ type: 'OTP_LOGIN_OR_CREATE', data: { ...OTP_SENT_RESPONSE, method_id: 'email-new' } });
+    expect(client.events.log).toHaveBeenCalledWith('email_sent', { email: 'ada@example.com', type: 'email_otp' });
 
     act(() => vi.advanceTimersByTime(1999));
     expect(screen.getByRole('button', { name: 'Code sent' })).toBeTruthy();
@@ -177,6 +178,7 @@ describe('OTPAuthenticate', () => {
     await flush();
     expect(client.otps.sms.loginOrCreate).toHaveBeenCalledExactlyOnceWith('+15005550006', { expirationMinutes: 5, locale: 'en' });
     expect(screen.getByText('Code resent')).toBeTruthy();
+    expect(loggedNames(client)).not.toContain('email_sent');
     act(() => vi.advanceTimersByTime(2000));
 
     client.otps.sms.loginOrCreate.mockRejectedValueOnce(apiError('too_many_requests', 'Too many codes; wait a minute.', 429));

@@ -4,7 +4,7 @@ import type { ChangeEvent } from 'react';
 import { VestibuleLogin } from '../../../src/index';
 import type { LoginConfig } from '../../../src/types';
 import { mainMethods } from '../../../src/main/layout';
-import { apiError, expectNoAxeViolations, fakeClient, OTP_SENT_RESPONSE, type FakeClient } from '../../helpers';
+import { apiError, expectNoAxeViolations, fakeClient, loggedNames, OTP_SENT_RESPONSE, type FakeClient } from '../../helpers';
 
 /** The phone module, mocked: a plain field; valid numbers have 10 digits; 'boom' makes parsing throw. */
 const phoneModuleEvaluated = vi.hoisted(() => vi.fn());
@@ -57,7 +57,9 @@ vi.mock('../../../src/phone', () => {
     parsePhone: (value: string, country: string) => {
       if (value.includes('boom')) throw new Error('metadata missing');
       const digits = value.replace(/\D/g, '');
-      return digits.length === 10 ? { valid: true, e164: `+${calling[country]}${digits}` } : { valid: false };
+      return digits.length === 10
+        ? { valid: true, e164: `+${calling[country]}${digits}`, international: `+${calling[country]} ${value.trim()}` }
+        : { valid: false };
     },
     rawInternational: (value: string, country: string) => `+${calling[country]}${value.replace(/\D/g, '')}`,
   };
@@ -209,6 +211,25 @@ describe('Email passcode form', () => {
     expect(callbacks.onEvent).toHaveBeenCalledWith({ type: 'OTP_LOGIN_OR_CREATE', data: OTP_SENT_RESPONSE });
   });
 
+  it('logs email_sent with the email and type once the passcode email went out (SPEC.md section 7)', async () => {
+    const { client } = renderLogin(EMAIL);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: 'ada@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with email' }));
+    await screen.findByRole('heading', { name: 'Enter passcode' });
+    expect(client.events.log).toHaveBeenCalledWith('email_sent', { email: 'ada@example.com', type: 'email_otp' });
+    expect(loggedNames(client).filter((name) => name === 'email_sent')).toHaveLength(1);
+  });
+
+  it('logs no email_sent when the send fails', async () => {
+    const client = fakeClient();
+    client.otps.email.loginOrCreate.mockRejectedValueOnce(apiError('invalid_email', 'Email format is invalid.'));
+    renderLogin(EMAIL, client);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: 'ada@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with email' }));
+    await screen.findByText('Email format is invalid.');
+    expect(loggedNames(client)).not.toContain('email_sent');
+  });
+
   it('sends every otpOptions field', async () => {
     const { client } = renderLogin({
       products: ['otp'],
@@ -263,6 +284,7 @@ describe('Phone form', () => {
     expect(client.otps.whatsapp.loginOrCreate).not.toHaveBeenCalled();
     await screen.findByRole('heading', { name: 'Enter passcode' });
     expect(screen.getByText('+1 (500) 555-0006').tagName).toBe('B');
+    expect(loggedNames(client)).not.toContain('email_sent');
   });
 
   it('sends WhatsApp from the WhatsApp tab, with the chosen country', async () => {
