@@ -38,6 +38,13 @@ describe('OTPAuthenticate', () => {
   it('shows a phone number as formatted', () => {
     renderOtpScreen({ type: 'sms', otpDestination: '+15005550006', formattedDestination: '+1 (500) 555-0006' });
     expect(screen.getByText('+1 (500) 555-0006').tagName).toBe('B');
+    // A phone number does not split after its country code; an email may wrap where it must.
+    expect(screen.getByText('+1 (500) 555-0006').classList.contains('vst-destination--phone')).toBe(true);
+  });
+
+  it('an email destination is not kept on one line (long addresses wrap)', () => {
+    renderOtpScreen();
+    expect(screen.getByText('ada@example.com').classList.contains('vst-destination--phone')).toBe(false);
   });
 
   it('keeps digits only, at most 6, and submits at once on the 6th digit', async () => {

@@ -106,7 +106,11 @@ export function OTPAuthenticate() {
         <Heading>{t('enterPasscode')}</Heading>
       </div>
       <p className="vst-text" id={sentToId}>
-        {tr('passcodeSentTo', { destination: <b className="vst-destination">{otp.formattedDestination}</b> })}
+        {tr('passcodeSentTo', {
+          destination: (
+            <b className={otp.type === 'email' ? 'vst-destination' : 'vst-destination vst-destination--phone'}>{otp.formattedDestination}</b>
+          ),
+        })}
       </p>
       <div className="vst-field">
         <label className="vst-label" htmlFor={`${id}-code`}>
