@@ -123,11 +123,20 @@ test('forgot password: the emailed link resets it, and the new password logs in'
   await expect(page.getByTestId('signed-in-email')).toHaveText(email);
   await logOut(page);
 
-  // The link worked once; the old password no longer does, the new one does.
+  // The link worked once: opened again it says so at once (no password to type) and offers a new
+  // link, which arrives. The old password no longer works, the new one does.
   await page.goto(link.toString());
-  await page.getByLabel('New password').fill(STRONG);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('The password reset link has expired or was already used. Request a new one.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This reset link no longer works' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This reset link no longer works' })).toBeFocused();
+  await expect(page.getByLabel('New password')).toHaveCount(0);
+  await lookAt(page, testInfo, '3-dead-link');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Email me a new link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email!' })).toBeVisible();
+  await expect(page.getByText(`A new link to reset your password was sent to ${email}.`)).toBeVisible();
+  await lookAt(page, testInfo, '4-new-link-sent');
+  const fresh = new URL(firstLink(await latestMessageTo(request, email)));
+  expect(fresh.searchParams.get('token')).not.toBe(link.searchParams.get('token'));
   await submitEmail(page, email);
   await page.getByLabel('Password', { exact: true }).fill(STRONGER);
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -33,6 +33,7 @@ export function createPasswords(http: HttpClient, signIn: SignIn): VestibuleClie
     authenticate: ({ email, password, session_duration_minutes }) =>
       signIn('POST /sdk/v1/passwords/authenticate', { email, password, session_duration_minutes }),
     resetByEmailStart: (options) => http.request('POST /sdk/v1/passwords/email/reset/start', passwordResetByEmailStartBody(options)),
+    checkResetToken: async (token) => ({ email: (await http.request('POST /sdk/v1/passwords/email/reset/check', { token })).email }),
     resetByEmail: ({ token, password, session_duration_minutes }) =>
       signIn('POST /sdk/v1/passwords/email/reset', { token, password, session_duration_minutes }),
   };

@@ -152,6 +152,8 @@ export interface VestibuleClient {
     authenticate(request: PasswordCredentials): Promise<SessionResponse>;
     /** Emails a reset link (and, with loginRedirectUrl, a login link). */
     resetByEmailStart(options: PasswordResetByEmailStartOptions): Promise<OkResponse>;
+    /** Whether an emailed reset token still works, without using it; rejects with invalid_reset_token when it does not. */
+    checkResetToken(token: string): Promise<{ email: string }>;
     /** Sets a new password with the emailed token; the session is stored. */
     resetByEmail(request: { token: string; password: string } & SessionDurationOptions): Promise<SessionResponse>;
   };

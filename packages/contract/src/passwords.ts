@@ -75,6 +75,14 @@ export const PasswordResetByEmailRequestSchema = z
   .meta({ id: 'PasswordResetByEmailRequest' });
 export type PasswordResetByEmailRequest = z.input<typeof PasswordResetByEmailRequestSchema>;
 
+export const PasswordResetTokenCheckRequestSchema = z.strictObject({ token: z.string().min(1).max(512) }).meta({ id: 'PasswordResetTokenCheckRequest' });
+export type PasswordResetTokenCheckRequest = z.input<typeof PasswordResetTokenCheckRequestSchema>;
+
+export const PasswordResetTokenCheckResponseSchema = z
+  .object({ ...ok, email: z.string().meta({ description: 'The address the link was sent to (the link holder read it there).' }) })
+  .meta({ id: 'PasswordResetTokenCheckResponse' });
+export type PasswordResetTokenCheckResponse = z.output<typeof PasswordResetTokenCheckResponseSchema>;
+
 export const passwordRoutes = {
   strengthCheck: route({
     method: 'post',
@@ -118,6 +126,17 @@ export const passwordRoutes = {
     request: PasswordResetByEmailStartRequestSchema,
     response: OkResponseSchema,
     errors: ['invalid_email', 'invalid_redirect_url', 'invalid_duration', 'too_many_requests'],
+  }),
+  checkResetToken: route({
+    method: 'post',
+    path: '/sdk/v1/passwords/email/reset/check',
+    summary:
+      'Whether a reset link still works, without using it: 200 with the address it was sent to, or 401 invalid_reset_token (used, expired or unknown), so the page can say so before a new password is typed.',
+    tag: 'Passwords',
+    auth: 'public',
+    request: PasswordResetTokenCheckRequestSchema,
+    response: PasswordResetTokenCheckResponseSchema,
+    errors: ['invalid_reset_token', 'too_many_requests'],
   }),
   resetByEmail: route({
     method: 'post',

@@ -113,6 +113,7 @@ export function fakeClient(options: FakeClientOptions = {}) {
         status_code: 200 as const,
         request_id: 'req-5',
       })),
+      checkResetToken: vi.fn(async (_token: string) => ({ email: 'ada@example.com' })),
       resetByEmail: vi.fn(async (_request: { token: string; password: string; session_duration_minutes?: number }) => SESSION_RESPONSE),
     },
     session: {

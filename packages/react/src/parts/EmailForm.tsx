@@ -18,10 +18,12 @@ export interface EmailFormProps {
   pending: boolean;
   /** The error of the last call, shown under the field. */
   apiError: string | null;
+  /** The button's text; 'Continue with email' unless said. */
+  submitLabel?: StringKey;
 }
 
 /** The email field and 'Continue with email' of Main's magic-link, password and email-passcode forms. */
-export function EmailForm({ initialEmail, invalidMessage, validateTrimmed = false, onSubmit, pending, apiError }: EmailFormProps) {
+export function EmailForm({ initialEmail, invalidMessage, validateTrimmed = false, onSubmit, pending, apiError, submitLabel = 'continueWithEmail' }: EmailFormProps) {
   const { t } = useWidget();
   const [email, setEmail] = useState(initialEmail);
   const [invalid, setInvalid] = useState(false);
@@ -52,7 +54,7 @@ export function EmailForm({ initialEmail, invalidMessage, validateTrimmed = fals
         error={invalid ? t(invalidMessage) : apiError}
       />
       <Button type="submit" loading={pending}>
-        {t('continueWithEmail')}
+        {t(submitLabel)}
       </Button>
     </form>
   );

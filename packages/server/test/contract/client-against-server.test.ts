@@ -117,6 +117,8 @@ describe('the client against the server', () => {
     await client.passwords.resetByEmailStart({ email });
     const link = /https?:\/\/\S+vestibule_token_type=reset_password\S*/.exec(await outboxText(email))![0];
     const token = new URL(link).searchParams.get('token')!;
+    await rejects(client.passwords.checkResetToken('forged'), 'invalid_reset_token');
+    expect((await client.passwords.checkResetToken(token)).email).toBe(email);
     await rejects(client.passwords.resetByEmail({ token: 'forged', password }), 'invalid_reset_token');
     expect((await client.passwords.resetByEmail({ token, password: 'A new contract 7 passphrase' })).user_id).toBeTruthy();
   });

@@ -116,11 +116,41 @@ export const passwordResetEffects: EffectMap = {
         ctx.dispatch({ type: 'AUTHENTICATED', method: 'password', response });
       },
       (err: unknown) => {
-        // The token is spent or dead: drop it from the address bar. A refused (weak) password
-        // leaves it there, since the same link is still good for another try.
-        if (errorTypeOf(err) === 'invalid_reset_token') forgetLinkToken();
+        // The token is spent or dead: drop it from the address bar and say so, with a way to a new
+        // link. A refused (weak) password leaves it there: the same link is good for another try.
+        if (errorTypeOf(err) === 'invalid_reset_token') {
+          forgetLinkToken();
+          ctx.reportError(toErrorInfo(err));
+          ctx.dispatch({ type: 'RESET_TOKEN_DEAD' });
+          return;
+        }
         ctx.fail(err, 'field');
       },
     );
   },
+  REQUEST_NEW_RESET_LINK({ email }, ctx) {
+    sendResetEmail(ctx, email).then(
+      () => {
+        ctx.client.events.log('email_sent', { email, type: 'passwords' });
+        ctx.dispatch({ type: 'NEW_RESET_LINK_SENT', email });
+      },
+      (err: unknown) => ctx.fail(err, 'field'),
+    );
+  },
 };
+
+/**
+ * On opening a reset link: ask the server whether it still works, so that a used or expired link
+ * is said before anyone types a new password. A failed check for another reason (no network)
+ * leaves the form: the reset itself will say what is wrong.
+ */
+export function checkResetLink(ctx: EffectContext, token: string): void {
+  ctx.client.passwords.checkResetToken(token).then(
+    ({ email }) => ctx.dispatch({ type: 'RESET_TOKEN_CHECKED', email }),
+    (err: unknown) => {
+      if (errorTypeOf(err) !== 'invalid_reset_token') return;
+      forgetLinkToken();
+      ctx.dispatch({ type: 'RESET_TOKEN_DEAD' });
+    },
+  );
+}

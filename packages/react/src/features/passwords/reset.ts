@@ -1,5 +1,5 @@
 import type { Feature } from '../../flow/feature';
-import { passwordResetEffects } from './effects';
+import { checkResetLink, passwordResetEffects } from './effects';
 import { reducePasswords } from './reducer';
 import { PasswordConfirmation } from './screens/PasswordConfirmation';
 import { PasswordResetForm } from './screens/PasswordResetForm';
@@ -21,6 +21,7 @@ export const passwordReset: Feature = {
     PasswordResetForm(ctx) {
       const reset = ctx.stateBefore.resetPasswordState;
       if (reset?.tokenType === 'login') ctx.send({ type: 'AUTHENTICATE_MAGIC_LINK', token: reset.token });
+      else if (reset) checkResetLink(ctx, reset.token);
     },
   },
 };

@@ -21,7 +21,15 @@ export interface PasswordSlice {
   resetEmailSent: ResetEmailReason | null;
   passwordStrength: PasswordStrengthState | null;
   /** The reset mount's token and its type ('login' = a magic-link token, read from the page URL). */
-  resetPasswordState: { token: string; tokenType: string | null } | null;
+  resetPasswordState: {
+    token: string;
+    tokenType: string | null;
+    /** What the check on opening said: the link works (and for which address), or it is used or expired. */
+    check?: 'valid' | 'dead';
+    email?: string;
+    /** A dead link was replaced: the address a new one went to. */
+    newLinkSentTo?: string;
+  } | null;
 }
 
 export type PasswordEvent =
@@ -38,12 +46,18 @@ export type PasswordEvent =
   /** The back arrow of a Password* screen: to Main. */
   | { type: 'PASSWORD_BACK' }
   /** Reset mount: set the new password with the emailed token. */
-  | { type: 'RESET_PASSWORD'; password: string };
+  | { type: 'RESET_PASSWORD'; password: string }
+  /** Reset mount, dead link: email a new reset link to this address. */
+  | { type: 'REQUEST_NEW_RESET_LINK'; email: string };
 
 export type PasswordResult =
   | { type: 'USER_FOUND'; email: string; userType: UserType }
   | { type: 'STRENGTH_CHECKED'; password: string; response: PasswordStrengthCheckResponse }
-  | { type: 'RESET_EMAIL_SENT'; reason: ResetEmailReason };
+  | { type: 'RESET_EMAIL_SENT'; reason: ResetEmailReason }
+  | { type: 'RESET_TOKEN_CHECKED'; email: string }
+  /** The reset link was used or has expired. */
+  | { type: 'RESET_TOKEN_DEAD' }
+  | { type: 'NEW_RESET_LINK_SENT'; email: string };
 
 declare module '../../flow/types' {
   interface FeatureStates {

@@ -80,3 +80,45 @@ describe('PasswordResetForm with a magic-link token (vestibule_token_type=login)
   });
 });
 
+
+describe('PasswordResetForm with a reset link that no longer works', () => {
+  beforeEach(() => setSearch('?vestibule_token_type=reset_password&token=tok-123'));
+
+  it('says so when the page opens, before any password is typed, and sends a new link to the address given', async () => {
+    const client = fakeClient();
+    client.passwords.checkResetToken.mockRejectedValue(apiError('invalid_reset_token', 'The password reset link has expired or was already used. Request a new one.', 401));
+    const { container } = renderReset(client, { products: ['passwords'] });
+    const dead = await screen.findByRole('heading', { name: 'This reset link no longer works' });
+    expect(document.activeElement).toBe(dead);
+    expect(client.passwords.checkResetToken).toHaveBeenCalledWith('tok-123');
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    expect(window.location.search).toBe('');
+    await expectNoAxeViolations(container);
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a new link' }));
+    expect(document.activeElement).toBe(await screen.findByRole('heading', { name: 'Check your email!' }));
+    expect(client.passwords.resetByEmailStart).toHaveBeenCalledWith(expect.objectContaining({ email: 'ada@example.com' }));
+    expect(container.textContent).toContain('A new link to reset your password was sent to ada@example.com.');
+  });
+
+  it('a link that dies while the password is typed shows the same way on instead of an error under the field', async () => {
+    const client = fakeClient();
+    client.passwords.resetByEmail.mockRejectedValue(apiError('invalid_reset_token', 'gone', 401));
+    client.passwords.strengthCheck.mockResolvedValue({
+      status_code: 200,
+      request_id: 'r',
+      score: 4,
+      valid_password: true,
+      breached_password: false,
+      strength_policy: 'zxcvbn',
+      feedback: { warning: '', suggestions: [], luds_requirements: null },
+    });
+    renderReset(client, { products: ['passwords'] });
+    fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'a long enough passphrase 9' } });
+    const button = screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
+    await vi.waitFor(() => expect(button.disabled).toBe(false));
+    fireEvent.click(button);
+    expect(await screen.findByRole('heading', { name: 'This reset link no longer works' })).toBeTruthy();
+  });
+});

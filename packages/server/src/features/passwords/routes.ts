@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { passwordRoutes, PasswordAuthenticateRequestSchema, PasswordCreateRequestSchema, PasswordResetByEmailRequestSchema, PasswordResetByEmailStartRequestSchema, PasswordStrengthCheckRequestSchema } from '@vestibule/contract';
+import { passwordRoutes, PasswordAuthenticateRequestSchema, PasswordCreateRequestSchema, PasswordResetByEmailRequestSchema, PasswordResetByEmailStartRequestSchema, PasswordResetTokenCheckRequestSchema, PasswordStrengthCheckRequestSchema } from '@vestibule/contract';
 import type { Context } from 'hono';
 import type { AuthenticationFactor, OkResponse, PasswordStrengthCheckResponse } from '@vestibule/contract';
 import { ApiError } from '../../http/api-error.js';
@@ -191,6 +191,15 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       return c.json(response);
     },
   );
+
+  defineRoute(app, passwordRoutes.checkResetToken, async (c) => {
+    const body = validateBody(c, PasswordResetTokenCheckRequestSchema);
+    await enforceRateLimit(deps, `password-reset-use:ip:${ip(c)}`, limits.passwordPerIp);
+    const live = await findLiveResetToken(db, body.token, deps.clock());
+    if (!live) throw new ApiError('invalid_reset_token');
+    const emailRow = await db.selectFrom('user_emails').select('email').where('email_id', '=', live.email_id).executeTakeFirstOrThrow();
+    return c.json({ status_code: 200 as const, request_id: c.get('requestId'), email: emailRow.email });
+  });
 
   defineRoute(
     app,

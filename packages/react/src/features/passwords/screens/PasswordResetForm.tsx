@@ -1,14 +1,45 @@
 import { useFlow } from '../../../flow/FlowContext';
+import { EmailForm } from '../../../parts/EmailForm';
 import { Heading } from '../../../parts/Heading';
 import { Loading } from '../../../parts/Loading';
 import { useWidget } from '../../../widget/context';
 import { NewPasswordForm } from './NewPasswordForm';
 
+/** A used or expired reset link: said at once, with a new link by email as the way on. */
+function DeadResetLink() {
+  const { t, tr } = useWidget();
+  const { state, send } = useFlow();
+  const sentTo = state.resetPasswordState?.newLinkSentTo;
+  if (sentTo) {
+    return (
+      <>
+        <Heading focusOnMount>{t('setNewTitle')}</Heading>
+        <p className="vst-text">{tr('newResetLinkSent', { email: <b className="vst-destination">{sentTo}</b> })}</p>
+      </>
+    );
+  }
+  return (
+    <>
+      <Heading focusOnMount>{t('resetLinkDeadTitle')}</Heading>
+      <p className="vst-text">{t('resetLinkDeadText')}</p>
+      <EmailForm
+        initialEmail=""
+        invalidMessage="invalidEmailFormat"
+        submitLabel="emailMeNewResetLink"
+        pending={state.pending}
+        apiError={state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null}
+        onSubmit={(email) => send({ type: 'REQUEST_NEW_RESET_LINK', email })}
+      />
+    </>
+  );
+}
+
 /**
  * With token type `login` the token is a magic-link token: the screen's on-enter hook logs in with
  * it (src/features/passwords/reset.ts) while this says 'Logging in...'. Otherwise it is a
- * password-reset token: a new password (with strength feedback; the email is not known here, so
- * none is sent with the check), then passwords.resetByEmail.
+ * password-reset token: the on-enter hook checks it; a used or expired link says so at once and
+ * offers a new one by email (DeadResetLink); otherwise a new password (with strength feedback),
+ * then passwords.resetByEmail.
  */
 export function PasswordResetForm() {
   const { t } = useWidget();
@@ -22,6 +53,7 @@ export function PasswordResetForm() {
       </>
     );
   }
+  if (state.resetPasswordState?.check === 'dead') return <DeadResetLink />;
   return (
     <>
       <Heading>{t('resetYourPassword')}</Heading>
