@@ -81,6 +81,25 @@ describe('PasswordResetForm with a magic-link token (vestibule_token_type=login)
 });
 
 
+describe('PasswordResetForm with a reset link that works', () => {
+  beforeEach(() => setSearch('?vestibule_token_type=reset_password&token=tok-123'));
+
+  it('carries the account in a hidden username field and asks for a new-password, so managers save it for the right account', async () => {
+    const client = fakeClient();
+    const { container } = renderReset(client, { products: ['passwords'] });
+    const password = await screen.findByLabelText('New password');
+    expect(password.getAttribute('autocomplete')).toBe('new-password');
+    await vi.waitFor(() => expect(container.querySelector('input[autocomplete="username"]')).not.toBeNull());
+    const username = container.querySelector<HTMLInputElement>('input[autocomplete="username"]')!;
+    expect(username.value).toBe('ada@example.com');
+    expect(username.hidden).toBe(true);
+    expect(username.form).toBe((password as HTMLInputElement).form);
+    // The address also counts against the new password in the strength check.
+    fireEvent.change(password, { target: { value: 'ada example' } });
+    await vi.waitFor(() => expect(client.passwords.strengthCheck).toHaveBeenCalledWith({ password: 'ada example', email: 'ada@example.com' }));
+  });
+});
+
 describe('PasswordResetForm with a reset link that no longer works', () => {
   beforeEach(() => setSearch('?vestibule_token_type=reset_password&token=tok-123'));
 

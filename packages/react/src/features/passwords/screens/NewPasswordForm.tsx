@@ -11,8 +11,13 @@ import { PasswordStrength } from './PasswordStrength';
 export const STRENGTH_DEBOUNCE_MS = 250;
 
 export interface NewPasswordFormProps {
-  /** Shown read-only and sent with the strength check; absent on the reset page (not known there). */
+  /** Sent with the strength check, and the account a password manager saves the password for. */
   email?: string;
+  /**
+   * Shown read-only (sign-up) or carried in a hidden username field (the reset page, where the
+   * heading says what happens and managers still need the account).
+   */
+  emailVisible?: boolean;
   label: StringKey;
   onSubmit(password: string): void;
 }
@@ -22,7 +27,7 @@ export interface NewPasswordFormProps {
  * live strength feedback (debounced; stale answers dropped by the reducer), and Continue, enabled
  * only when the server said this very password is valid.
  */
-export function NewPasswordForm({ email, label, onSubmit }: NewPasswordFormProps) {
+export function NewPasswordForm({ email, emailVisible = true, label, onSubmit }: NewPasswordFormProps) {
   const { t } = useWidget();
   const { state, send } = useFlow();
   const [password, setPassword] = useState('');
@@ -52,8 +57,10 @@ export function NewPasswordForm({ email, label, onSubmit }: NewPasswordFormProps
 
   return (
     <form className="vst-form" onSubmit={submit} noValidate>
-      {email === undefined ? null : (
+      {email === undefined ? null : emailVisible ? (
         <TextInput label={t('emailLabel')} type="email" name="email" autoComplete="username" value={email} readOnly />
+      ) : (
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       )}
       <PasswordField
         label={t(label)}

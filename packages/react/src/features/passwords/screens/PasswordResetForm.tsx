@@ -57,7 +57,7 @@ export function PasswordResetForm() {
   return (
     <>
       <Heading>{t('resetYourPassword')}</Heading>
-      <NewPasswordForm label="newPasswordLabel" onSubmit={(password) => send({ type: 'RESET_PASSWORD', password })} />
+      <NewPasswordForm email={state.resetPasswordState?.email} emailVisible={false} label="newPasswordLabel" onSubmit={(password) => send({ type: 'RESET_PASSWORD', password })} />
     </>
   );
 }
