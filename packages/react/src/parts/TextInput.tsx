@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react';
+import { FieldError } from './FieldError';
 
 export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'id'> {
   label: string;
@@ -21,11 +22,7 @@ export function TextInput({ label, error, ...rest }: TextInputProps) {
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
       />
-      {error ? (
-        <p className="vst-field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

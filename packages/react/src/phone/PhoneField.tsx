@@ -4,6 +4,7 @@ import { en } from '../strings/en';
 import { countryOptions, optionLabel } from './countries';
 import { caretAfterFormat } from './caret';
 import { formatNational, formatTyped, significant } from './numbers';
+import { FieldError } from '../parts/FieldError';
 
 export interface PhoneFieldProps {
   /** id of the number <input>; the country selector gets `${id}-country`, the error `${id}-error`. */
@@ -138,11 +139,7 @@ export function PhoneField({
           aria-describedby={error ? errorId : undefined}
         />
       </div>
-      {error ? (
-        <p className="vst-field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }
