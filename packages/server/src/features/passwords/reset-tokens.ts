@@ -15,9 +15,12 @@ export async function issueResetToken(db: Kysely<Database>, input: { userId: str
   return issueToken<ResetLink>(db, { purpose: PURPOSE, userId: input.userId, bound: { email_id: input.emailId }, expirationMinutes: input.expirationMinutes, now: input.now });
 }
 
-/** The live token's user and email without using it, or undefined. */
+/** The live token's user and the email it went to (id and address), without using it; or undefined. */
 export async function findLiveResetToken(db: Kysely<Database>, token: string, now: Date) {
-  return row(await peekToken<ResetLink>(db, PURPOSE, token, now));
+  const live = row(await peekToken<ResetLink>(db, PURPOSE, token, now));
+  if (!live) return undefined;
+  const { email } = await db.selectFrom('user_emails').select('email').where('email_id', '=', live.email_id).executeTakeFirstOrThrow();
+  return { ...live, email };
 }
 
 /** Uses a token exactly once. */

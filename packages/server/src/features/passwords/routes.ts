@@ -197,8 +197,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
     await enforceRateLimit(deps, `password-reset-use:ip:${ip(c)}`, limits.passwordPerIp);
     const live = await findLiveResetToken(db, body.token, deps.clock());
     if (!live) throw new ApiError('invalid_reset_token');
-    const emailRow = await db.selectFrom('user_emails').select('email').where('email_id', '=', live.email_id).executeTakeFirstOrThrow();
-    return c.json({ status_code: 200 as const, request_id: c.get('requestId'), email: emailRow.email });
+    return c.json({ status_code: 200 as const, request_id: c.get('requestId'), email: live.email });
   });
 
   defineRoute(
@@ -209,9 +208,8 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       const duration = sessionMinutes(body.session_duration_minutes);
       await enforceRateLimit(deps, `password-reset-use:ip:${ip(c)}`, limits.passwordPerIp);
       const now = deps.clock();
-      const live = await findLiveResetToken(db, body.token, now);
-      if (!live) throw new ApiError('invalid_reset_token');
-      const emailRow = await db.selectFrom('user_emails').select(['email_id', 'email']).where('email_id', '=', live.email_id).executeTakeFirstOrThrow();
+      const emailRow = await findLiveResetToken(db, body.token, now);
+      if (!emailRow) throw new ApiError('invalid_reset_token');
       const verdict = await evaluatePassword(deps, body.password, emailRow.email);
       if (!verdict.valid) throw new ApiError('weak_password');
       const hash = await hashPassword(body.password, config.argon2);
