@@ -5,10 +5,11 @@ import { join } from 'node:path';
 
 /**
  * Browser tests run the real stack (server, embedded database in a fresh folder, demo host) on
- * their own ports, so a developer's `npm start` on the default ports is left alone.
+ * their own ports, so a developer's `npm start` on the default ports is left alone. E2E_API_PORT and
+ * E2E_DEMO_PORT move them, so two runs can share a machine.
  */
-export const E2E_API_PORT = 18787;
-export const E2E_DEMO_PORT = 13000;
+export const E2E_API_PORT = Number(process.env.E2E_API_PORT ?? 18787);
+export const E2E_DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? 13000);
 
 export default defineConfig({
   testDir: 'e2e',
