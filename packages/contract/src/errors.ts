@@ -1,7 +1,7 @@
 /**
  * The error catalogue, written once: every error_type the API answers with, its HTTP status and its
  * default English message. The first block is the spec's catalogue (SPEC.md section 8) and the
- * product's password errors; the second holds the HTTP-level types no catalogue entry fits. The server answers with these messages; the
+ * product's password and passcode errors; the second holds the HTTP-level types no catalogue entry fits. The server answers with these messages; the
  * client and the widgets show them (a host may override them by error_type). Plain data with no
  * schema library, so a browser bundle may import it.
  */
@@ -46,6 +46,10 @@ const userFacingErrors = {
   duplicate_email: { status: 400, message: 'An account with this email already has a password. Log in instead.' },
   /** A password-reset token that is unknown, expired or already used. */
   invalid_reset_token: { status: 401, message: 'The password reset link has expired or was already used. Request a new one.' },
+
+  // The product's own passcode error: otp_code_not_found's 'try again' would mislead here.
+  /** A passcode that no longer works: its 5 tries are used up, or it was used or has expired. */
+  otp_code_expired: { status: 401, message: 'This passcode no longer works. Please request a new one.' },
 } as const;
 
 /** HTTP-level types: the server usually words their message for the case (a field, seconds to wait). */
@@ -78,7 +82,7 @@ export type ErrorType = keyof typeof errorCatalogue;
 
 /**
  * The types whose message people see as the catalogue words it: the spec's catalogue (SPEC.md
- * section 8) and the product's password errors. For the others the server's own wording is shown.
+ * section 8) and the product's password and passcode errors. For the others the server's own wording is shown.
  */
 export type UserFacingErrorType = keyof typeof userFacingErrors;
 export function isUserFacingErrorType(type: string): type is UserFacingErrorType {

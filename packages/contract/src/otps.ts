@@ -85,6 +85,6 @@ export const otpRoutes = {
     auth: 'public-optional-session',
     request: OtpAuthenticateRequestSchema,
     response: SessionResponseSchema,
-    errors: ['invalid_code', 'otp_code_not_found', 'user_lock_limit_reached', 'invalid_duration'],
+    errors: ['invalid_code', 'otp_code_not_found', 'otp_code_expired', 'user_lock_limit_reached', 'invalid_duration'],
   }),
 } as const;

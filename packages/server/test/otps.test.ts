@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@vestibule/contract';
 import { randomIp, startHarness, uniqueEmail, type Harness } from './helpers/harness.js';
-import { E164_MESSAGE, INVALID_PASSCODE, LOCKED, OTP, sendOtp, uniquePhone, wrongCode } from './helpers/otp.js';
+import { DEAD_PASSCODE, E164_MESSAGE, INVALID_PASSCODE, LOCKED, OTP, sendOtp, uniquePhone, wrongCode } from './helpers/otp.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -97,18 +97,18 @@ describe('passcode rules', () => {
     expect(await h.server.db.selectFrom('server_secrets').select('name').execute()).toEqual([{ name: 'secret_check' }]);
   });
 
-  it('uses a code only once', async () => {
+  it('uses a code only once: used, it no longer works (401 otp_code_expired)', async () => {
     const { response, code } = await sendOtp(h, 'email', uniqueEmail());
     expect((await auth(code, response.method_id)).status).toBe(200);
     const again = await auth(code, response.method_id);
     expect(again.status).toBe(401);
-    expect(again.body).toMatchObject({ error_type: 'otp_code_not_found', error_message: INVALID_PASSCODE });
+    expect(again.body).toMatchObject({ error_type: 'otp_code_expired', error_message: DEAD_PASSCODE });
   });
 
   it('expires after 5 minutes by default; expiration_minutes is honoured', async () => {
     const expired = await sendOtp(h, 'email', uniqueEmail());
     h.clock.advanceMinutes(5);
-    expect((await auth(expired.code, expired.response.method_id)).body.error_type).toBe('otp_code_not_found');
+    expect((await auth(expired.code, expired.response.method_id)).body).toMatchObject({ error_type: 'otp_code_expired', error_message: DEAD_PASSCODE });
 
     const fresh = await sendOtp(h, 'email', uniqueEmail());
     h.clock.advanceMinutes(4.9);
@@ -148,13 +148,22 @@ describe('passcode rules', () => {
     expect((await auth(code, response.method_id)).status).toBe(200);
   });
 
-  it('after 5 wrong codes the code is dead: even the right one is refused', async () => {
-    const { response, code } = await sendOtp(h, 'email', uniqueEmail());
-    for (let i = 0; i < 5; i++) expect((await auth(wrongCode(code), response.method_id)).status).toBe(401);
+  it('after 5 wrong codes the code is dead: even the right one is refused with 401 otp_code_expired', async () => {
+    const email = uniqueEmail();
+    const { response, code } = await sendOtp(h, 'email', email);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await auth(wrongCode(code), response.method_id);
+      expect(wrong.status).toBe(401);
+      // The 5th wrong guess is still just wrong: only the next entry meets a dead code.
+      expect(wrong.body.error_type).toBe('otp_code_not_found');
+    }
     const right = await auth(code, response.method_id);
     expect(right.status).toBe(401);
-    expect(right.body.error_type).toBe('otp_code_not_found');
-    expect((await auth(wrongCode(code), response.method_id)).body.error_type).toBe('otp_code_not_found');
+    expect(right.body).toMatchObject({ error_type: 'otp_code_expired', error_message: DEAD_PASSCODE });
+    expect((await auth(wrongCode(code), response.method_id)).body.error_type).toBe('otp_code_expired');
+    // A new code works again.
+    const fresh = await sendOtp(h, 'email', email);
+    expect((await auth(fresh.code, fresh.response.method_id)).status).toBe(200);
   });
 
   it('10 wrong codes within an hour lock the user for 30 minutes, even against the right code; then it works again', async () => {

@@ -74,7 +74,7 @@ describe('parallel passcode guesses', () => {
     // The code allowed 5 tries: the right one no longer works, from any address.
     const right = await s.send('POST', OTP.authenticate, { code, method_id: sent.body.method_id }, { from: '127.0.0.21' });
     expect(right.status).toBe(401);
-    expect(right.body.error_type).toBe('otp_code_not_found');
+    expect(right.body.error_type).toBe('otp_code_expired');
   });
 
   it('the right code 50 times in parallel signs in exactly once', async () => {

@@ -10,6 +10,8 @@ export const OTP = {
 } as const;
 
 export const INVALID_PASSCODE = 'Invalid passcode, please try again.';
+/** otp_code_expired: the code's tries are used up, or it was used or has expired. */
+export const DEAD_PASSCODE = 'This passcode no longer works. Please request a new one.';
 export const LOCKED = 'Too many failed authentication attempts. Please try again later.';
 export const E164_MESSAGE = 'Phone number format is invalid. Ensure the phone number is in the E.164 format.';
 

@@ -39,6 +39,8 @@ export async function issuePasscode(
 
 export type PasscodeCheck =
   | { kind: 'not_found' }
+  /** The method has a code but it no longer works (attempts used up, used, or expired): only a new one helps. */
+  | { kind: 'dead' }
   | { kind: 'locked'; userId: string; until: Date }
   | { kind: 'wrong'; userId: string; lockIfWrong: Date | null }
   | { kind: 'ok'; userId: string; methodId: string; channel: OtpChannel };
@@ -61,7 +63,7 @@ export async function checkPasscode(
   if (!reservation.allowed) return { kind: 'locked', userId, until: reservation.lockedUntil };
 
   const attempt = await attemptCode<Passcode>(db, PURPOSE, input.methodId, passcodeHash(key, input.methodId, input.code), input.now);
-  if (attempt.kind === 'dead') return { kind: 'not_found' };
+  if (attempt.kind === 'dead') return { kind: 'dead' };
   if (attempt.kind === 'wrong') return { kind: 'wrong', userId, lockIfWrong: reservation.lockIfWrong };
   return { kind: 'ok', userId, methodId: input.methodId, channel: attempt.bound.channel };
 }

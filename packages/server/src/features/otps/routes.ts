@@ -147,6 +147,8 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
         throw new ApiError('otp_code_not_found');
       }
       if (result.kind === 'not_found') throw new ApiError('otp_code_not_found');
+      // Trying again cannot help here, so the answer says to ask for a new code instead.
+      if (result.kind === 'dead') throw new ApiError('otp_code_expired');
 
       const { userId, methodId, channel } = result;
       await releaseAttempt(db, counters);
