@@ -1,9 +1,13 @@
 /**
  * The wire contract. Runtime exports are zod schemas and the route table, for the server; browser
  * code imports this entry as types only (`import type`), so it carries no schema library. The error
- * catalogue, plain data, is also its own entry: `@vestibule/contract/errors`.
+ * catalogue, the accepted durations and the OAuth provider types, plain data, are also entries of
+ * their own (`@vestibule/contract/errors`, `/durations`, `/oauth-providers`) that browser code
+ * may import at run time.
  */
 export * from './errors.js';
+export * from './durations.js';
+export * from './oauth-providers.js';
 export * from './route.js';
 export * from './common.js';
 export * from './session.js';

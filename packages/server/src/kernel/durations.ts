@@ -1,9 +1,9 @@
 import type { ProjectConfig } from '../config/server-config.js';
+import { SESSION_DURATION_MINUTES } from '@vestibule/contract/durations';
 import { ApiError } from '../http/api-error.js';
 
-export const EXPIRATION_MINUTES = { min: 5, max: 10080 } as const;
-/** The widest range session_duration_minutes may take; a project narrows it with maxSessionDurationMinutes. */
-export const SESSION_DURATION_MINUTES = { min: 5, max: 525600 } as const;
+// The ranges live in the contract, where the widgets check their configuration against them too.
+export { EXPIRATION_MINUTES, SESSION_DURATION_MINUTES } from '@vestibule/contract/durations';
 
 /** The value (or the default when absent); 400 invalid_duration when outside [min, max]. */
 export function checkMinutes(field: string, value: number | undefined, fallback: number, range: { min: number; max: number }): number {

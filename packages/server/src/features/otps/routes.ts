@@ -19,8 +19,8 @@ import { checkPasscode, issuePasscode } from './otp-codes.js';
 import { chooseTemplate, otpEmail, otpText } from './otp-messages.js';
 import { normalizePhoneNumber } from './phone-number.js';
 
-/** Passcode lifetime: 5 minutes unless the client asks for 1..30. */
-export const OTP_EXPIRATION_MINUTES = { min: 1, max: 30, default: 5 } as const;
+// Passcode lifetime: 5 minutes unless the client asks for 1..30 (the widgets check against the same range).
+import { OTP_EXPIRATION_MINUTES } from '@vestibule/contract/durations';
 
 const CHANNEL_NAMES = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' } as const;
 
