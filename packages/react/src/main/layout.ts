@@ -45,8 +45,8 @@ export function configError(config: LoginConfig): StringKey | null {
   if (products.includes('emailMagicLinks') && products.includes('otp') && config.otpOptions?.methods?.includes('email')) {
     return 'emlAndEmailOtp';
   }
-  // Without methods the passcode product has nothing to show; say so rather than show nothing.
-  if (products.includes('otp') && !config.otpOptions?.methods?.length) return 'otpWithoutMethods';
+  // The developer's mistakes (otp without methods, unknown values, durations) are caught at mount,
+  // before Main shows: src/widget/config-check.ts.
   return null;
 }
 

@@ -8,7 +8,6 @@ export const strings = {
   tabEmail: 'Email',
   passkeysAlone: 'Error: Cannot use Passkeys by itself, please add another product to the config.',
   emlAndEmailOtp: 'Error: Cannot use both EML and Email OTP',
-  otpWithoutMethods: 'Error: Add at least one of email, sms or whatsapp to otpOptions.methods to use OTP.',
   oauthNotAvailable: 'Social sign-in is not available yet.',
   cryptoNotAvailable: 'Wallet sign-in is not available yet.',
 } as const;

@@ -6,7 +6,7 @@ import { composeFlow } from '../flow/engine';
 import { Flow } from '../flow/Flow';
 import { Main } from '../main/Main';
 import type { LoginMountOptions } from '../types';
-import { WidgetShell } from './Shell';
+import { CheckedShell } from './CheckedShell';
 
 /**
  * The login mount's features. The order is the order in which they claim the screen (the first
@@ -15,12 +15,12 @@ import { WidgetShell } from './Shell';
  */
 export const loginFlow = composeFlow('login', [otps, magicLinks, passwords, passkeys], { start: 'Main', screens: { Main } });
 
-/** The login widget: starts on Main. */
+/** The login widget: starts on Main, once its configuration is checked. */
 export function VestibuleLogin(props: LoginMountOptions) {
   const { client, config } = props;
   return (
-    <WidgetShell {...props} onFirstRender={(bootstrap) => client.events.log('render_login_screen', { options: config, bootstrap })}>
+    <CheckedShell {...props} onFirstRender={(bootstrap) => client.events.log('render_login_screen', { options: config, bootstrap })}>
       <Flow flow={loginFlow} />
-    </WidgetShell>
+    </CheckedShell>
   );
 }

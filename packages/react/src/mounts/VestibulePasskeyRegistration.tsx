@@ -2,7 +2,7 @@ import { passkeyRegistration } from '../features/passkeys';
 import { composeFlow } from '../flow/engine';
 import { Flow } from '../flow/Flow';
 import type { PasskeyRegistrationMountOptions } from '../types';
-import { WidgetShell } from './Shell';
+import { CheckedShell } from './CheckedShell';
 
 export const passkeyRegistrationFlow = composeFlow('passkeyRegistration', [passkeyRegistration], { start: 'PasskeyRegistrationStart' });
 
@@ -10,8 +10,8 @@ export const passkeyRegistrationFlow = composeFlow('passkeyRegistration', [passk
 export function VestibulePasskeyRegistration(props: PasskeyRegistrationMountOptions) {
   const { client } = props;
   return (
-    <WidgetShell {...props}>
+    <CheckedShell {...props}>
       <Flow flow={passkeyRegistrationFlow} initial={() => passkeyRegistrationFlow.initial({ passkeyUser: client.user.getSync() })} />
-    </WidgetShell>
+    </CheckedShell>
   );
 }

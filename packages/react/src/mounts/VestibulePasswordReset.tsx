@@ -4,7 +4,7 @@ import { composeFlow } from '../flow/engine';
 import { Flow } from '../flow/Flow';
 import { readTokenType } from '../flow/linkToken';
 import type { PasswordResetMountOptions } from '../types';
-import { WidgetShell } from './Shell';
+import { CheckedShell } from './CheckedShell';
 
 /** The reset mount's features: the reset form, and logging in with a magic-link token. */
 export const passwordResetFlow = composeFlow('passwordReset', [passwordReset, magicLinkToken], { start: 'PasswordResetForm' });
@@ -13,7 +13,7 @@ export const passwordResetFlow = composeFlow('passwordReset', [passwordReset, ma
 export function VestibulePasswordReset(props: PasswordResetMountOptions) {
   const { passwordResetToken } = props;
   return (
-    <WidgetShell {...props}>
+    <CheckedShell {...props}>
       <Flow
         flow={passwordResetFlow}
         initial={() => {
@@ -22,6 +22,6 @@ export function VestibulePasswordReset(props: PasswordResetMountOptions) {
           return passwordResetFlow.initial({ resetPasswordState: { token: passwordResetToken, tokenType }, pending: tokenType === 'login' });
         }}
       />
-    </WidgetShell>
+    </CheckedShell>
   );
 }

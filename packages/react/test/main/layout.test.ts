@@ -60,7 +60,6 @@ describe('mainLayout (SPEC.md section 2, Main): one pure function of the configu
       NO_AUTOFILL,
       { error: 'emlAndEmailOtp' },
     ],
-    ['otp without methods: an error instead', { products: ['otp'] }, NO_AUTOFILL, { error: 'otpWithoutMethods' }],
     ['nothing configured: nothing shown', { products: [] }, NO_AUTOFILL, []],
   ];
 

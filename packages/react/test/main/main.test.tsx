@@ -182,11 +182,6 @@ describe('Main', () => {
     expect(screen.queryByLabelText('Email')).toBeNull();
   });
 
-  it('OTP without methods is a configuration error, not an empty widget', () => {
-    renderLogin({ products: ['otp'] });
-    expect(screen.getByText('Error: Add at least one of email, sms or whatsapp to otpOptions.methods to use OTP.')).toBeTruthy();
-  });
-
   it('EML with SMS-only OTP is not a configuration error: Email and Text tabs, the magic-link form first', () => {
     renderLogin({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } });
     expect(screen.queryByText('Error: Cannot use both EML and Email OTP')).toBeNull();
