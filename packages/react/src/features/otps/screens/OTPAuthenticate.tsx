@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { forwardRef, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useFlow } from '../../../flow/FlowContext';
 import { BackArrow } from '../../../parts/BackArrow';
 import { Heading } from '../../../parts/Heading';
@@ -33,7 +33,14 @@ function useSecondsLeft(expiresAt: number): number {
   return seconds;
 }
 
-function ResendButton() {
+/**
+ * Resend: a link after "Didn't get it?" while the code works; once it no longer does, the one
+ * way on, so a full-width button (describedBy: the text saying why, read when it takes focus).
+ */
+const ResendButton = forwardRef<HTMLButtonElement, { prominent: boolean; describedBy?: string }>(function ResendButton(
+  { prominent, describedBy },
+  ref,
+) {
   const { t } = useWidget();
   const { state, send } = useFlow();
   const status = state.resendStatus;
@@ -45,22 +52,26 @@ function ResendButton() {
   const busy = status === 'sending';
   return (
     <button
+      ref={ref}
       type="button"
-      className="vst-link-button"
+      className={prominent ? 'vst-button vst-button--secondary' : 'vst-link-button'}
       data-resend-status={status}
       disabled={busy || status === 'sent'}
       aria-busy={busy || undefined}
+      aria-describedby={describedBy}
       onClick={() => send({ type: 'RESEND_OTP' })}
     >
       {busy ? <Spinner /> : null}
       {status === 'sent' ? t('codeSent') : t('resendCode')}
     </button>
   );
-}
+});
 
 /**
  * 'Enter passcode': where the code went, the 6-digit entry (submitted as soon as the sixth digit
- * is in), a verifying bar, the expiry countdown, resend, and a back arrow to Main.
+ * is in), a verifying bar, the expiry countdown, resend, and a back arrow to Main. A code that
+ * has expired, or that the server calls dead (otp_code_expired: tries used up), cannot be typed
+ * any more: the entry is disabled and resend becomes the button that takes focus.
  */
 export function OTPAuthenticate() {
   const { t, tr } = useWidget();
@@ -68,26 +79,40 @@ export function OTPAuthenticate() {
   const otp = state.otpState;
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const resendRef = useRef<HTMLButtonElement>(null);
   const [code, setCode] = useState('');
   const seconds = useSecondsLeft(otp?.expiresAt ?? 0);
   const expired = seconds === 0;
   const error = state.errorDescriptor?.placement === 'field' ? state.errorDescriptor : null;
+  const dead = error?.error.error_type === 'otp_code_expired';
+  const unusable = expired || dead;
 
   // Focus the entry when the screen shows (it may arrive after the screen change, being lazy).
   useEffect(() => {
     inputRef.current?.focus();
   }, []);
 
-  // A failed attempt: clear the entry and put the user back in it (before the message paints).
+  // A failed attempt: clear the entry and put the user back in it (before the message paints),
+  // or, when the code is dead, on the resend button, the only thing that helps.
   useLayoutEffect(() => {
     if (!error) return;
     setCode('');
-    inputRef.current?.focus();
-  }, [error]);
+    (dead ? resendRef : inputRef).current?.focus();
+  }, [error, dead]);
 
-  // A new code was sent: start again with an empty entry.
+  // The countdown ran out under the user's fingers: the entry they were in is disabled now, so
+  // focus goes on to resend (not if they had moved elsewhere).
+  useLayoutEffect(() => {
+    if (!expired) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || active === inputRef.current) resendRef.current?.focus();
+  }, [expired]);
+
+  // A new code was sent: start again with an empty entry, ready for typing.
+  const firstExpiry = useRef(otp?.expiresAt);
   useEffect(() => {
     setCode('');
+    if (otp?.expiresAt !== firstExpiry.current) inputRef.current?.focus();
   }, [otp?.expiresAt]);
 
   const onChange = (next: string) => {
@@ -99,6 +124,7 @@ export function OTPAuthenticate() {
   if (!otp) return null;
   const sentToId = `${id}-sent-to`;
   const errorId = `${id}-error`;
+  const expiredId = `${id}-expired`;
   return (
     <>
       <div className="vst-header-row">
@@ -121,7 +147,7 @@ export function OTPAuthenticate() {
           id={`${id}-code`}
           value={code}
           onChange={onChange}
-          disabled={expired}
+          disabled={unusable}
           invalid={Boolean(error)}
           describedBy={error ? `${sentToId} ${errorId}` : sentToId}
         />
@@ -136,16 +162,21 @@ export function OTPAuthenticate() {
           <div className="vst-progress-bar" />
         </div>
       ) : null}
-      {expired ? (
-        <p className="vst-text vst-countdown" role="status">
+      {/* A dead code's message already says it no longer works: a countdown would contradict it. */}
+      {dead ? null : expired ? (
+        <p className="vst-text vst-countdown" id={expiredId} role="status">
           {t('codeExpired')}
         </p>
       ) : (
         <p className="vst-text vst-countdown">{t('codeExpiresIn', { time: formatRemaining(seconds) })}</p>
       )}
-      <p className="vst-text vst-resend">
-        <span>{t('didNotGetCode')}</span> <ResendButton />
-      </p>
+      {unusable ? (
+        <ResendButton ref={resendRef} prominent describedBy={dead ? errorId : expiredId} />
+      ) : (
+        <p className="vst-text vst-resend">
+          <span>{t('didNotGetCode')}</span> <ResendButton ref={resendRef} prominent={false} />
+        </p>
+      )}
     </>
   );
 }
