@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { VestibuleClient } from '@vestibule/client';
 import { useSession } from '../use-session';
+import { signedInAs } from '../signed-in-as';
 
 /** Shows who is signed in, and a 'Log out' that revokes the session on the server. */
 export function SessionPanel({ client }: { client: VestibuleClient }) {
@@ -21,10 +22,13 @@ export function SessionPanel({ client }: { client: VestibuleClient }) {
       setError((e as Error).message);
     }
   };
+  const who = signedInAs(user);
   return (
     <section className="session" aria-label="Session">
       <p>
-        Signed in as <strong data-testid="signed-in-email">{user.emails[0]?.email ?? user.user_id}</strong>
+        Signed in as <strong data-testid={`signed-in-${who.kind}`} className={who.kind === 'phone' ? 'nowrap' : undefined}>
+          {who.text}
+        </strong>
       </p>
       <dl>
         <dt>user_id</dt>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { OutboxMessage, OutboxResponse } from '@vestibule/contract';
 import { Linkified } from '../components/Linkified';
+import { NextStep } from '../components/NextStep';
 
 const POLL_MS = 2000;
 
@@ -41,6 +42,7 @@ export function OutboxPage({ apiBaseUrl }: { apiBaseUrl: string }) {
         Emails and texts sent in development, newest first. Programs read the same list as JSON at{' '}
         <a href={`${apiBaseUrl}/dev/outbox`}>{`${apiBaseUrl}/dev/outbox`}</a>.
       </p>
+      <NextStep>Open a sign-in link below, or copy a code back to the page that asked for it.</NextStep>
       {error && <p role="alert">{error}</p>}
       {messages?.length === 0 && <p>No messages yet.</p>}
       <ol className="outbox">

@@ -3,6 +3,7 @@ import { VestibulePasswordReset } from '@vestibule/react';
 import type { VestibuleClient } from '@vestibule/client';
 import { demo } from '../stack';
 import { MountInfo } from '../components/MountInfo';
+import { NextStep } from '../components/NextStep';
 import { loginConfigFromUrl } from '../login-config';
 
 /** Where emailed links land: magic links (vestibule_token_type=login) and password resets. */
@@ -22,9 +23,15 @@ export function ResetPage({ client }: { client: VestibuleClient }) {
         note="Emailed magic links and password-reset links lead here; the token comes from the link."
       />
       {token ? (
-        <VestibulePasswordReset client={client} nonce={demo.styleNonce} config={config} passwordResetToken={token} />
+        <>
+          <NextStep>You opened a link from an email: it signs you in, or lets you choose a new password.</NextStep>
+          <VestibulePasswordReset client={client} nonce={demo.styleNonce} config={config} passwordResetToken={token} />
+        </>
       ) : (
-        <p className="demo-note">This page needs the link from an email: open one from the Outbox.</p>
+        <NextStep>
+          Links from emails open here: type any email on the <a href="/">login page</a>, then open the link in the{' '}
+          <a href="/outbox">Outbox</a>.
+        </NextStep>
       )}
     </>
   );
