@@ -117,7 +117,8 @@ export async function codeOwner(db: Kysely<Database>, purpose: string, subject: 
   return row ? { userId: row.user_id } : undefined;
 }
 
-export type CodeAttempt<Bound> = { kind: 'dead' } | { kind: 'wrong' } | ({ kind: 'right' } & UsedSecret<Bound>);
+/** 'wrong' says whether that guess used the code's last attempt (the code is dead from then on). */
+export type CodeAttempt<Bound> = { kind: 'dead' } | { kind: 'wrong'; lastAttempt: boolean } | ({ kind: 'right' } & UsedSecret<Bound>);
 
 /**
  * One guess at a subject's code. The attempt is reserved first (attempts < max_attempts, in one
@@ -133,12 +134,14 @@ export async function attemptCode<Bound>(db: Kysely<Database>, purpose: string, 
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .where(sql<boolean>`attempts < max_attempts`)
-    .returning(['secret_hash'])
+    .returning(['secret_hash', 'attempts', 'max_attempts'])
     .executeTakeFirst();
   if (!reserved) return { kind: 'dead' };
   const given = Buffer.from(givenHash, 'hex');
   const stored = Buffer.from(reserved.secret_hash, 'hex');
-  if (given.length !== stored.length || !timingSafeEqual(given, stored)) return { kind: 'wrong' };
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
+    return { kind: 'wrong', lastAttempt: reserved.max_attempts !== null && reserved.attempts >= reserved.max_attempts };
+  }
   const row = await db
     .updateTable('one_time_secrets')
     .set({ used_at: now })

@@ -42,7 +42,8 @@ export type PasscodeCheck =
   /** The method has a code but it no longer works (attempts used up, used, or expired): only a new one helps. */
   | { kind: 'dead' }
   | { kind: 'locked'; userId: string; until: Date }
-  | { kind: 'wrong'; userId: string; lockIfWrong: Date | null }
+  /** lastAttempt: that wrong guess used the code's last try, so the code is dead now. */
+  | { kind: 'wrong'; userId: string; lockIfWrong: Date | null; lastAttempt: boolean }
   | { kind: 'ok'; userId: string; methodId: string; channel: OtpChannel };
 
 /**
@@ -64,6 +65,6 @@ export async function checkPasscode(
 
   const attempt = await attemptCode<Passcode>(db, PURPOSE, input.methodId, passcodeHash(key, input.methodId, input.code), input.now);
   if (attempt.kind === 'dead') return { kind: 'dead' };
-  if (attempt.kind === 'wrong') return { kind: 'wrong', userId, lockIfWrong: reservation.lockIfWrong };
+  if (attempt.kind === 'wrong') return { kind: 'wrong', userId, lockIfWrong: reservation.lockIfWrong, lastAttempt: attempt.lastAttempt };
   return { kind: 'ok', userId, methodId: input.methodId, channel: attempt.bound.channel };
 }

@@ -144,7 +144,9 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
       if (result.kind === 'locked') throw lockedError(result.until, now);
       if (result.kind === 'wrong') {
         if (result.lockIfWrong) throw lockedError(result.lockIfWrong, now);
-        throw new ApiError('otp_code_not_found');
+        // The guess that used the last try already says the code is dead, so nobody types a
+        // sixth code only to learn that.
+        throw new ApiError(result.lastAttempt ? 'otp_code_expired' : 'otp_code_not_found');
       }
       if (result.kind === 'not_found') throw new ApiError('otp_code_not_found');
       // Trying again cannot help here, so the answer says to ask for a new code instead.
