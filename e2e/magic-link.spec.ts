@@ -70,19 +70,33 @@ test('a known address logs in by magic link as the same user', async ({ page, re
   await expect(page.getByTestId('user-id')).toHaveText(userId!);
 });
 
-test('a magic link works once', async ({ page, browser, request }, testInfo) => {
+test('a magic link works once; a used one says so and sends a new one that signs in', async ({ page, browser, request }, testInfo) => {
   const email = uniqueEmail('once');
   await requestLink(page, email);
-  const link = firstLink(await latestMessageTo(request, email));
+  const sent = await latestMessageTo(request, email);
+  const link = firstLink(sent);
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
 
   const other = await browser.newContext();
   const second = await other.newPage();
   await second.goto(link);
-  await expect(second.getByText('Magic link could not be authenticated because it was either already used or expired.')).toBeVisible();
+  // Said in plain words, focused for screen readers, with a new link as the way on.
+  const title = second.getByRole('heading', { name: 'This login link no longer works' });
+  await expect(title).toBeFocused();
+  await expect(second.getByText('Login links work once and expire after a while.')).toBeVisible();
   await expect(second.getByText('Signed out.')).toBeVisible();
   await lookAt(second, testInfo, 'used-link');
+
+  await second.getByLabel('Email').fill(email);
+  await second.getByRole('button', { name: 'Email me a new link' }).click();
+  await expect(second.getByRole('heading', { name: 'Check your email' })).toBeFocused();
+  await expect(second.getByText(`A new login link was sent to ${email}.`)).toBeVisible();
+  await lookAt(second, testInfo, 'new-link-sent');
+  const fresh = firstLink(await latestMessageTo(request, email, sent.id));
+  expect(fresh).not.toBe(link);
+  await second.goto(fresh);
+  await expect(second.getByRole('heading', { name: 'Success!' })).toBeVisible();
   await other.close();
 });
 

@@ -7,7 +7,7 @@ import type { PasswordResetMountOptions } from '../types';
 import { CheckedShell } from './CheckedShell';
 
 /** The reset mount's features: the reset form, and logging in with a magic-link token. */
-export const passwordResetFlow = composeFlow('passwordReset', [passwordReset, magicLinkToken], { start: 'PasswordResetForm' });
+export const passwordResetFlow = composeFlow('passwordReset', [magicLinkToken, passwordReset], { start: 'PasswordResetForm' });
 
 /** The password-reset widget: starts on PasswordResetForm with the token from the emailed link. */
 export function VestibulePasswordReset(props: PasswordResetMountOptions) {

@@ -14,4 +14,5 @@ export const common = {
   loading: 'Loading...',
   poweredBy: 'Powered by',
   dismiss: 'Dismiss',
+  emailMeNewLink: 'Email me a new link',
 } as const;

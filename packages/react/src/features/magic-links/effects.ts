@@ -1,4 +1,6 @@
+import { errorTypeOf } from '@vestibule/client';
 import type { EffectMap } from '../../flow/feature';
+import { toErrorInfo } from '../../flow/errors';
 import { forgetLinkToken } from '../../flow/linkToken';
 import { sessionDuration } from '../../flow/session';
 
@@ -31,7 +33,7 @@ export const magicLinkEffects: EffectMap = {
   },
 };
 
-/** The reset page's emailed magic link: log in with its token. */
+/** The reset page's emailed magic link: log in with its token; a dead one offers a new link. */
 export const magicLinkTokenEffects: EffectMap = {
   AUTHENTICATE_MAGIC_LINK({ token }, ctx) {
     ctx.client.magicLinks
@@ -45,8 +47,15 @@ export const magicLinkTokenEffects: EffectMap = {
         (err: unknown) => {
           // Used, expired or refused: a magic link is never tried twice, so it goes either way.
           forgetLinkToken();
-          ctx.fail(err, 'banner');
+          // A dead link gets its own screen with a new link as the way on; anything else (the
+          // network, a limit) keeps the catalogue's message.
+          if (errorTypeOf(err) === 'unable_to_auth_magic_link') {
+            ctx.reportError(toErrorInfo(err));
+            ctx.dispatch({ type: 'MAGIC_LINK_DEAD' });
+          } else ctx.fail(err, 'banner');
         },
       );
   },
+  // MagicLinkDead's 'Email me a new link'.
+  SUBMIT_MAGIC_LINK: magicLinkEffects.SUBMIT_MAGIC_LINK,
 };

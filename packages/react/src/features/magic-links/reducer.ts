@@ -8,6 +8,8 @@ export function reduceMagicLinks(state: FlowState, event: FlowEvent): FlowState 
       return startRequest(state);
     case 'MAGIC_LINK_SENT':
       return { ...state, pending: false, magicLinkState: { email: event.email } };
+    case 'MAGIC_LINK_DEAD':
+      return { ...state, pending: false, magicLinkDead: true };
     case 'TRY_AGAIN':
       return { ...state, magicLinkState: null, errorDescriptor: null, banner: null };
     default:

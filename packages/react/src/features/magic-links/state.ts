@@ -4,6 +4,8 @@ import type { MagicLinkLoginOrCreateResponse } from '@vestibule/contract';
 export interface MagicLinkSlice {
   /** Set once a magic link was sent to this address; cleared by 'Try again'. */
   magicLinkState: { email: string } | null;
+  /** The reset page's magic link was refused (used, expired or unknown): MagicLinkDead shows. */
+  magicLinkDead: boolean;
 }
 
 export type MagicLinkEvent =
@@ -12,7 +14,9 @@ export type MagicLinkEvent =
   /** The reset page's link carries a magic-link token: log in with it. */
   | { type: 'AUTHENTICATE_MAGIC_LINK'; token: string };
 
-export type MagicLinkResult = { type: 'MAGIC_LINK_SENT'; email: string; response: MagicLinkLoginOrCreateResponse };
+export type MagicLinkResult =
+  | { type: 'MAGIC_LINK_SENT'; email: string; response: MagicLinkLoginOrCreateResponse }
+  | { type: 'MAGIC_LINK_DEAD' };
 
 declare module '../../flow/types' {
   interface FeatureStates {
@@ -25,11 +29,11 @@ declare module '../../flow/types' {
     magicLinks: MagicLinkResult;
   }
   interface FeatureScreens {
-    magicLinks: 'EmailConfirmation';
+    magicLinks: 'EmailConfirmation' | 'MagicLinkDead';
   }
   interface SignInMethods {
     magic_link: true;
   }
 }
 
-export const initialMagicLinkSlice: MagicLinkSlice = { magicLinkState: null };
+export const initialMagicLinkSlice: MagicLinkSlice = { magicLinkState: null, magicLinkDead: false };

@@ -101,7 +101,7 @@ describe('the password-reset mount takes the link token out of the address bar',
     const client = fakeClient();
     client.magicLinks.authenticate.mockRejectedValue(apiError('unable_to_auth_magic_link', 'server text', 401));
     renderReset(client, MAGIC);
-    await screen.findByRole('alert');
+    await screen.findByRole('heading', { name: 'This login link no longer works' });
     expect(address()).toBe('/reset?lang=fr');
   });
 

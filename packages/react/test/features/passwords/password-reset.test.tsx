@@ -64,18 +64,28 @@ describe('PasswordResetForm with a magic-link token (vestibule_token_type=login)
     expect(client.magicLinks.authenticate).toHaveBeenCalledWith('tok-123', { session_duration_minutes: 120 });
   });
 
-  it('shows the catalogue message in an error banner when the link is used or expired', async () => {
+  it('a used or expired link says so in plain words and sends a new one to the address typed', async () => {
     const client = fakeClient();
     client.magicLinks.authenticate.mockRejectedValue(apiError('unable_to_auth_magic_link', 'server text', 401));
     const { callbacks, container } = renderReset(client);
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Magic link could not be authenticated because it was either already used or expired.');
+    await screen.findByRole('heading', { name: 'This login link no longer works' });
     expect(callbacks.onError).toHaveBeenCalledWith(expect.objectContaining({ error_type: 'unable_to_auth_magic_link' }));
-    expect(screen.queryByRole('heading', { name: 'Success!' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Logging in...' })).toBeNull();
     await expectNoAxeViolations(container);
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
-    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a new link' }));
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
+    expect(screen.getByText(/A new login link was sent to/).textContent).toBe('A new login link was sent to ada@example.com.');
+    expect(client.magicLinks.email.loginOrCreate).toHaveBeenCalledWith('ada@example.com', expect.anything());
+  });
+
+  it('any other failure (the network, a limit) keeps the catalogue message in the banner', async () => {
+    const client = fakeClient();
+    client.magicLinks.authenticate.mockRejectedValue(apiError('too_many_requests', 'Too many requests; wait a minute.', 429));
+    renderReset(client);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Too many requests');
     expect(screen.getByRole('heading', { name: 'Looks like there was an error!' })).toBeTruthy();
   });
 });

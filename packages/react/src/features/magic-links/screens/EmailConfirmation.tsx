@@ -3,6 +3,7 @@ import { Button } from '../../../parts/Button';
 import { Heading } from '../../../parts/Heading';
 import { useWidget } from '../../../widget/context';
 import { MAIL_SERVICES, senderDomain } from '../mailServices';
+import { Destination } from '../../../parts/Destination';
 
 export function EmailConfirmation() {
   const { t, tr, bootstrap, config } = useWidget();
@@ -12,7 +13,7 @@ export function EmailConfirmation() {
   return (
     <>
       <Heading>{t('checkYourEmail')}</Heading>
-      <p className="vst-text">{tr('emailSentTo', { email: <b>{email}</b> })}</p>
+      <p className="vst-text">{tr('emailSentTo', { email: <Destination value={email} /> })}</p>
       <ul className="vst-mail-links">
         {MAIL_SERVICES.map((service) => (
           <li key={service.name}>
