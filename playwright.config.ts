@@ -10,10 +10,13 @@ import { join } from 'node:path';
  */
 export const E2E_API_PORT = Number(process.env.E2E_API_PORT ?? 18787);
 export const E2E_DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? 13000);
+/** A plain static page (no bundler, no React) served by its own test, allowed as an origin too. */
+export const E2E_PLAIN_PORT = E2E_DEMO_PORT + 1;
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  // Per demo port, so two runs on one machine do not clear each other's traces.
+  outputDir: E2E_DEMO_PORT === 13000 ? 'test-results' : `test-results/port-${E2E_DEMO_PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -40,6 +43,7 @@ export default defineConfig({
       VESTIBULE_DEMO_PORT: String(E2E_DEMO_PORT),
       VESTIBULE_DATA_DIR: mkdtempSync(join(tmpdir(), 'vestibule-e2e-')),
       VESTIBULE_ENV: 'development',
+      VESTIBULE_ALLOWED_ORIGINS: `http://localhost:${E2E_PLAIN_PORT}`,
     },
   },
 });

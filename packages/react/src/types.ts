@@ -2,7 +2,7 @@
  * The public configuration and mount option shapes of the widgets (SPEC.md section 3).
  * The demo and host applications are written against these; the screens implement them.
  */
-import type { VestibuleClient, VestibuleErrorInfo } from '@vestibule/client';
+import type { ClientOptions, VestibuleClient, VestibuleErrorInfo } from '@vestibule/client';
 
 export type Product = 'emailMagicLinks' | 'passwords' | 'otp' | 'passkeys' | 'oauth' | 'crypto';
 export type OtpMethod = 'email' | 'sms' | 'whatsapp';
@@ -157,7 +157,16 @@ export interface IdentityProviderMountOptions extends CommonMountOptions {
   authTokenParams?: AuthTokenParams;
 }
 
-/** The plain-JavaScript mount functions take an element id (or selector) besides the above. */
+/**
+ * The plain-JavaScript mount functions take an element id (or selector) besides the above, and
+ * either a `client` or the client's own options (at least `publicToken`), from which the mount
+ * makes one: mounts given the same options on one page share it, and so share the session.
+ */
 export interface VanillaMountOptions {
   elementId: string;
 }
+
+/** A mount's options for the plain-JavaScript functions (`P`: the React component's props). */
+export type VanillaOptions<P extends CommonMountOptions> = VanillaMountOptions &
+  Omit<P, 'client'> &
+  ({ client: VestibuleClient } | (ClientOptions & { client?: undefined }));

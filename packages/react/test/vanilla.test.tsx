@@ -34,6 +34,29 @@ describe('vanilla mount functions', () => {
     expect(() => mountIdentityProvider({ elementId: '#gone', client: fakeClient() })).toThrow(/"#gone"/);
   });
 
+  it('with a public token instead of a client, makes the client itself: one per token, shared by the widgets', async () => {
+    host('a');
+    host('b');
+    const calls: string[] = [];
+    const fetch = (async (input: RequestInfo | URL) => {
+      calls.push(String(input));
+      return new Response(JSON.stringify({ error_type: 'unavailable' }), { status: 503, headers: { 'content-type': 'application/json' } });
+    }) as typeof globalThis.fetch;
+    const options = { publicToken: 'public-token-test-plain', apiBaseUrl: 'http://api.test', fetch, config: { products: ['emailMagicLinks' as const] } };
+    act(() => unmounts.push(mountLogin({ elementId: '#a', ...options }), mountLogin({ elementId: '#b', ...options })));
+    await waitFor(() => expect(document.querySelectorAll('h1')).toHaveLength(2));
+    // Both widgets ask for the bootstrap through the one client, which caches the answer per token.
+    await waitFor(() => expect(calls.some((url) => url.startsWith('http://api.test/'))).toBe(true));
+    expect(calls.filter((url) => url.includes('bootstrap'))).toHaveLength(1);
+  });
+
+  it('without a client or a public token, says so', () => {
+    host();
+    expect(() => mountLogin({ elementId: '#login', config: { products: ['emailMagicLinks'] } } as never)).toThrow(
+      'Vestibule: a mount needs a client or a publicToken to make one.',
+    );
+  });
+
   it('accepts a bare id and an invalid selector that is an id', () => {
     const el = host('plain');
     expect(findElement('plain')).toBe(el);

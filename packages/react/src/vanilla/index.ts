@@ -1,16 +1,21 @@
 import { createElement, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createVestibuleClient, type ClientOptions, type VestibuleClient } from '@vestibule/client';
 import { VestibuleIdentityProvider } from '../mounts/VestibuleIdentityProvider';
 import { VestibuleLogin } from '../mounts/VestibuleLogin';
 import { VestibulePasskeyRegistration } from '../mounts/VestibulePasskeyRegistration';
 import { VestibulePasswordReset } from '../mounts/VestibulePasswordReset';
 import type {
+  CommonMountOptions,
   IdentityProviderMountOptions,
   LoginMountOptions,
   PasskeyRegistrationMountOptions,
   PasswordResetMountOptions,
-  VanillaMountOptions,
+  VanillaOptions,
 } from '../types';
+
+/** A page without a bundler makes its own client from the one script too (the `Vestibule` global). */
+export { createVestibuleClient };
 
 export type Unmount = () => void;
 
@@ -30,24 +35,47 @@ export function findElement(selector: string): Element {
   return element;
 }
 
-function mount<P extends object>(Component: ComponentType<P>, { elementId, ...options }: VanillaMountOptions & P): Unmount {
-  const root = createRoot(findElement(elementId));
-  root.render(createElement(Component, options as unknown as P));
+/**
+ * One client per set of client options on the page: two widgets mounted with the same public
+ * token share the session manager, so signing in with one is seen by the other at once.
+ */
+const clients = new Map<string, VestibuleClient>();
+
+function clientFor({ publicToken, apiBaseUrl, customApiDomain, cookieOptions, fetch }: ClientOptions): VestibuleClient {
+  const key = JSON.stringify([publicToken, apiBaseUrl, customApiDomain, cookieOptions]);
+  let client = clients.get(key);
+  if (!client) {
+    client = createVestibuleClient({ publicToken, apiBaseUrl, customApiDomain, cookieOptions, fetch });
+    clients.set(key, client);
+  }
+  return client;
+}
+
+function mount<P extends CommonMountOptions>(Component: ComponentType<P>, options: VanillaOptions<P>): Unmount {
+  const { elementId, client, publicToken, apiBaseUrl, customApiDomain, cookieOptions, fetch, ...props } = options as VanillaOptions<P> &
+    Partial<ClientOptions>;
+  const element = findElement(elementId);
+  if (!client && (typeof publicToken !== 'string' || publicToken === '')) {
+    throw new Error('Vestibule: a mount needs a client or a publicToken to make one.');
+  }
+  const resolved = client ?? clientFor({ publicToken: publicToken as string, apiBaseUrl, customApiDomain, cookieOptions, fetch });
+  const root = createRoot(element);
+  root.render(createElement(Component, { ...props, client: resolved } as unknown as P));
   return () => root.unmount();
 }
 
-export function mountLogin(options: VanillaMountOptions & LoginMountOptions): Unmount {
+export function mountLogin(options: VanillaOptions<LoginMountOptions>): Unmount {
   return mount(VestibuleLogin, options);
 }
 
-export function mountPasswordReset(options: VanillaMountOptions & PasswordResetMountOptions): Unmount {
+export function mountPasswordReset(options: VanillaOptions<PasswordResetMountOptions>): Unmount {
   return mount(VestibulePasswordReset, options);
 }
 
-export function mountPasskeyRegistration(options: VanillaMountOptions & PasskeyRegistrationMountOptions): Unmount {
+export function mountPasskeyRegistration(options: VanillaOptions<PasskeyRegistrationMountOptions>): Unmount {
   return mount(VestibulePasskeyRegistration, options);
 }
 
-export function mountIdentityProvider(options: VanillaMountOptions & IdentityProviderMountOptions): Unmount {
+export function mountIdentityProvider(options: VanillaOptions<IdentityProviderMountOptions>): Unmount {
   return mount(VestibuleIdentityProvider, options);
 }
