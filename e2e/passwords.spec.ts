@@ -31,6 +31,12 @@ async function createWithPassword(page: Page, email: string, password: string, b
   await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
 }
 
+/** The form names its account in words and carries it in the username field password managers read. */
+async function expectAccount(page: Page, email: string) {
+  await expect(page.locator('.vst-account-email')).toHaveText(email);
+  await expect(page.locator('input[autocomplete="username"]')).toHaveValue(email);
+}
+
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByText('Signed out.')).toBeVisible();
@@ -51,7 +57,7 @@ test('sign-up with a password under zxcvbn: breached and weak passwords are refu
   await page.getByRole('button', { name: 'Create a password' }).click();
 
   const password = page.getByLabel('Password', { exact: true });
-  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly', '');
+  await expectAccount(page, email);
   await password.fill('password123');
   await expect(page.getByText('This password may have been used on a different site that experienced a security issue. Please choose another password.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
@@ -81,7 +87,7 @@ test('log in with a password; a wrong one shows the catalogue message', async ({
 
   await submitEmail(page, email);
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly', '');
+  await expectAccount(page, email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password-at-all');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Unauthorized credentials.')).toBeVisible();

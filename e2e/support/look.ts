@@ -2,13 +2,15 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { auditing } from './fixtures';
+import { narrowScreenProblems } from './narrow';
 
 /** Where every screen a browser test passes is saved, at the default width and at 320 px. */
 export const SCREENSHOT_DIR = 'e2e/screenshots';
 
 /**
- * Checks a screen the way a person meets it: axe-core finds no accessibility violations, and a
- * screenshot is kept at the default width and at 320 px (then the width is put back).
+ * Checks a screen the way a person meets it: axe-core finds no accessibility violations, a
+ * screenshot is kept at the default width and at 320 px (then the width is put back), and at 320 px
+ * no word breaks mid-word, nothing overflows the widget and no focus ring is cut off.
  */
 export async function lookAt(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   auditing.add(page);
@@ -23,5 +25,7 @@ export async function lookAt(page: Page, testInfo: TestInfo, name: string): Prom
   const size = page.viewportSize();
   await page.setViewportSize({ width: 320, height: size?.height ?? 720 });
   await page.screenshot({ path: `${folder}/${name}-320.png`, fullPage: true, caret: 'initial' });
+  const problems = await narrowScreenProblems(page);
   if (size) await page.setViewportSize(size);
+  expect(problems, `${name} at 320 px`).toEqual([]);
 }

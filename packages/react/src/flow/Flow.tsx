@@ -49,11 +49,23 @@ export function Flow({ flow, initial, screens }: { flow: FlowEngine; initial?: (
   const containerRef = useRef<HTMLDivElement>(null);
   const shownScreen = useRef(screen);
   useEffect(() => {
-    if (shownScreen.current === screen) return;
+    if (shownScreen.current === screen) return undefined;
     shownScreen.current = screen;
-    // A screen may name the control to start on (the passcode entry); otherwise its heading.
     const container = containerRef.current;
-    (container?.querySelector<HTMLElement>('[data-vst-autofocus]') ?? container?.querySelector<HTMLElement>('[data-vst-heading]'))?.focus();
+    if (!container) return undefined;
+    // A screen may name the control to start on (the passcode entry); otherwise its heading.
+    const focusStart = () => {
+      const start = container.querySelector<HTMLElement>('[data-vst-autofocus]') ?? container.querySelector<HTMLElement>('[data-vst-heading]');
+      start?.focus();
+      return Boolean(start);
+    };
+    if (focusStart()) return undefined;
+    // A lazy screen is not in the page yet: focus its start once it arrives, unless the user moved on.
+    const observer = new MutationObserver(() => {
+      if (focusStart()) observer.disconnect();
+    });
+    observer.observe(container, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [screen]);
 
   const value = useMemo<FlowContextValue>(() => ({ state, send: runner.send, mainSlots: flow.mainSlots }), [state, runner, flow]);

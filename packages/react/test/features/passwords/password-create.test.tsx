@@ -69,11 +69,12 @@ describe('PasswordCreateOrLogin, new user: the create form', () => {
     expect(client.otps.email.loginOrCreate).toHaveBeenCalledWith('ada@example.com', expect.objectContaining({ expirationMinutes: 5 }));
   });
 
-  it('shows the form at once when passwords are the only email method; the email is read-only', () => {
-    renderPasswordScreen('new');
-    const email = screen.getByLabelText('Email') as HTMLInputElement;
-    expect(email.value).toBe('ada@example.com');
-    expect(email.readOnly).toBe(true);
+  it('shows the form at once when passwords are the only email method; the email is shown and in the username field', () => {
+    const { container } = renderPasswordScreen('new');
+    expect(container.querySelector('.vst-account-email')?.textContent).toBe('ada@example.com');
+    const email = container.querySelector<HTMLInputElement>('input[autocomplete="username"]');
+    expect(email?.value).toBe('ada@example.com');
+    expect(email?.readOnly).toBe(true);
     const input = passwordInput();
     expect(input.type).toBe('password');
     expect(input.getAttribute('autocomplete')).toBe('new-password');

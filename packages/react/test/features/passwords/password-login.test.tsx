@@ -73,10 +73,11 @@ describe('Main with passwords: the email is looked up', () => {
 });
 
 describe('PasswordCreateOrLogin, password user: log in', () => {
-  it('has no accessibility violations; the email is read-only and the field has a toggle', async () => {
+  it('has no accessibility violations; the email is shown and in the username field, and the field has a toggle', async () => {
     const { container } = renderPasswordScreen('password');
     await expectNoAxeViolations(container);
-    expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
+    expect(container.querySelector('.vst-account-email')?.textContent).toBe('ada@example.com');
+    expect(container.querySelector<HTMLInputElement>('input[autocomplete="username"]')?.value).toBe('ada@example.com');
     expect(passwordInput('Password').getAttribute('autocomplete')).toBe('current-password');
     expect(screen.getByRole('button', { name: 'Show password' }).getAttribute('aria-pressed')).toBe('false');
   });
@@ -261,7 +262,7 @@ describe('Password-reset mount with a reset token', () => {
     const { container } = renderReset(client);
     await expectNoAxeViolations(container);
     expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeTruthy();
-    expect(screen.queryByLabelText('Email')).toBeNull();
+    expect(container.querySelector('.vst-account-email')).toBeNull();
     expect(passwordInput('New password').getAttribute('autocomplete')).toBe('new-password');
     expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(true);
     client.passwords.strengthCheck.mockResolvedValueOnce(strength({ score: 1, valid_password: false }));

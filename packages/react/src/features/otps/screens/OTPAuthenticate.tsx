@@ -1,6 +1,7 @@
 import { forwardRef, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useFlow } from '../../../flow/FlowContext';
 import { BackArrow } from '../../../parts/BackArrow';
+import { Destination } from '../../../parts/Destination';
 import { Heading } from '../../../parts/Heading';
 import { Spinner } from '../../../parts/Spinner';
 import { useWidget } from '../../../widget/context';
@@ -134,7 +135,7 @@ export function OTPAuthenticate() {
       <p className="vst-text" id={sentToId}>
         {tr('passcodeSentTo', {
           destination: (
-            <b className={otp.type === 'email' ? 'vst-destination' : 'vst-destination vst-destination--phone'}>{otp.formattedDestination}</b>
+            <Destination value={otp.formattedDestination} phone={otp.type !== 'email'} />
           ),
         })}
       </p>

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../parts/Button';
-import { TextInput } from '../../../parts/TextInput';
 import { useFlow } from '../../../flow/FlowContext';
 import { useWidget } from '../../../widget/context';
 import type { StringKey } from '../../../strings/en';
+import { AccountEmail } from './AccountEmail';
 import { PasswordField } from './PasswordField';
 import { PasswordStrength } from './PasswordStrength';
 
@@ -14,20 +14,22 @@ export interface NewPasswordFormProps {
   /** Sent with the strength check, and the account a password manager saves the password for. */
   email?: string;
   /**
-   * Shown read-only (sign-up) or carried in a hidden username field (the reset page, where the
-   * heading says what happens and managers still need the account).
+   * Shown as text (sign-up) or not (the reset page, where the heading says what happens); a hidden
+   * username field carries it for password managers either way.
    */
   emailVisible?: boolean;
   label: StringKey;
+  /** Focus the password field when the form appears (it replaced the control that had focus). */
+  focusField?: boolean;
   onSubmit(password: string): void;
 }
 
 /**
- * A new password: read-only email, the password field (new-password autocomplete, show/hide) with
+ * A new password: the account's email, the password field (new-password autocomplete, show/hide) with
  * live strength feedback (debounced; stale answers dropped by the reducer), and Continue, enabled
  * only when the server said this very password is valid.
  */
-export function NewPasswordForm({ email, emailVisible = true, label, onSubmit }: NewPasswordFormProps) {
+export function NewPasswordForm({ email, emailVisible = true, label, focusField = false, onSubmit }: NewPasswordFormProps) {
   const { t } = useWidget();
   const { state, send } = useFlow();
   const [password, setPassword] = useState('');
@@ -57,15 +59,12 @@ export function NewPasswordForm({ email, emailVisible = true, label, onSubmit }:
 
   return (
     <form className="vst-form" onSubmit={submit} noValidate>
-      {email === undefined ? null : emailVisible ? (
-        <TextInput label={t('emailLabel')} type="email" name="email" autoComplete="username" value={email} readOnly />
-      ) : (
-        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      )}
+      {email === undefined ? null : <AccountEmail email={email} visible={emailVisible} />}
       <PasswordField
         label={t(label)}
         name="password"
         autoComplete="new-password"
+        autoFocus={focusField}
         required
         value={password}
         onChange={(e) => setPassword(e.target.value)}

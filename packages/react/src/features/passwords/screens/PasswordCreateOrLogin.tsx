@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { BackArrow } from '../../../parts/BackArrow';
 import { Button } from '../../../parts/Button';
 import { Heading } from '../../../parts/Heading';
-import { TextInput } from '../../../parts/TextInput';
 import { useFlow } from '../../../flow/FlowContext';
 import { useWidget } from '../../../widget/context';
 import type { StringKey } from '../../../strings/en';
 import { emailAlternatives } from '../emailAlternatives';
+import { AccountEmail } from './AccountEmail';
 import { NewPasswordForm } from './NewPasswordForm';
 import { PasswordField } from './PasswordField';
+import { Destination } from '../../../parts/Destination';
 
 /** The header row of every Password* screen but the confirmation: back arrow to Main, title. */
 export function PasswordHeader({ title }: { title: StringKey }) {
@@ -85,10 +86,11 @@ function CreateAccount({ email }: { email: string }) {
     <>
       <PasswordHeader title="createAccountTitle" />
       {creating ? (
-        <NewPasswordForm email={email} label="passwordLabel" onSubmit={(password) => send({ type: 'CREATE_PASSWORD', password })} />
+        // Chosen with 'Create a password': that button is gone, so typing starts in the new field.
+        <NewPasswordForm email={email} label="passwordLabel" focusField={hasAlternatives} onSubmit={(password) => send({ type: 'CREATE_PASSWORD', password })} />
       ) : (
         <>
-          <p className="vst-text">{tr('createAccountText', { email: <b className="vst-destination">{email}</b> })}</p>
+          <p className="vst-text">{tr('createAccountText', { email: <Destination value={email} /> })}</p>
           <Choices email={email} extra={{ label: 'createPassword', primary: true, onClick: () => setCreating(true) }} />
         </>
       )}
@@ -110,7 +112,7 @@ function LogIn({ email }: { email: string }) {
     <>
       <PasswordHeader title="logInTitle" />
       <form className="vst-form" onSubmit={submit} noValidate>
-        <TextInput label={t('emailLabel')} type="email" name="email" autoComplete="username" value={email} readOnly />
+        <AccountEmail email={email} visible />
         <PasswordField
           label={t('passwordLabel')}
           name="password"
@@ -149,7 +151,7 @@ function Passwordless({ email }: { email: string }) {
   return (
     <>
       <PasswordHeader title="logInTitle" />
-      <p className="vst-text">{tr(text, { email: <b className="vst-destination">{email}</b> })}</p>
+      <p className="vst-text">{tr(text, { email: <Destination value={email} /> })}</p>
       <Choices email={email} extra={{ label: 'createPassword', onClick: () => send({ type: 'SEND_RESET_EMAIL', reason: 'setNew' }) }} />
     </>
   );

@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes } from 'react';
+import { FieldError } from '../../../parts/FieldError';
 import { useWidget } from '../../../widget/context';
 
 export interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'id' | 'type'> {
@@ -45,11 +46,7 @@ export function PasswordField({ label, error, describedBy, ...rest }: PasswordFi
           </svg>
         </button>
       </div>
-      {error ? (
-        <p className="vst-field-error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useWidget } from '../../../widget/context';
 import type { StringKey } from '../../../strings/en';
 import { emailAlternatives } from '../emailAlternatives';
 import { FieldlessError, PasswordHeader } from './PasswordCreateOrLogin';
+import { Destination } from '../../../parts/Destination';
 
 /** "Didn't get it? Resend": sends the reset email again; a toast says 'Email resent'. */
 function ResendReset() {
@@ -30,7 +31,7 @@ function ResetEmailSent({ title, text, notice = false }: { title: StringKey; tex
     <>
       {notice ? <Banner variant="warning" message={t('resetRequiredNotice')} /> : null}
       <PasswordHeader title={title} />
-      <p className="vst-text">{tr(text, { email: <b className="vst-destination">{email}</b> })}</p>
+      <p className="vst-text">{tr(text, { email: <Destination value={email} /> })}</p>
       <ResendReset />
     </>
   );

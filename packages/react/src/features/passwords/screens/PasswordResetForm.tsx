@@ -4,6 +4,7 @@ import { Heading } from '../../../parts/Heading';
 import { Loading } from '../../../parts/Loading';
 import { useWidget } from '../../../widget/context';
 import { NewPasswordForm } from './NewPasswordForm';
+import { Destination } from '../../../parts/Destination';
 
 /** A used or expired reset link: said at once, with a new link by email as the way on. */
 function DeadResetLink() {
@@ -14,7 +15,7 @@ function DeadResetLink() {
     return (
       <>
         <Heading focusOnMount>{t('setNewTitle')}</Heading>
-        <p className="vst-text">{tr('newResetLinkSent', { email: <b className="vst-destination">{sentTo}</b> })}</p>
+        <p className="vst-text">{tr('newResetLinkSent', { email: <Destination value={sentTo} /> })}</p>
       </>
     );
   }
@@ -25,7 +26,7 @@ function DeadResetLink() {
       <EmailForm
         initialEmail=""
         invalidMessage="invalidEmailFormat"
-        submitLabel="emailMeNewResetLink"
+        submitLabel="emailMeNewLink"
         pending={state.pending}
         apiError={state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null}
         onSubmit={(email) => send({ type: 'REQUEST_NEW_RESET_LINK', email })}

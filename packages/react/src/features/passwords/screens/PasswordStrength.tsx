@@ -22,13 +22,22 @@ function useHintText() {
   };
 }
 
+/** The word beside the bar for each score, 0 to 4. */
+const LEVELS = ['strengthVeryWeak', 'strengthWeak', 'strengthFair', 'strengthGood', 'strengthStrong'] as const;
+
+/**
+ * zxcvbn's bar with its level in words, then why and how to do better. A breached password shows
+ * only the breach (said once by PasswordStrength): its reason outweighs zxcvbn's hints, and three
+ * stacked messages would bury it.
+ */
 function ZxcvbnFeedback({ response }: { response: PasswordStrengthCheckResponse }) {
   const { t } = useWidget();
   const hintText = useHintText();
   const score = Math.max(0, Math.min(SCORE_SEGMENTS, Math.round(response.score)));
   const filled = filledSegments(score);
   const strong = score >= 3;
-  const warning = response.feedback.warning ? hintText(response.feedback.warning) : null;
+  const hints = !response.breached_password;
+  const warning = hints && response.feedback.warning ? hintText(response.feedback.warning) : null;
   return (
     <>
       <div className={`vst-strength ${strong ? 'vst-strength--strong' : 'vst-strength--weak'}`} data-score={score}>
@@ -37,6 +46,9 @@ function ZxcvbnFeedback({ response }: { response: PasswordStrengthCheckResponse 
             <span key={i} className={i < filled ? 'vst-strength-segment vst-strength-segment--filled' : 'vst-strength-segment'} />
           ))}
         </div>
+        <span className="vst-strength-level" aria-hidden="true">
+          {t(LEVELS[score] ?? 'strengthVeryWeak')}
+        </span>
         <span className="vst-visually-hidden">{t('passwordStrengthScore', { score })}</span>
       </div>
       {warning ? (
@@ -44,7 +56,7 @@ function ZxcvbnFeedback({ response }: { response: PasswordStrengthCheckResponse 
           {warning.text}
         </p>
       ) : null}
-      {response.feedback.suggestions.length ? (
+      {hints && response.feedback.suggestions.length ? (
         <ul className="vst-strength-suggestions">
           {response.feedback.suggestions.map((s) => {
             const hint = hintText(s);
