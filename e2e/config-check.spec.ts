@@ -30,6 +30,11 @@ const cases: [string, object, string][] = [
     "Vestibule config: products is empty; add at least one of 'emailMagicLinks', 'passwords', 'otp', 'passkeys', 'oauth' or 'crypto'.",
   ],
   [
+    'products that are not a list',
+    { products: 'emailMagicLinks' },
+    "Vestibule config: products is the string 'emailMagicLinks'; it takes an array of 'emailMagicLinks', 'passwords', 'otp', 'passkeys', 'oauth' and 'crypto'.",
+  ],
+  [
     'an unknown OAuth provider',
     { products: ['oauth', 'emailMagicLinks'], oauthOptions: { providers: [{ type: 'myspace' }] } },
     `Vestibule config: oauthOptions.providers has type 'myspace'; the types are ${TYPES}.`,
@@ -49,6 +54,8 @@ for (const [name, config, message] of cases) {
     await expect(widget.getByRole('alert')).toHaveText(message);
     await expect(widget.locator('form, input, button, [role="tablist"]')).toHaveCount(0);
     await expect.poll(() => errors.filter((text) => text.startsWith('Vestibule config:'))).toEqual([message]);
+    // The demo passes the mistake on to the widget rather than hiding it, and points at it.
+    await expect(page.getByTestId('next-step')).toHaveText('This configuration has a mistake: the widget below names it.');
     if (name === 'an unknown passcode method') await lookAt(page, testInfo, 'config-error');
   });
 }

@@ -20,7 +20,8 @@ export type LoginConfigResult =
 
 /**
  * Reads the `config` query parameter: URL-encoded JSON of the widget configuration. A parameter
- * that is not a JSON object with a `products` array is reported, and the default is used instead.
+ * that is not JSON, or not an object, is reported and the default used instead; any object goes
+ * to the widget as it is, so a mistake in it shows the widget's own check at mount.
  */
 export function loginConfigFromUrl(url: URL): LoginConfigResult {
   const fallback = defaultLoginConfig(url.origin);
@@ -32,8 +33,8 @@ export function loginConfigFromUrl(url: URL): LoginConfigResult {
   } catch (error) {
     return { source: 'invalid', error: `The config parameter is not valid JSON: ${(error as Error).message}`, config: fallback };
   }
-  if (typeof parsed !== 'object' || parsed === null || !Array.isArray((parsed as LoginConfig).products)) {
-    return { source: 'invalid', error: 'The config parameter must be a JSON object with a "products" array.', config: fallback };
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return { source: 'invalid', error: 'The config parameter must be a JSON object.', config: fallback };
   }
   return { source: 'query', config: parsed as LoginConfig };
 }

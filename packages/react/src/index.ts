@@ -3,6 +3,7 @@ export { VestibulePasswordReset } from './mounts/VestibulePasswordReset';
 export { VestibulePasskeyRegistration } from './mounts/VestibulePasskeyRegistration';
 export { VestibuleIdentityProvider } from './mounts/VestibuleIdentityProvider';
 export { getScreen } from './mounts/flows';
+export { configProblem } from './widget/config-check';
 export { compileTheme } from './theme/compile';
 export { defaultStyles } from './theme/defaults';
 export { en as defaultStrings } from './strings/en';

@@ -1,4 +1,4 @@
-import { VestibuleLogin, type LoginConfig } from '@vestibule/react';
+import { configProblem, VestibuleLogin, type LoginConfig } from '@vestibule/react';
 import type { VestibuleClient } from '@vestibule/client';
 import { demo } from '../stack';
 import { MountInfo } from '../components/MountInfo';
@@ -8,6 +8,7 @@ import { PRESETS, presetHref } from '../presets';
 
 /** What to type and what to do with what arrives, for the sign-in methods this configuration offers. */
 function LoginNextStep({ config }: { config: LoginConfig }) {
+  if (configProblem(config)) return <NextStep>This configuration has a mistake: the widget below names it.</NextStep>;
   const has = (product: LoginConfig['products'][number]) => config.products.includes(product);
   const methods = has('otp') ? (config.otpOptions?.methods ?? []) : [];
   const byEmail = has('emailMagicLinks') || has('passwords') || methods.includes('email');

@@ -9,7 +9,8 @@ import { useSession } from '../use-session';
 
 export function PasskeysPage({ client }: { client: VestibuleClient }) {
   const { config } = loginConfigFromUrl(new URL(window.location.href));
-  const passkeyConfig = { ...config, products: [...new Set([...config.products, 'passkeys' as const])] };
+  // A config whose products are not a list goes to the widget as it is, which names the mistake.
+  const passkeyConfig = Array.isArray(config.products) ? { ...config, products: [...new Set([...config.products, 'passkeys' as const])] } : config;
   // Live, so the line follows a sign-in or log-out in this tab or another one.
   const { user } = useSession(client);
   return (
