@@ -1,37 +1,24 @@
 import { useFlow } from '../../../flow/FlowContext';
-import { EmailForm } from '../../../parts/EmailForm';
+import { DeadLink } from '../../../parts/DeadLink';
 import { Heading } from '../../../parts/Heading';
 import { Loading } from '../../../parts/Loading';
 import { useWidget } from '../../../widget/context';
 import { NewPasswordForm } from './NewPasswordForm';
-import { Destination } from '../../../parts/Destination';
 
 /** A used or expired reset link: said at once, with a new link by email as the way on. */
 function DeadResetLink() {
-  const { t, tr } = useWidget();
   const { state, send } = useFlow();
-  const sentTo = state.resetPasswordState?.newLinkSentTo;
-  if (sentTo) {
-    return (
-      <>
-        <Heading focusOnMount>{t('setNewTitle')}</Heading>
-        <p className="vst-text">{tr('newResetLinkSent', { email: <Destination value={sentTo} /> })}</p>
-      </>
-    );
-  }
   return (
-    <>
-      <Heading focusOnMount>{t('resetLinkDeadTitle')}</Heading>
-      <p className="vst-text">{t('resetLinkDeadText')}</p>
-      <EmailForm
-        initialEmail=""
-        invalidMessage="invalidEmailFormat"
-        submitLabel="emailMeNewLink"
-        pending={state.pending}
-        apiError={state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null}
-        onSubmit={(email) => send({ type: 'REQUEST_NEW_RESET_LINK', email })}
-      />
-    </>
+    <DeadLink
+      title="resetLinkDeadTitle"
+      text="resetLinkDeadText"
+      sentTitle="setNewTitle"
+      sentText="newResetLinkSent"
+      sentTo={state.resetPasswordState?.newLinkSentTo}
+      pending={state.pending}
+      apiError={state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null}
+      onSubmit={(email) => send({ type: 'REQUEST_NEW_RESET_LINK', email })}
+    />
   );
 }
 
