@@ -70,6 +70,6 @@ module.exports = {
     exclude: { path: '(^|/)(node_modules|dist)/' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['types', 'import', 'default'] },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['source', 'types', 'import', 'default'] },
   },
 };

@@ -33,7 +33,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx scripts/start.ts',
+    command: 'node --conditions=source --import tsx scripts/start.ts',
     url: `http://localhost:${E2E_API_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

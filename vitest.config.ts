@@ -1,12 +1,24 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The workspace packages' `source` export condition (their TypeScript) before Vite's defaults, so
+ * tests run against the sources with nothing built. Setting conditions replaces Vite's defaults, so
+ * they are listed again. Node-environment projects resolve through `ssr`, the DOM ones through `resolve`.
+ */
+const sourceFirst = {
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+};
 
 // One run covers every package; browser tests live in e2e/ and run under Playwright instead.
 export default defineConfig({
+  ...sourceFirst,
   test: {
     projects: [
-      { test: { name: 'server', root: 'packages/server', environment: 'node', include: ['test/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 } },
-      { test: { name: 'client', root: 'packages/client', environment: 'happy-dom', include: ['test/**/*.test.ts'] } },
-      { test: { name: 'react', root: 'packages/react', environment: 'happy-dom', include: ['test/**/*.test.{ts,tsx}'] } },
+      { extends: true, test: { name: 'server', root: 'packages/server', environment: 'node', include: ['test/**/*.test.ts'], testTimeout: 30000, hookTimeout: 60000 } },
+      { extends: true, test: { name: 'client', root: 'packages/client', environment: 'happy-dom', include: ['test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'react', root: 'packages/react', environment: 'happy-dom', include: ['test/**/*.test.{ts,tsx}'] } },
     ],
   },
 });

@@ -1,7 +1,7 @@
 /**
  * Password logins per second through app.fetch at the configured argon2id parameters, on a fresh
  * embedded database: sequential, then 2 and 4 concurrent callers, about 5 s each.
- * Run: node --import tsx bench/password-logins.ts
+ * Run: node --conditions=source --import tsx bench/password-logins.ts
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -16,7 +16,7 @@ export interface StackProcess {
 
 export async function startStack(options: { apiPort: number; demoPort: number; dataDir?: string; env?: Record<string, string> }): Promise<StackProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'vestibule-stack-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'scripts/start.ts'], {
     env: {
       ...process.env,
       VESTIBULE_API_PORT: String(options.apiPort),

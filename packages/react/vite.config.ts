@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
@@ -6,6 +6,31 @@ const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta
 
 /** React stays external in the React entries; the host brings its own (React 18 or 19). */
 const REACT_EXTERNAL = [/^react($|\/)/, /^react-dom($|\/)/];
+
+/**
+ * Writes dist/styles.css (exported as `@vestibule/react/styles.css`) for hosts that prefer a
+ * <link>: the same text the JavaScript carries and injects, so it is taken from Vite's own output
+ * for each `?inline` stylesheet (`export default "<minified css>"`), in stylesheet.ts's order: the
+ * shell's vestibule.css first, then each feature's by folder.
+ */
+function stylesheetFile(): Plugin {
+  const sheets = new Map<string, string>();
+  const inlineCss = /\.css\?inline$/;
+  return {
+    name: 'vestibule:stylesheet-file',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (inlineCss.test(id)) sheets.set(id.replace(inlineCss, '.css'), JSON.parse(code.replace(/^export default /, '').replace(/;?\s*$/, '')) as string);
+    },
+    generateBundle() {
+      const base = src('styles/vestibule.css');
+      if (!sheets.has(base)) this.error(`${base} was not bundled: stylesheet.ts changed, and so must this plugin`);
+      const features = [...sheets.keys()].filter((id) => id !== base).sort();
+      this.emitFile({ type: 'asset', fileName: 'styles.css', source: [base, ...features].map((id) => sheets.get(id)).join('\n') });
+    },
+  };
+}
 
 /**
  * Two builds (`npm run build` runs both):
@@ -18,7 +43,10 @@ export default defineConfig(({ mode }) => {
   const vanilla = mode === 'vanilla' || mode === 'vanilla-iife';
   const iife = mode === 'vanilla-iife';
   return {
-    plugins: [react()],
+    plugins: vanilla ? [react()] : [react(), stylesheetFile()],
+    // @vestibule/client and contract from their TypeScript (the `source` export condition) before
+    // Vite's defaults, which a custom list replaces: bundled or not, nothing needs building first.
+    resolve: { conditions: ['source', ...defaultClientConditions] },
     define: vanilla ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
     build: {
       outDir: vanilla ? 'dist/vanilla' : 'dist',
