@@ -58,6 +58,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ cwd: tempDir(), env: { VESTIBULE_CONFIG: '/nope/vestibule.config.json' } })).toThrow(/VESTIBULE_CONFIG/);
   });
 
+  it('without a file, takes everything from the environment and names what is missing', () => {
+    const env = {
+      VESTIBULE_PROJECT_NAME: 'Acme',
+      VESTIBULE_PUBLIC_TOKEN: 'public-token-live-acme',
+      VESTIBULE_ALLOWED_ORIGINS: 'https://acme.example',
+      VESTIBULE_LOGIN_REDIRECT_URLS: 'https://acme.example/auth',
+      VESTIBULE_SIGNUP_REDIRECT_URLS: 'https://acme.example/welcome',
+      VESTIBULE_EMAIL_FROM: 'Acme <hello@mail.acme.example>',
+      VESTIBULE_SECRET: 'a-secret-of-at-least-32-characters-long',
+    };
+    const cwd = tempDir();
+    expect(loadConfig({ cwd, env })).toMatchObject({ port: 8787, secret: env.VESTIBULE_SECRET, project: { name: 'Acme', allowedOrigins: ['https://acme.example'], sessionDurationMinutes: 30 } });
+    const { VESTIBULE_PUBLIC_TOKEN: _, ...withoutToken } = env;
+    expect(() => loadConfig({ cwd, env: withoutToken })).toThrow(
+      `project.publicToken: required: set it in vestibule.config.json (none found in ${cwd} or its parents) or set VESTIBULE_PUBLIC_TOKEN`,
+    );
+    expect(() => loadConfig({ cwd: projectDir({ publicToken: undefined }), env: {} })).toThrow(/project\.publicToken: required: set it in \/.*vestibule\.config\.json or set VESTIBULE_PUBLIC_TOKEN/);
+  });
+
   it('applies every environment override', () => {
     const config = loadConfig({
       cwd: projectDir(),

@@ -62,35 +62,69 @@ export function describeIssue(issue: z.core.$ZodIssue, prefix = ''): [string, st
   return [field, issue.message];
 }
 
-function setAt(target: Record<string, unknown>, path: string, value: unknown): void {
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function setAt(target: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split('.');
   let node = target;
-  for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+  for (const key of keys.slice(0, -1)) {
+    // A variable wins over whatever the file has at its place, even a value of the wrong shape.
+    if (!isRecord(node[key])) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
   node[keys.at(-1)!] = value;
 }
 
+/** One setting an environment variable gives, read as its field declares and checked. */
+export interface EnvValue {
+  part: Part;
+  path: string;
+  declaration: FieldDeclaration;
+  value: unknown;
+}
+
 /**
- * Applies the environment variables over the parsed file: each value read as its field declares
- * and checked by the field's own schema, so a message names the variable at fault. A list
- * variable set to '' is an empty list; any other variable set to '' counts as unset.
+ * The settings the environment gives: each value read as its field declares and checked by the
+ * field's own schema, so a message names the variable at fault. A list variable set to '' is an
+ * empty list; any other variable set to '' counts as unset.
  */
-export function applyEnvironment(parsed: { server: Record<string, unknown>; project: Record<string, unknown> }, sections: ConfigSection[], env: NodeJS.ProcessEnv): void {
-  for (const part of ['server', 'project'] as const) {
-    for (const [path, declaration] of fieldsOf(sections, part)) {
-      if (!declaration.env) continue;
+export function environmentValues(sections: ConfigSection[], env: NodeJS.ProcessEnv): EnvValue[] {
+  return (['server', 'project'] as const).flatMap((part) =>
+    fieldsOf(sections, part).flatMap(([path, declaration]) => {
+      if (!declaration.env) return [];
       const raw = env[declaration.env.name];
-      if (raw === undefined || (raw === '' && declaration.env.read !== 'list')) continue;
+      if (raw === undefined || (raw === '' && declaration.env.read !== 'list')) return [];
       const result = declaration.schema.safeParse(readEnv(declaration.env.name, raw, declaration.env.read));
       if (!result.success) {
         const [, problem] = describeIssue(result.error.issues[0]!);
         throw new ConfigError(declaration.env.name, `${problem} (got "${raw}")`);
       }
-      setAt(parsed[part], path, result.data);
-    }
-  }
+      return [{ part, path, declaration, value: result.data }];
+    }),
+  );
 }
 
-function defaultText(declaration: FieldDeclaration): string {
+/**
+ * The file's content with the environment's values written over it, before the file's schema
+ * checks the whole: a setting the environment gives need not be in a file, so the environment
+ * alone can configure the server. Environment-only values (secrets) have no place in the file and
+ * are left out.
+ */
+export function withEnvironment(file: unknown, values: EnvValue[]): unknown {
+  if (!isRecord(file)) return file; // not an object: the file's schema says so
+  const merged = structuredClone(file);
+  // An absent group is an empty one: a message then names each required field it lacks.
+  merged.server ??= {};
+  merged.project ??= {};
+  for (const { part, path, declaration, value } of values) {
+    if (declaration.envOnly) continue;
+    if (!isRecord(merged[part])) merged[part] = {};
+    setAt(merged[part] as Record<string, unknown>, path, value);
+  }
+  return merged;
+}
+
+export function defaultText(declaration: FieldDeclaration): string {
   if (declaration.defaultText) return declaration.defaultText;
   const result = declaration.schema.safeParse(undefined);
   if (!result.success) return 'required';

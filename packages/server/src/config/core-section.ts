@@ -56,7 +56,7 @@ export const coreSection: ConfigSection = {
     }),
   },
   project: {
-    name: field(z.string().min(1), 'Project name: in emails and bootstrap `projectName`.'),
+    name: field(z.string().min(1), 'Project name: in emails and bootstrap `projectName`.', { env: { name: 'VESTIBULE_PROJECT_NAME', read: 'string' } }),
     publicToken: field(z.string().min(8), 'Value every `/sdk/v1` call must send in `X-Public-Token`; also the session JWT `aud`. A token containing `test` marks a test project.', { env: { name: 'VESTIBULE_PUBLIC_TOKEN', read: 'string' } }),
     allowedOrigins: field(z.array(origin), 'Browser origins CORS allows (exact `scheme://host:port`).', { env: { name: 'VESTIBULE_ALLOWED_ORIGINS', read: 'list' } }),
     loginRedirectUrls: field(urls('loginRedirectUrls'), 'Exact URLs an emailed login link may lead to; the first is used when the client names none.', { env: { name: 'VESTIBULE_LOGIN_REDIRECT_URLS', read: 'list' } }),

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { applyEnvironment, describeIssue, fileSchema } from './build.js';
+import { describeIssue, environmentValues, fieldsOf, fileSchema, setAt, withEnvironment } from './build.js';
 import { ConfigError } from './config-error.js';
 import { coreSection } from './core-section.js';
 import type { ConfigSection } from './declare.js';
@@ -28,38 +28,54 @@ function findConfigFile(cwd: string): string | null {
   }
 }
 
-function readFile(options: LoadConfigOptions, cwd: string, env: NodeJS.ProcessEnv): unknown {
+interface FileFound {
+  /** Where it was read from; null when there is none and the environment alone configures. */
+  path: string | null;
+  content: unknown;
+}
+
+function readFile(options: LoadConfigOptions, cwd: string, env: NodeJS.ProcessEnv): FileFound {
   const explicit = options.file ?? env.VESTIBULE_CONFIG;
   const file = explicit ? resolve(cwd, explicit) : findConfigFile(cwd);
-  if (!file) throw new ConfigError(CONFIG_FILE_NAME, `not found in ${cwd} or its parents (set VESTIBULE_CONFIG to its path)`);
+  if (!file) return { path: null, content: {} };
   if (!existsSync(file)) throw new ConfigError(explicit === env.VESTIBULE_CONFIG ? 'VESTIBULE_CONFIG' : 'file', `${file} does not exist`);
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return { path: file, content: JSON.parse(readFileSync(file, 'utf8')) };
   } catch (error) {
     throw new ConfigError(file, `not valid JSON (${(error as Error).message})`);
   }
 }
 
+/** A required setting that neither the file nor the environment gives: say where either could give it. */
+function missingSetting(sections: ConfigSection[], field: string, file: string | null, cwd: string): string {
+  const [part, ...rest] = field.split('.');
+  const declaration = fieldsOf(sections, part as 'server' | 'project').find(([path]) => path === rest.join('.'))?.[1];
+  const where = file ?? `${CONFIG_FILE_NAME} (none found in ${cwd} or its parents)`;
+  return `required: set it in ${where}${declaration?.env ? ` or set ${declaration.env.name}` : ''}`;
+}
+
 /**
- * Reads vestibule.config.json and applies the environment overrides, both as the sections declare
- * them (the core section first, then each feature's). Throws ConfigError naming the field or
- * variable at fault.
+ * Reads vestibule.config.json (when there is one) and applies the environment overrides, both as
+ * the sections declare them (the core section first, then each feature's). Without a file the
+ * environment alone configures the server. Throws ConfigError naming the field or variable at
+ * fault.
  */
 export function loadConfigWith(featureSections: ConfigSection[], options: LoadConfigOptions = {}): ServerConfig {
   const sections = [coreSection, ...featureSections];
   const cwd = resolve(options.cwd ?? process.cwd());
   const env = options.env ?? process.env;
-  const raw = readFile(options, cwd, env);
-  const parsed = fileSchema(sections).safeParse(raw);
+  const file = readFile(options, cwd, env);
+  const fromEnv = environmentValues(sections, env);
+  const parsed = fileSchema(sections).safeParse(withEnvironment(file.content, fromEnv), { reportInput: true });
   if (!parsed.success) {
-    const [field, problem] = describeIssue(parsed.error.issues[0]!);
-    throw new ConfigError(field, problem);
+    const issue = parsed.error.issues[0]!;
+    const [field, problem] = describeIssue(issue);
+    throw new ConfigError(field, issue.code === 'invalid_type' && issue.input === undefined ? missingSetting(sections, field, file.path, cwd) : problem);
   }
   const data = parsed.data as { server: Record<string, unknown>; project: Record<string, unknown> };
-  const values = { server: { ...data.server }, project: { ...data.project } };
-  applyEnvironment(values, sections, env);
-  const fileValues = raw as { server?: Record<string, unknown>; project?: Record<string, unknown> };
-  const config = { ...values.server, project: values.project } as unknown as ServerConfig;
+  for (const { part, path, value } of fromEnv.filter(({ declaration }) => declaration.envOnly)) setAt(data[part], path, value);
+  const config = { ...data.server, project: data.project } as unknown as ServerConfig;
+  const fileValues = (file.content ?? {}) as { server?: Record<string, unknown>; project?: Record<string, unknown> };
   for (const section of sections) section.finish?.(config, { env, cwd, file: { server: fileValues.server ?? {}, project: fileValues.project ?? {} } });
   return config;
 }
