@@ -12,6 +12,8 @@ export const E2E_API_PORT = Number(process.env.E2E_API_PORT ?? 18787);
 export const E2E_DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? 13000);
 /** A plain static page (no bundler, no React) served by its own test, allowed as an origin too. */
 export const E2E_PLAIN_PORT = E2E_DEMO_PORT + 1;
+/** Hosts built from the packed packages by Vite, esbuild and webpack (e2e/any-bundler.spec.ts), one origin each. */
+export const E2E_BUNDLER_PORTS = [E2E_DEMO_PORT + 2, E2E_DEMO_PORT + 3, E2E_DEMO_PORT + 4];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -43,7 +45,7 @@ export default defineConfig({
       VESTIBULE_DEMO_PORT: String(E2E_DEMO_PORT),
       VESTIBULE_DATA_DIR: mkdtempSync(join(tmpdir(), 'vestibule-e2e-')),
       VESTIBULE_ENV: 'development',
-      VESTIBULE_ALLOWED_ORIGINS: `http://localhost:${E2E_PLAIN_PORT}`,
+      VESTIBULE_ALLOWED_ORIGINS: [E2E_PLAIN_PORT, ...E2E_BUNDLER_PORTS].map((port) => `http://localhost:${port}`).join(','),
     },
   },
 });
