@@ -1,11 +1,25 @@
-#!/usr/bin/env -S node --import tsx
+#!/usr/bin/env node
+import { helpText, packageVersion, parseCommandLine } from './cli.js';
 import { ConfigError } from './config/config-error.js';
 import { loadConfig } from './load-config.js';
 import { startServer } from './start-server.js';
 
+const cli = parseCommandLine(process.argv.slice(2));
+switch (cli.command) {
+  case 'help':
+    process.stdout.write(helpText());
+    process.exit(0);
+  case 'version':
+    console.log(packageVersion());
+    process.exit(0);
+  case 'usage-error':
+    console.error(`vestibule-server: ${cli.message}\nRun 'vestibule-server --help' for the commands and settings.`);
+    process.exit(2);
+}
+
 let config;
 try {
-  config = loadConfig();
+  config = loadConfig({ file: cli.configFile });
 } catch (error) {
   // A configuration mistake is the operator's to fix: say what is wrong, without a stack trace.
   if (!(error instanceof ConfigError)) throw error;

@@ -62,7 +62,7 @@ describe('startServer', () => {
 
   it('main.ts prints the API URL and exits cleanly on SIGTERM', async () => {
     const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'packages/server/src/main.ts'], {
       cwd: repoRoot,
       env: { ...process.env, VESTIBULE_API_PORT: '0', VESTIBULE_DATA_DIR: tempDir() },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -22,7 +22,7 @@ interface Main {
 }
 
 function runMain(env: Record<string, string>): Main {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', VESTIBULE_API_PORT: '0', VESTIBULE_DATA_DIR: tempDir(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
