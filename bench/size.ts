@@ -24,6 +24,8 @@ type Manifest = Record<string, ManifestChunk>;
 const DIST = 'packages/react/dist';
 /** The issue's budget for the login mount's initial JS+CSS, gzipped, React external. */
 const LOGIN_BUDGET_BYTES = 25 * 1000;
+/** The issue's budget for the one script (dist/vanilla/vestibule.js) before anything lazy, React included. */
+const ONE_SCRIPT_BUDGET_BYTES = 90 * 1000;
 /** Peers' widgets measured on this machine (see the developers' guide). */
 const PEERS: [string, string][] = [
   ['Stytch React login', '89 KB'],
@@ -85,7 +87,9 @@ if (!existsSync(join(DIST, '.vite/manifest.json'))) {
 const rows: string[][] = [];
 const lazyRows: string[][] = [];
 const totals = report(DIST, '', rows, lazyRows);
-if (existsSync(join(DIST, 'vanilla/.vite/manifest.json'))) report(join(DIST, 'vanilla'), 'vanilla (React bundled): ', rows, lazyRows);
+const vanillaTotals = existsSync(join(DIST, 'vanilla/.vite/manifest.json'))
+  ? report(join(DIST, 'vanilla'), 'vanilla (React bundled): ', rows, lazyRows)
+  : new Map<string, number>();
 
 console.log('\nInitial JS+CSS per entry, gzipped (level 9), React external unless said');
 console.log(table(['entry', 'initial gzipped', 'files'], rows));
@@ -104,13 +108,18 @@ const withSchemas = builtFiles.filter((file) => SCHEMA_LIBRARY_MARKERS.some((mar
 console.log(`\nSchema library in the browser bundles: ${withSchemas.length ? `FOUND in ${withSchemas.join(', ')}` : `none (${builtFiles.length} files checked)`}`);
 
 const login = totals.get('login');
+const oneScript = vanillaTotals.get('vestibule');
 console.log(`\nBudget: login mount initial JS+CSS at most ${kb(LOGIN_BUDGET_BYTES)}: ${login === undefined ? 'no login entry found' : kb(login)}`);
+console.log(`Budget: the one script (vestibule.js, React included) before anything lazy at most ${kb(ONE_SCRIPT_BUDGET_BYTES)}: ${oneScript === undefined ? 'not built' : kb(oneScript)}`);
 if (process.argv.includes('--check')) {
-  const failed = [
+  const checks = [
     login === undefined || login > LOGIN_BUDGET_BYTES ? 'the login mount is over its size budget (or was not built)' : null,
+    // The one script's budget is printed above but not enforced yet: React 19's react-dom alone
+    // takes about 63 KB of the 90 (issue 17 stays open on it).
     withSchemas.length ? 'a browser bundle carries the schema library (import the contract as types only)' : null,
-  ].filter(Boolean);
+  ];
+  const failed = checks.filter(Boolean);
   for (const failure of failed) console.error(`FAIL: ${failure}.`);
-  console.log(`size budget: ${2 - failed.length} passed, ${failed.length} failed`);
+  console.log(`size budget: ${checks.length - failed.length} passed, ${failed.length} failed`);
   if (failed.length) process.exit(1);
 }

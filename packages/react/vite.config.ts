@@ -35,13 +35,15 @@ function stylesheetFile(): Plugin {
 /**
  * Two builds (`npm run build` runs both):
  * - default mode: ESM library, one entry per mount plus `index`, React external, into dist/;
- * - `--mode vanilla`: the mount functions with React bundled in, into dist/vanilla/, as ESM
- *   (code-split, lazy chunks kept) and as an IIFE that defines the global `Vestibule`.
+ * - `--mode vanilla`: the mount functions with React bundled in, into dist/vanilla/, code-split
+ *   with the lazy chunks kept: `vestibule.js`, the one script for pages without a bundler, which
+ *   also defines the global `Vestibule`, and is `@vestibule/react/vanilla` too. One entry: a second
+ *   one sharing these chunks made them import each other, and then run before React was set up.
+ *   (An IIFE cannot load chunks, so it would carry every lazy part up front.)
  * Both write .vite/manifest.json, which bench/size.ts reads.
  */
 export default defineConfig(({ mode }) => {
-  const vanilla = mode === 'vanilla' || mode === 'vanilla-iife';
-  const iife = mode === 'vanilla-iife';
+  const vanilla = mode === 'vanilla';
   return {
     plugins: vanilla ? [react()] : [react(), stylesheetFile()],
     // @vestibule/client and contract from their TypeScript (the `source` export condition) before
@@ -50,27 +52,24 @@ export default defineConfig(({ mode }) => {
     define: vanilla ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
     build: {
       outDir: vanilla ? 'dist/vanilla' : 'dist',
-      // The IIFE lands beside the vanilla ESM build and leaves its manifest alone.
-      emptyOutDir: !iife,
-      manifest: !iife,
+      emptyOutDir: true,
+      manifest: true,
       sourcemap: true,
       minify: 'oxc',
       target: 'es2020',
-      lib: iife
-        ? { entry: { vestibule: src('vanilla/index.ts') }, formats: ['iife'], name: 'Vestibule', fileName: () => 'vestibule.iife.js' }
-        : vanilla
-          ? { entry: { vanilla: src('vanilla/index.ts') }, formats: ['es'], fileName: (_format, name) => `${name}.js` }
-          : {
-              entry: {
-                index: src('index.ts'),
-                login: src('mounts/VestibuleLogin.tsx'),
-                'password-reset': src('mounts/VestibulePasswordReset.tsx'),
-                'passkey-registration': src('mounts/VestibulePasskeyRegistration.tsx'),
-                'identity-provider': src('mounts/VestibuleIdentityProvider.tsx'),
-              },
-              formats: ['es'],
-              fileName: (_format, name) => `${name}.js`,
+      lib: vanilla
+        ? { entry: { vestibule: src('vanilla/global.ts') }, formats: ['es'], fileName: (_format, name) => `${name}.js` }
+        : {
+            entry: {
+              index: src('index.ts'),
+              login: src('mounts/VestibuleLogin.tsx'),
+              'password-reset': src('mounts/VestibulePasswordReset.tsx'),
+              'passkey-registration': src('mounts/VestibulePasskeyRegistration.tsx'),
+              'identity-provider': src('mounts/VestibuleIdentityProvider.tsx'),
             },
+            formats: ['es'],
+            fileName: (_format, name) => `${name}.js`,
+          },
       rolldownOptions: {
         external: vanilla ? [] : REACT_EXTERNAL,
         preserveEntrySignatures: 'allow-extension',
@@ -80,19 +79,18 @@ export default defineConfig(({ mode }) => {
           minify: true,
           // Shared widget code in one chunk named `core` (the engine, the parts, the strings and styles of
           // every feature); each mount, its features and each lazy screen keep their own.
-          ...(iife
-            ? {}
-            : {
-                codeSplitting: {
-                  groups: [
-                    {
-                      name: 'core',
-                      test: /\/packages\/(react\/src\/(parts|flow|strings|theme|styles|widget)\/|react\/src\/(features\/[^/]+|main)\/(strings\.ts|styles\.css)|react\/src\/mounts\/Shell\.|client\/src\/|contract\/src\/)/,
-                      includeDependenciesRecursively: false,
-                    },
-                  ],
-                },
-              }),
+          codeSplitting: {
+            groups: [
+              // React in a chunk of its own (vanilla build): the widget's chunks all import it and it
+              // imports none of them, so no cycle can run widget code before React is set up.
+              { name: 'react', test: /\/node_modules\/(react|react-dom|scheduler)\// },
+              {
+                name: 'core',
+                test: /\/packages\/(react\/src\/(parts|flow|strings|theme|styles|widget)\/|react\/src\/(features\/[^/]+|main)\/(strings\.ts|styles\.css)|react\/src\/mounts\/Shell\.|client\/src\/|contract\/src\/)/,
+                includeDependenciesRecursively: false,
+              },
+            ],
+          },
         },
       },
     },

@@ -18,6 +18,11 @@ export function bootstrapStorageKey(publicToken: string): string {
 export interface BootstrapCache {
   getSync(): Bootstrap;
   getAsync(): Promise<Bootstrap>;
+  /**
+   * Whether getSync answers with a fetched copy (cached from an earlier visit, or fetched on this
+   * page) rather than the defaults: on a first visit a widget reserves room for what may come.
+   */
+  isKnown(): boolean;
 }
 
 function pick(value: Partial<Bootstrap>): Bootstrap {
@@ -45,15 +50,22 @@ export function createBootstrapCache(options: {
   let memory: Bootstrap | null = null;
   let inFlight: Promise<Bootstrap> | null = null;
 
+  const stored = (): Bootstrap | null => {
+    try {
+      const raw = storage?.getItem(key);
+      if (raw) return pick(JSON.parse(raw) as Partial<Bootstrap>);
+    } catch {
+      // unreadable cache: as if there were none
+    }
+    return null;
+  };
+
   return {
     getSync() {
-      try {
-        const raw = storage?.getItem(key);
-        if (raw) return pick(JSON.parse(raw) as Partial<Bootstrap>);
-      } catch {
-        // unreadable cache: fall through
-      }
-      return memory ?? { ...DEFAULT_BOOTSTRAP, emailDomains: [] };
+      return stored() ?? memory ?? { ...DEFAULT_BOOTSTRAP, emailDomains: [] };
+    },
+    isKnown() {
+      return memory !== null || stored() !== null;
     },
     getAsync() {
       inFlight ??= options.http

@@ -116,6 +116,7 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
     bootstrap: {
       getSync: () => bootstrap.getSync(),
       getAsync: () => bootstrap.getAsync(),
+      isKnown: () => bootstrap.isKnown(),
     },
     events: {
       log: (name, details) => events.log(name, details),

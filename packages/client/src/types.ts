@@ -186,6 +186,8 @@ export interface VestibuleClient {
     getSync(): Bootstrap;
     /** Fetches a fresh copy, caches it, and resolves with it. */
     getAsync(): Promise<Bootstrap>;
+    /** Whether getSync answers with a fetched copy (this page's or a cached one), not the defaults. */
+    isKnown(): boolean;
   };
 
   events: {

@@ -34,6 +34,15 @@ describe('bootstrap', () => {
     expect(DEFAULT_BOOTSTRAP.projectName).toBe('');
   });
 
+  it('isKnown: false on a first visit until a fetch answers; true with a cached copy', async () => {
+    const first = setup({ 'GET /sdk/v1/projects/bootstrap': fresh });
+    expect(first.cache.isKnown()).toBe(false);
+    await first.cache.getAsync();
+    expect(first.cache.isKnown()).toBe(true);
+    // A later page load finds the copy the first one cached.
+    expect(setup({}).cache.isKnown()).toBe(true);
+  });
+
   it('getSync gives the cached copy at once, then getAsync fetches, caches and resolves', async () => {
     const cached = { ...fresh, projectName: 'Old name', status_code: undefined, request_id: undefined };
     localStorage.setItem(bootstrapStorageKey(TEST_TOKEN), JSON.stringify(cached));

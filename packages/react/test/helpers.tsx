@@ -131,6 +131,7 @@ export function fakeClient(options: FakeClientOptions = {}) {
     bootstrap: {
       getSync: vi.fn(() => bootstrap),
       getAsync: vi.fn(async () => fresh),
+      isKnown: vi.fn(() => true),
     },
     events: {
       log: vi.fn(),

@@ -28,6 +28,9 @@ export interface ShellProps extends CommonMountOptions {
  */
 export function WidgetShell({ client, config, styles, callbacks, strings, nonce, children, onFirstRender }: ShellProps) {
   const [bootstrap, setBootstrap] = useState<Bootstrap>(() => client.bootstrap.getSync());
+  // Known at first paint (cached, or fetched by another widget on the page), or room is kept for
+  // what depends on it (the footer), so its arrival does not shift the host's page.
+  const [bootstrapKnown] = useState(() => client.bootstrap.isKnown());
   const firstRender = useRef(false);
 
   // The bootstrap is fetched once per mount. The render event carries the copy the widget ends up
@@ -91,7 +94,7 @@ export function WidgetShell({ client, config, styles, callbacks, strings, nonce,
     <WidgetContext.Provider value={value}>
       <div className="vestibule" style={vars} ref={rootRef}>
         {children}
-        <Watermark />
+        <Watermark reserved={!bootstrapKnown} />
       </div>
     </WidgetContext.Provider>
   );

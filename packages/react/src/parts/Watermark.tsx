@@ -3,12 +3,18 @@ import { useWidget } from '../widget/context';
 /**
  * 'Powered by' footer, shown when the bootstrap says so; the wordmark is 150 px wide. It is not a
  * link: a self-hosted product has no one address it should send users to.
+ *
+ * `reserved`: the widget's first paint came before any bootstrap was known (a first visit), so the
+ * footer's room is held from that frame on, drawn invisible until the answer says to show it. The
+ * answer then moves nothing on the host's page; if it says no footer, the room stays empty for
+ * this mount only (the next visit knows from the cache).
  */
-export function Watermark() {
+export function Watermark({ reserved }: { reserved: boolean }) {
   const { bootstrap, t } = useWidget();
-  if (!bootstrap.displayWatermark) return null;
+  if (!bootstrap.displayWatermark && !reserved) return null;
+  const hidden = !bootstrap.displayWatermark;
   return (
-    <footer className="vst-watermark">
+    <footer className={hidden ? 'vst-watermark vst-watermark--reserved' : 'vst-watermark'} aria-hidden={hidden || undefined}>
       <span className="vst-watermark-mark">
         <span className="vst-watermark-text">{t('poweredBy')}</span>
         <svg className="vst-watermark-logo" width="150" height="24" viewBox="0 0 150 24" role="img" aria-label="Vestibule">

@@ -1,10 +1,8 @@
-import { createElement, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createVestibuleClient, type ClientOptions, type VestibuleClient } from '@vestibule/client';
-import { VestibuleIdentityProvider } from '../mounts/VestibuleIdentityProvider';
 import { VestibuleLogin } from '../mounts/VestibuleLogin';
-import { VestibulePasskeyRegistration } from '../mounts/VestibulePasskeyRegistration';
-import { VestibulePasswordReset } from '../mounts/VestibulePasswordReset';
 import type {
   CommonMountOptions,
   IdentityProviderMountOptions,
@@ -60,9 +58,31 @@ function mount<P extends CommonMountOptions>(Component: ComponentType<P>, option
   }
   const resolved = client ?? clientFor({ publicToken: publicToken as string, apiBaseUrl, customApiDomain, cookieOptions, fetch });
   const root = createRoot(element);
-  root.render(createElement(Component, { ...props, client: resolved } as unknown as P));
+  // Rendered before the call returns, so a page that mounts while it loads paints the widget in
+  // its first frame instead of painting the space empty and then shifting what follows.
+  flushSync(() => root.render(createElement(Component, { ...props, client: resolved } as unknown as P)));
   return () => root.unmount();
 }
+
+/**
+ * The mounts a page shows less often load on first use, so the one script's up-front download is
+ * React, the client and the login widget (its budget, in bench/size.ts). They paint once loaded.
+ */
+function lazyMount<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  // Made on first use, not when this module runs: React may not be initialised yet then (the
+  // chunks that share it import each other).
+  let Lazy: ComponentType<P> | undefined;
+  return (props: P) => {
+    Lazy ??= lazy(async () => ({ default: await load() })) as unknown as ComponentType<P>;
+    return createElement(Suspense, { fallback: null }, createElement(Lazy, props));
+  };
+}
+
+const VestibulePasswordReset = lazyMount(() => import('../mounts/VestibulePasswordReset').then((m) => m.VestibulePasswordReset));
+const VestibulePasskeyRegistration = lazyMount(() =>
+  import('../mounts/VestibulePasskeyRegistration').then((m) => m.VestibulePasskeyRegistration),
+);
+const VestibuleIdentityProvider = lazyMount(() => import('../mounts/VestibuleIdentityProvider').then((m) => m.VestibuleIdentityProvider));
 
 export function mountLogin(options: VanillaOptions<LoginMountOptions>): Unmount {
   return mount(VestibuleLogin, options);

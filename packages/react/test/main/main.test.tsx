@@ -239,4 +239,19 @@ describe('Main', () => {
     expect(screen.getByRole('img', { name: 'Vestibule' })).toBeTruthy();
     await expectNoAxeViolations(container);
   });
+
+  it.each([true, false])(
+    'on a first visit the footer has its room from the first render, hidden; the answer (watermark %s) moves nothing',
+    async (displayWatermark) => {
+      const client = fakeClient({ freshBootstrap: { displayWatermark } });
+      client.bootstrap.isKnown.mockReturnValue(false);
+      const { container } = renderLogin(EML, {}, client);
+      const footer = () => container.querySelector('footer.vst-watermark');
+      expect(footer()?.className).toContain('vst-watermark--reserved');
+      expect(footer()?.getAttribute('aria-hidden')).toBe('true');
+      await waitFor(() => expect(client.bootstrap.getAsync).toHaveBeenCalled());
+      await waitFor(() => expect(footer()?.className.includes('vst-watermark--reserved')).toBe(!displayWatermark));
+      expect(footer()).not.toBeNull();
+    },
+  );
 });

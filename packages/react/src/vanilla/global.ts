@@ -1,0 +1,17 @@
+/**
+ * The one script for a page with no bundler: `<script type="module" src=".../vestibule.js">`
+ * defines the global `Vestibule` (the mount functions and createVestibuleClient) and exports the
+ * same. It is an ES module so that its heavy parts (the phone input, lazy screens) stay in chunks
+ * beside it, fetched only when needed and found relative to the script wherever it is served from
+ * (a path of the host's site or another origin), not relative to the page.
+ */
+import * as Vestibule from './index';
+
+declare global {
+  // eslint-disable-next-line no-var
+  var Vestibule: typeof import('./index');
+}
+
+globalThis.Vestibule = Vestibule;
+
+export * from './index';
