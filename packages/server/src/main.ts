@@ -5,42 +5,49 @@ import { loadConfig } from './load-config.js';
 import { startServer } from './start-server.js';
 
 const cli = parseCommandLine(process.argv.slice(2));
+// process.exitCode, not process.exit(): a piped stdout may still be writing the help.
 switch (cli.command) {
   case 'help':
     process.stdout.write(helpText());
-    process.exit(0);
+    break;
   case 'version':
     console.log(packageVersion());
-    process.exit(0);
+    break;
   case 'usage-error':
     console.error(`vestibule-server: ${cli.message}\nRun 'vestibule-server --help' for the commands and settings.`);
-    process.exit(2);
+    process.exitCode = 2;
+    break;
+  case 'start':
+    await start(cli.configFile);
 }
 
-let config;
-try {
-  config = loadConfig({ file: cli.configFile });
-} catch (error) {
-  // A configuration mistake is the operator's to fix: say what is wrong, without a stack trace.
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
-const server = await startServer(config);
-console.log(`Vestibule API: ${server.url}`);
-if (config.outboxEnabled) console.log(`Development outbox: ${server.url}/dev/outbox (served to this machine only)`);
+async function start(configFile: string | undefined): Promise<void> {
+  let config;
+  try {
+    config = loadConfig({ file: configFile });
+  } catch (error) {
+    // A configuration mistake is the operator's to fix: say what is wrong, without a stack trace.
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+    return;
+  }
+  const server = await startServer(config);
+  console.log(`Vestibule API: ${server.url}`);
+  if (config.outboxEnabled) console.log(`Development outbox: ${server.url}/dev/outbox (served to this machine only)`);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    server
-      .close()
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        console.error('Vestibule API: error while closing', error);
-        process.exit(1);
-      });
-  });
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      server
+        .close()
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          console.error('Vestibule API: error while closing', error);
+          process.exit(1);
+        });
+    });
+  }
 }

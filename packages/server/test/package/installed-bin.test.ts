@@ -62,17 +62,24 @@ describe('@vestibule/server installed from its tarball', () => {
     expect(paths.filter((path) => path.startsWith('src/') || path.startsWith('test/') || path.startsWith('scripts/'))).toEqual([]);
   });
 
-  it('`vestibule-server --help` lists its commands and every setting; an unknown flag is a usage error', async () => {
+  it('`vestibule-server --help` lists its commands and every setting; an unknown flag exits 2, a missing setting 1', async () => {
     const { stdout } = await run('npx', ['vestibule-server', '--help'], { cwd: app, env: cleanEnv() });
     for (const text of ['start', 'help', '--config <file>', '--version', 'VESTIBULE_API_PORT', 'VESTIBULE_PUBLIC_TOKEN', 'VESTIBULE_DATA_DIR', 'DATABASE_URL', 'project.allowedOrigins', 'server.rateLimits.otpPerIp', '(default: `8787`)']) {
       expect(stdout).toContain(text);
     }
-    const unknown = await run('npx', ['vestibule-server', '--no-such-flag'], { cwd: app, env: cleanEnv() }).then(
-      () => null,
-      (error: { code: number; stderr: string }) => error,
-    );
+    const failing = (args: string[]) =>
+      run('npx', ['vestibule-server', ...args], { cwd: app, env: cleanEnv() }).then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
+    const unknown = await failing(['--no-such-flag']);
     expect(unknown?.code).toBe(2);
     expect(unknown?.stderr).toContain("'--no-such-flag'");
+    // No file and no environment: a configuration error naming what to set, not a stack trace.
+    const unset = await failing([]);
+    expect(unset?.code).toBe(1);
+    expect(unset?.stderr).toContain('project.name: required: set it in vestibule.config.json');
+    expect(unset?.stderr).toContain('VESTIBULE_PROJECT_NAME');
   }, 60_000);
 
   it('`npx vestibule-server` starts on the embedded database with the environment alone, and signs a user in', async () => {
