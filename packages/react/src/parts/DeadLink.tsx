@@ -28,14 +28,19 @@ export function DeadLink({ title, text, sentTitle, sentText, sentTo, pending, ap
   if (sentTo) {
     return (
       <>
-        <Heading focusOnMount>{t(sentTitle)}</Heading>
+        {/* Keys: each title is a new element, so it takes focus when it appears. */}
+        <Heading key="sent" focusOnMount>
+          {t(sentTitle)}
+        </Heading>
         <p className="vst-text">{tr(sentText, { email: <Destination value={sentTo} /> })}</p>
       </>
     );
   }
   return (
     <>
-      <Heading focusOnMount>{t(title)}</Heading>
+      <Heading key="dead" focusOnMount>
+        {t(title)}
+      </Heading>
       <p className="vst-text">{t(text)}</p>
       <EmailForm initialEmail="" invalidMessage="invalidEmailFormat" submitLabel="emailMeNewLink" pending={pending} apiError={apiError} onSubmit={onSubmit} />
     </>

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StrictMode } from 'react';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { VestibulePasswordReset } from '../../../src/index';
 import type { LoginConfig } from '../../../src/types';
 import { apiError, expectNoAxeViolations, fakeClient, loggedNames, SESSION_RESPONSE, type FakeClient } from '../../helpers';
@@ -75,7 +75,8 @@ describe('PasswordResetForm with a magic-link token (vestibule_token_type=login)
     await expectNoAxeViolations(container);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Email me a new link' }));
-    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
+    const sent = await screen.findByRole('heading', { name: 'Check your email' });
+    await waitFor(() => expect(document.activeElement).toBe(sent));
     expect(screen.getByText(/A new login link was sent to/).textContent).toBe('A new login link was sent to ada@example.com.');
     expect(client.magicLinks.email.loginOrCreate).toHaveBeenCalledWith('ada@example.com', expect.anything());
   });
@@ -126,7 +127,8 @@ describe('PasswordResetForm with a reset link that no longer works', () => {
 
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Email me a new link' }));
-    expect(document.activeElement).toBe(await screen.findByRole('heading', { name: 'Check your email!' }));
+    const sent = await screen.findByRole('heading', { name: 'Check your email!' });
+    await waitFor(() => expect(document.activeElement).toBe(sent));
     expect(client.passwords.resetByEmailStart).toHaveBeenCalledWith(expect.objectContaining({ email: 'ada@example.com' }));
     expect(container.textContent).toContain('A new link to reset your password was sent to ada@example.com.');
   });
