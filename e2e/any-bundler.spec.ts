@@ -10,7 +10,7 @@ import { build as viteBuild } from 'vite';
 import webpack from 'webpack';
 import { E2E_BUNDLER_PORTS } from '../playwright.config';
 import { expect, test } from './support/fixtures';
-import { API_URL } from './support/stack';
+import { API_URL, demoPublicToken } from './support/stack';
 
 /**
  * Issue 17, any bundler: the packed tarballs of @vestibule/contract, client and react are installed
@@ -98,9 +98,8 @@ test.afterAll(async () => {
 
 for (const [index, bundler] of BUNDLERS.entries()) {
   test(`built with ${bundler}, the installed packages render the login widget with its styles`, async ({ page }) => {
-    // The stack's public token, as the demo page carries it.
-    await page.goto('/');
-    const publicToken = await page.evaluate(() => JSON.parse(document.getElementById('vestibule-demo-config')!.textContent!).publicToken as string);
+      await page.goto('/');
+    const publicToken = await demoPublicToken(page);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { lookAt } from './support/look';
 import { firstLink, latestMessageTo } from './support/outbox';
-import { API_URL, uniqueEmail } from './support/stack';
+import { API_URL, demoPublicToken, uniqueEmail } from './support/stack';
 
 async function requestLink(page: Page, email: string) {
   await page.goto('/');
@@ -45,7 +45,7 @@ test('a new address signs up by magic link, sees who is signed in, and logs out'
   expect((await page.context().cookies()).find((c) => c.name === 'vestibule_session')).toBeUndefined();
 
   // 'Log out' revoked the session on the server, not only in the browser.
-  const publicToken = await page.evaluate(() => JSON.parse(document.getElementById('vestibule-demo-config')!.textContent!).publicToken);
+  const publicToken = await demoPublicToken(page);
   const refresh = await request.post(`${API_URL}/sdk/v1/sessions/authenticate`, {
     headers: { 'X-Public-Token': publicToken, Authorization: `Bearer ${sessionToken}` },
     data: {},

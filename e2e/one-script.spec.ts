@@ -4,7 +4,7 @@ import { extname } from 'node:path';
 import { E2E_PLAIN_PORT } from '../playwright.config';
 import { expect, test } from './support/fixtures';
 import { latestMessageTo, passcodeIn } from './support/outbox';
-import { API_URL, uniqueEmail } from './support/stack';
+import { API_URL, demoPublicToken, uniqueEmail } from './support/stack';
 
 /**
  * Issue 11, plain JavaScript on its own: a static HTML page with no bundler and no React loads the
@@ -40,9 +40,8 @@ test.beforeAll(async () => {
 test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 test('a static page loads one script and mounts the login widget with the public token; a passcode signs in', async ({ page, request }) => {
-  // The stack's public token, as the demo page carries it.
   await page.goto('/');
-  const publicToken = await page.evaluate(() => JSON.parse(document.getElementById('vestibule-demo-config')!.textContent!).publicToken as string);
+  const publicToken = await demoPublicToken(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   const loaded: string[] = [];
@@ -75,7 +74,7 @@ test('a static page loads one script and mounts the login widget with the public
 
 test('on a first visit the widget paints in its final size: the bootstrap answer shifts nothing below it', async ({ page }) => {
   await page.goto('/');
-  const publicToken = await page.evaluate(() => JSON.parse(document.getElementById('vestibule-demo-config')!.textContent!).publicToken as string);
+  const publicToken = await demoPublicToken(page);
   await page.evaluate(() => localStorage.clear());
   // The answer comes after the first paint, as on a slow network (the real server answers it).
   let answered = false;

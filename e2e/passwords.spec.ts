@@ -6,7 +6,7 @@ import type { OutboxResponse } from '@vestibule/contract';
 import { expect, test } from './support/fixtures';
 import { lookAt } from './support/look';
 import { firstLink, latestMessageTo } from './support/outbox';
-import { API_URL, uniqueEmail } from './support/stack';
+import { API_URL, demoPublicToken, uniqueEmail } from './support/stack';
 import { startStack } from './support/stack-process';
 
 const PASSWORDS = { products: ['passwords', 'emailMagicLinks'] };
@@ -44,7 +44,7 @@ async function logOut(page: Page) {
 
 /** Makes a passwordless account the way a person would: by a magic link, through the API. */
 async function passwordlessUser(request: APIRequestContext, page: Page, email: string) {
-  const publicToken = await page.evaluate(() => JSON.parse(document.getElementById('vestibule-demo-config')!.textContent!).publicToken);
+  const publicToken = await demoPublicToken(page);
   const sent = await request.post(`${API_URL}/sdk/v1/magic_links/email/login_or_create`, { headers: { 'X-Public-Token': publicToken }, data: { email } });
   expect(sent.status()).toBe(200);
 }

@@ -11,8 +11,8 @@ import { useWidget } from '../widget/context';
  */
 export function Watermark({ reserved }: { reserved: boolean }) {
   const { bootstrap, t } = useWidget();
-  if (!bootstrap.displayWatermark && !reserved) return null;
   const hidden = !bootstrap.displayWatermark;
+  if (hidden && !reserved) return null;
   return (
     <footer className={hidden ? 'vst-watermark vst-watermark--reserved' : 'vst-watermark'} aria-hidden={hidden || undefined}>
       <span className="vst-watermark-mark">
