@@ -2,7 +2,9 @@ import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { E2E_PLAIN_PORT } from '../playwright.config';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { lookAt } from './support/look';
 import { latestMessageTo, passcodeIn } from './support/outbox';
 import { API_URL, demoPublicToken, uniqueEmail } from './support/stack';
 
@@ -10,28 +12,38 @@ import { API_URL, demoPublicToken, uniqueEmail } from './support/stack';
  * Issue 11, plain JavaScript on its own: a static HTML page with no bundler and no React loads the
  * one script (the built dist/vanilla/vestibule.js, served under another path) and mounts the login
  * widget with the public token alone; a person signs in through it against the real stack, and the
- * lazy parts it needs load from beside the script. Issue 17: no layout shift after the first paint.
+ * lazy parts it needs load from beside the script. Issue 17: the same through a redirect to another
+ * origin, and no layout shift after the first paint.
  */
 
 const PAGE = 'e2e/fixtures/one-script.html';
 /** The built one script and its chunks, served under another path than the page's. */
 const SCRIPT_DIR = 'packages/react/dist/vanilla';
 const SCRIPT_PATH = '/cdn/vestibule/';
+/**
+ * The same page under /via-cdn/, where the script's path answers with a redirect to another origin
+ * (127.0.0.1 rather than localhost), as a CDN's short link or a versionless URL does.
+ */
+const REDIRECTING_PAGE_PATH = '/via-cdn/';
+const CDN_ORIGIN = `http://127.0.0.1:${E2E_PLAIN_PORT}`;
 
 let server: Server;
 test.beforeAll(async () => {
-  // Serves the two files as they are on disk, as any static host would.
   const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.map': 'application/json' };
-  // Serves the files as they are on disk, as any static host would.
+  // Serves the files as they are on disk, as any static host would; a module script from another
+  // origin needs CORS, which a CDN sends.
   server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const file = path === '/' ? PAGE : path.startsWith(SCRIPT_PATH) && !path.includes('..') ? `${SCRIPT_DIR}/${path.slice(SCRIPT_PATH.length)}` : null;
-    if (!file) {
-      res.writeHead(404).end();
-      return;
+    if (path.includes('..')) return void res.writeHead(404).end();
+    if (path.startsWith(`${REDIRECTING_PAGE_PATH}${SCRIPT_PATH.slice(1)}`)) {
+      return void res.writeHead(302, { location: `${CDN_ORIGIN}${path.slice(REDIRECTING_PAGE_PATH.length - 1)}` }).end();
     }
+    const file =
+      path === '/' || path === REDIRECTING_PAGE_PATH ? PAGE : path.startsWith(SCRIPT_PATH) ? `${SCRIPT_DIR}/${path.slice(SCRIPT_PATH.length)}` : null;
+    if (!file) return void res.writeHead(404).end();
     readFile(file).then(
-      (body) => res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(body),
+      (body) =>
+        res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'access-control-allow-origin': '*' }).end(body),
       () => res.writeHead(404).end(),
     );
   });
@@ -39,15 +51,33 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-test('a static page loads one script and mounts the login widget with the public token; a passcode signs in', async ({ page, request }) => {
+/** Opens the plain page at `path` against the stack, with the demo's public token. */
+async function openPlainPage(page: Page, path: string): Promise<{ errors: string[]; loaded: URL[]; publicToken: string }> {
   await page.goto('/');
   const publicToken = await demoPublicToken(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  const loaded: string[] = [];
-  page.on('response', (response) => response.ok() && loaded.push(new URL(response.url()).pathname));
+  const loaded: URL[] = [];
+  page.on('response', (response) => response.ok() && loaded.push(new URL(response.url())));
+  await page.goto(`http://localhost:${E2E_PLAIN_PORT}${path}?api=${encodeURIComponent(API_URL)}&token=${encodeURIComponent(publicToken)}`);
+  return { errors, loaded, publicToken };
+}
 
-  await page.goto(`http://localhost:${E2E_PLAIN_PORT}/?api=${encodeURIComponent(API_URL)}&token=${encodeURIComponent(publicToken)}`);
+/** Signs in with an emailed passcode; the passcode screen is a lazy part of the one script. */
+async function signInWithPasscode(page: Page, request: APIRequestContext, email: string) {
+  await expect(page.getByRole('heading', { name: 'Sign up or log in' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue with email' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter passcode' })).toBeVisible();
+  await page.getByLabel('6-digit passcode').pressSequentially(passcodeIn(await latestMessageTo(request, email)));
+  await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
+  await expect(page).toHaveTitle('Signed in');
+}
+
+const lazyPasscodeScreen = (loaded: URL[]) => loaded.filter((url) => /\/OTPAuthenticate-[\w-]+\.js$/.test(url.pathname)).map(String);
+
+test('a static page loads one script and mounts the login widget with the public token; a passcode signs in', async ({ page, request }) => {
+  const { errors, loaded } = await openPlainPage(page, '/');
   expect(await page.evaluate(() => Object.keys((window as unknown as { Vestibule: object }).Vestibule).sort())).toEqual([
     'createVestibuleClient',
     'findElement',
@@ -56,19 +86,40 @@ test('a static page loads one script and mounts the login widget with the public
     'mountPasskeyRegistration',
     'mountPasswordReset',
   ]);
-  await expect(page.getByRole('heading', { name: 'Sign up or log in' })).toBeVisible();
   // The widget's own stylesheet is in the page: the button is drawn in the theme's primary colour.
   await expect(page.getByRole('button', { name: 'Continue with email' })).toHaveCSS('background-color', 'rgb(11, 85, 99)');
+  await signInWithPasscode(page, request, uniqueEmail('one-script'));
+  // Fetched when needed, from beside the script, not from the page's path.
+  expect(lazyPasscodeScreen(loaded)).toEqual([expect.stringMatching(new RegExp(`^http://localhost:${E2E_PLAIN_PORT}/cdn/vestibule/chunks/`))]);
+  expect(errors).toEqual([]);
+});
 
-  const email = uniqueEmail('one-script');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue with email' }).click();
-  await expect(page.getByRole('heading', { name: 'Enter passcode' })).toBeVisible();
-  // That screen is a lazy part: fetched when needed, from beside the script, not from the page's path.
-  expect(loaded.filter((path) => /\/OTPAuthenticate-[\w-]+\.js$/.test(path))).toEqual([expect.stringMatching(/^\/cdn\/vestibule\/chunks\//)]);
-  await page.getByLabel('6-digit passcode').pressSequentially(passcodeIn(await latestMessageTo(request, email)));
-  await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
-  await expect(page).toHaveTitle('Signed in');
+test('served through a redirect to another origin, the one script runs once and loads its lazy parts and mounts from there', async ({ page, request }, testInfo) => {
+  const { errors, loaded, publicToken } = await openPlainPage(page, REDIRECTING_PAGE_PATH);
+  await signInWithPasscode(page, request, uniqueEmail('one-script-cdn'));
+  expect(lazyPasscodeScreen(loaded)).toEqual([expect.stringMatching(new RegExp(`^${CDN_ORIGIN}/cdn/vestibule/chunks/`))]);
+  // A mount that loads on first use comes from there too: the reset form checks its link at once.
+  await page.evaluate(
+    ({ api, token }) => {
+      document.querySelector('main')!.insertAdjacentHTML('beforeend', '<div id="reset"></div>');
+      const { mountPasswordReset } = (window as unknown as { Vestibule: typeof import('@vestibule/react/vanilla') }).Vestibule;
+      mountPasswordReset({
+        elementId: '#reset',
+        publicToken: token,
+        apiBaseUrl: api,
+        config: { products: ['passwords'] },
+        passwordResetToken: 'made-up-reset-token',
+      });
+    },
+    { api: API_URL, token: publicToken },
+  );
+  await expect(page.getByRole('heading', { name: 'This reset link no longer works' })).toBeVisible();
+  await lookAt(page, testInfo, 'signed-in-and-dead-reset-link');
+  expect(loaded.filter((url) => /\/VestibulePasswordReset-[\w-]+\.js$/.test(url.pathname)).map(String)).toEqual([
+    expect.stringMatching(new RegExp(`^${CDN_ORIGIN}/cdn/vestibule/chunks/`)),
+  ]);
+  // The entry is fetched once, by the page (a chunk importing it by its final URL would run it again).
+  expect(loaded.filter((url) => url.pathname.endsWith('/vestibule.js')).map(String)).toEqual([`${CDN_ORIGIN}/cdn/vestibule/vestibule.js`]);
   expect(errors).toEqual([]);
 });
 

@@ -1,11 +1,37 @@
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
 /** React stays external in the React entries; the host brings its own (React 18 or 19). */
 const REACT_EXTERNAL = [/^react($|\/)/, /^react-dom($|\/)/];
+
+/**
+ * The one script carries its own React, and that React is 18 (the last 18.3, installed under the
+ * names react-18 and react-dom-18): the widget supports 18 and 19 alike, and 18 is 46 KB gzip
+ * where 19 is 68, which is what keeps the one script within its 90 KB budget (bench/size.ts).
+ * The React entries are unaffected: there the host's own React is used, 18 or 19.
+ */
+const REACT_18 = [
+  { find: /^react-dom(\/.*)?$/, replacement: 'react-dom-18$1' },
+  { find: /^react(\/.*)?$/, replacement: 'react-18$1' },
+];
+
+/** The shared widget code, gathered into the chunk `core`. */
+const CORE =
+  /\/packages\/(react\/src\/(parts|flow|strings|theme|styles|widget)\/|react\/src\/(features\/[^/]+|main)\/(strings\.ts|styles\.css)|react\/src\/mounts\/Shell\.|client\/src\/|contract\/src\/)/;
+
+/**
+ * What core's modules import from outside it goes into core too (the client's npm dependencies, the
+ * compiler's class-field helpers): left out, it would land in a chunk that imports core, and the
+ * two chunks would import each other.
+ */
+const clientDependencies = Object.keys(
+  (JSON.parse(readFileSync(new URL('../client/package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> }).dependencies,
+).filter((name) => !name.startsWith('@types/') && !name.startsWith('@vestibule/'));
+const WITH_THE_CLIENT = new RegExp(`/node_modules/(${clientDependencies.join('|')})/|^\\0@oxc-project\\+runtime@`);
 
 /**
  * Writes dist/styles.css (exported as `@vestibule/react/styles.css`) for hosts that prefer a
@@ -48,7 +74,7 @@ export default defineConfig(({ mode }) => {
     plugins: vanilla ? [react()] : [react(), stylesheetFile()],
     // @vestibule/client and contract from their TypeScript (the `source` export condition) before
     // Vite's defaults, which a custom list replaces: bundled or not, nothing needs building first.
-    resolve: { conditions: ['source', ...defaultClientConditions] },
+    resolve: { conditions: ['source', ...defaultClientConditions], alias: vanilla ? REACT_18 : [] },
     define: vanilla ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
     build: {
       outDir: vanilla ? 'dist/vanilla' : 'dist',
@@ -83,12 +109,17 @@ export default defineConfig(({ mode }) => {
             groups: [
               // React in a chunk of its own (vanilla build): the widget's chunks all import it and it
               // imports none of them, so no cycle can run widget code before React is set up.
-              { name: 'react', test: /\/node_modules\/(react|react-dom|scheduler)\// },
+              { name: 'react', test: /\/node_modules\/(react|react-dom|scheduler)(-18)?\// },
               {
                 name: 'core',
-                test: /\/packages\/(react\/src\/(parts|flow|strings|theme|styles|widget)\/|react\/src\/(features\/[^/]+|main)\/(strings\.ts|styles\.css)|react\/src\/mounts\/Shell\.|client\/src\/|contract\/src\/)/,
+                test: (id: string) => CORE.test(id) || WITH_THE_CLIENT.test(id),
                 includeDependenciesRecursively: false,
               },
+              // The vanilla build's entry keeps only the global: the rest of what it loads up front is a
+              // chunk, so no lazy chunk imports the entry. Served through a redirect, the entry has
+              // two URLs (the page's and the final one); a chunk importing it by the final one would
+              // run it a second time, before React is ready.
+              ...(vanilla ? [{ name: 'login', tags: ['$initial' as const], test: (id: string) => !id.endsWith('/src/vanilla/global.ts') }] : []),
             ],
           },
         },
