@@ -26,11 +26,13 @@ const CORE =
 /**
  * What core's modules import from outside it goes into core too (the client's npm dependencies, the
  * compiler's class-field helpers): left out, it would land in a chunk that imports core, and the
- * two chunks would import each other.
+ * two chunks would import each other. The client's dependencies it loads on first use (with
+ * `import()`) stay out, in chunks of their own.
  */
+const LOADED_ON_FIRST_USE = ['@simplewebauthn/browser'];
 const clientDependencies = Object.keys(
   (JSON.parse(readFileSync(new URL('../client/package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> }).dependencies,
-).filter((name) => !name.startsWith('@types/') && !name.startsWith('@vestibule/'));
+).filter((name) => !name.startsWith('@types/') && !name.startsWith('@vestibule/') && !LOADED_ON_FIRST_USE.includes(name));
 const WITH_THE_CLIENT = new RegExp(`/node_modules/(${clientDependencies.join('|')})/|^\\0@oxc-project\\+runtime@`);
 
 /**

@@ -38,3 +38,11 @@ export function loginConfigFromUrl(url: URL): LoginConfigResult {
   }
   return { source: 'query', config: parsed as LoginConfig };
 }
+
+/**
+ * The login config with passkeys among its products, for the passkey-registration mount. A config
+ * whose products are not a list goes to the widget as it is, which names the mistake.
+ */
+export function withPasskeys(config: LoginConfig): LoginConfig {
+  return Array.isArray(config.products) ? { ...config, products: [...new Set([...config.products, 'passkeys' as const])] } : config;
+}

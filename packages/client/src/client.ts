@@ -6,6 +6,7 @@ import { createHttpClient, resolveBaseUrl } from './http.js';
 import { createMagicLinks } from './magic-links.js';
 import { createSignIn } from './sign-in.js';
 import { createOtps } from './otps.js';
+import { createPasskeys } from './passkeys.js';
 import { createPasswords, createUsersSearch } from './passwords.js';
 import { B2B_TOKEN_MESSAGE, parsePublicToken } from './public-token.js';
 import { createSessionManager } from './session-manager.js';
@@ -64,6 +65,14 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
   const bootstrap = createBootstrapCache({ publicToken, http });
   const events = createEventLogger(http);
 
+  const getUser = async (): Promise<User> => {
+    sessions.requireSession();
+    const response = await http.request('GET /sdk/v1/users/me');
+    const { status_code: _status, request_id: _request, ...user } = response;
+    sessions.updateUser(user);
+    return user;
+  };
+
   const client: VestibuleClient = {
     publicToken,
     baseUrl,
@@ -71,6 +80,7 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
     otps: createOtps(http, signIn),
     users: createUsersSearch(http),
     passwords: createPasswords(http, signIn),
+    webauthn: createPasskeys(http, signIn, sessions, getUser),
     session: {
       getSync: () => sessions.getState()?.session ?? null,
       getTokens: () => sessions.getTokens(),
@@ -103,13 +113,7 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
     },
     user: {
       getSync: () => sessions.getState()?.user ?? null,
-      async get() {
-        sessions.requireSession();
-        const response = await http.request('GET /sdk/v1/users/me');
-        const { status_code: _status, request_id: _request, ...user } = response;
-        sessions.updateUser(user);
-        return user;
-      },
+      get: getUser,
       onChange: (callback) =>
         watch<User | null>(sessions.onChange, () => sessions.getState()?.user ?? null, (s) => s?.user ?? null, callback),
     },

@@ -14,6 +14,9 @@ import type {
   SessionResponse,
   User,
   UserType,
+  WebAuthnDeleteResponse,
+  WebAuthnRegisterResponse,
+  WebAuthnUpdateResponse,
 } from '@vestibule/contract';
 
 export interface CookieOptions {
@@ -156,6 +159,30 @@ export interface VestibuleClient {
     checkResetToken(token: string): Promise<{ email: string }>;
     /** Sets a new password with the emailed token; the session is stored. */
     resetByEmail(request: { token: string; password: string } & SessionDurationOptions): Promise<SessionResponse>;
+  };
+
+  /** Passkeys (WebAuthn). The browser's part loads on the first call. */
+  webauthn: {
+    /** Whether this browser offers passkeys in the autofill of an input (conditional mediation). */
+    browserSupportsAutofill(): Promise<boolean>;
+    /**
+     * Creates a passkey for the signed-in user (the browser asks them) and stores it on the server;
+     * the session gains the webauthn factor. Needs a session. Rejects with the browser's
+     * WebAuthnError (code ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED for a passkey this
+     * authenticator already holds, ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY or NotAllowedError when
+     * the user cancels) or a VestibuleApiError.
+     */
+    register(options?: { is_passkey?: boolean } & SessionDurationOptions): Promise<WebAuthnRegisterResponse>;
+    /**
+     * Signs in with a passkey: a browser dialog, or with conditional_mediation the autofill of an
+     * input with autocomplete 'username webauthn' (it waits until the user picks one). The signal
+     * cancels the ceremony. The session is stored like a magic link's.
+     */
+    authenticate(options?: { is_passkey?: boolean; conditional_mediation?: boolean; signal?: AbortSignal } & SessionDurationOptions): Promise<SessionResponse>;
+    /** Renames one of the user's passkeys; the cached user is refreshed. */
+    update(request: { webauthn_registration_id: string; name: string }): Promise<WebAuthnUpdateResponse>;
+    /** Deletes one of the user's passkeys; the cached user is refreshed. */
+    delete(webauthn_registration_id: string): Promise<WebAuthnDeleteResponse>;
   };
 
   session: {

@@ -47,6 +47,18 @@ const userFacingErrors = {
   /** A password-reset token that is unknown, expired or already used. */
   invalid_reset_token: { status: 401, message: 'The password reset link has expired or was already used. Request a new one.' },
 
+  // The product's own passkey errors. The widget shows the spec's passkey texts in their place
+  // (SPEC.md section 8); a direct API caller reads these.
+  /** Registering a credential that is already registered (to this user or another). */
+  duplicate_webauthn_registration: {
+    status: 400,
+    message: 'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
+  },
+  /** A ceremony's challenge that is unknown, already used or older than 5 minutes. */
+  webauthn_challenge_not_found: { status: 401, message: 'This passkey request has expired or was already used. Please try again.' },
+  /** A credential that does not verify: wrong origin or relying party, bad signature, no user verification. */
+  invalid_webauthn_response: { status: 401, message: 'The passkey could not be verified. Please try again.' },
+
   // The product's own passcode error: otp_code_not_found's 'try again' would mislead here.
   /** A passcode that no longer works: its 5 tries are used up, or it was used or has expired. */
   otp_code_expired: { status: 401, message: 'This passcode no longer works. Please request a new one.' },

@@ -3,6 +3,7 @@ import { eventRoutes } from './events.js';
 import { magicLinkRoutes } from './magic-links.js';
 import { otpRoutes } from './otps.js';
 import { outboxRoutes } from './outbox.js';
+import { passkeyRoutes } from './passkeys.js';
 import { passwordRoutes } from './passwords.js';
 import type { RouteDef, RouteMap } from './route.js';
 import { serverRoutes } from './server.js';
@@ -16,6 +17,7 @@ export const routes: readonly RouteDef[] = [
   ...Object.values(magicLinkRoutes),
   ...Object.values(otpRoutes),
   ...Object.values(passwordRoutes),
+  ...Object.values(passkeyRoutes),
   ...Object.values(userRoutes),
   ...Object.values(sessionRoutes),
   ...Object.values(eventRoutes),
@@ -29,6 +31,7 @@ type AnyRoute =
   | Values<typeof magicLinkRoutes>
   | Values<typeof otpRoutes>
   | Values<typeof passwordRoutes>
+  | Values<typeof passkeyRoutes>
   | Values<typeof userRoutes>
   | Values<typeof sessionRoutes>
   | Values<typeof eventRoutes>

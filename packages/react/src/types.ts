@@ -88,6 +88,12 @@ export type WidgetEventType =
   | 'PASSWORD_CREATE'
   | 'PASSWORD_AUTHENTICATE'
   | 'PASSWORD_RESET_BY_EMAIL'
+  /** A passkey signed the user in (button or autofill); data: the session response. */
+  | 'PASSKEY_AUTHENTICATE'
+  /** The registration mount created a passkey; data: the response (session and webauthn_registration_id). */
+  | 'PASSKEY_REGISTER'
+  /** The user pressed 'Done' on PasskeyRegistrationSuccess: the host may close the widget; data: null. */
+  | 'PASSKEY_REGISTRATION_DONE'
   | 'FLOW_COMPLETE'
   | 'AUTHENTICATE_FLOW_COMPLETE'
   | 'OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED'

@@ -116,6 +116,23 @@ export function fakeClient(options: FakeClientOptions = {}) {
       checkResetToken: vi.fn(async (_token: string) => ({ email: 'ada@example.com' })),
       resetByEmail: vi.fn(async (_request: { token: string; password: string; session_duration_minutes?: number }) => SESSION_RESPONSE),
     },
+    webauthn: {
+      browserSupportsAutofill: vi.fn(async () => false),
+      register: vi.fn(async (_options?: { is_passkey?: boolean; session_duration_minutes?: number }) => ({
+        ...SESSION_RESPONSE,
+        webauthn_registration_id: 'webauthn-registration-1',
+      })),
+      authenticate: vi.fn(
+        async (_options?: { is_passkey?: boolean; conditional_mediation?: boolean; signal?: AbortSignal; session_duration_minutes?: number }) =>
+          SESSION_RESPONSE,
+      ),
+      update: vi.fn(async ({ webauthn_registration_id, name }: { webauthn_registration_id: string; name: string }) => ({
+        status_code: 200 as const,
+        request_id: 'req-7',
+        webauthn_registration: { webauthn_registration_id, name, created_at: '2026-11-23T00:00:00.000Z' },
+      })),
+      delete: vi.fn(async (_id: string) => ({ status_code: 200 as const, request_id: 'req-8', user_id: 'user-1' })),
+    },
     session: {
       getSync: vi.fn(() => null),
       getTokens: vi.fn(() => null),

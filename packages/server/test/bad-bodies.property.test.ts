@@ -27,6 +27,7 @@ beforeAll(async () => {
       passwordAccountLockout: { maxFailures: 1_000_000, windowSeconds: 3600, lockSeconds: 1800 },
       passwordResetPerEmail: unlimited,
       passwordResetPerIp: unlimited,
+      webauthnPerIp: unlimited,
     },
   });
   session = (await h.signIn('fuzz-owner@example.com')).session_token;
@@ -57,6 +58,13 @@ const POST_ROUTES: Array<{ path: string; fields: string[]; needsSession?: boolea
     fields: ['email', 'reset_password_redirect_url', 'reset_password_expiration_minutes', 'login_redirect_url', 'login_expiration_minutes', 'locale'],
   },
   { path: '/sdk/v1/passwords/email/reset', fields: ['token', 'password', 'session_duration_minutes'] },
+  // is_passkey true or false alone is a right body for a ceremony's start.
+  { path: '/sdk/v1/webauthn/register/start', fields: ['is_passkey'], needsSession: true, validAlone: (_, value) => typeof value === 'boolean' },
+  { path: '/sdk/v1/webauthn/register', fields: ['public_key_credential', 'session_duration_minutes'], needsSession: true },
+  { path: '/sdk/v1/webauthn/authenticate/start', fields: ['is_passkey'], validAlone: (_, value) => typeof value === 'boolean' },
+  { path: '/sdk/v1/webauthn/authenticate', fields: ['public_key_credential', 'session_duration_minutes'] },
+  { path: '/sdk/v1/webauthn/update', fields: ['webauthn_registration_id', 'name'], needsSession: true },
+  { path: '/sdk/v1/webauthn/delete', fields: ['webauthn_registration_id'], needsSession: true },
 ];
 
 const wrongValue = fc.oneof(

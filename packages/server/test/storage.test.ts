@@ -12,6 +12,7 @@ import { createDatabase } from '../src/storage/create-database.js';
 import type { Database } from '../src/storage/database.js';
 import { migrateToLatest, migrations } from '../src/storage/migrate.js';
 import { createServer } from '../src/index.js';
+import { addRegistration, counterOf, findByCredentialId, recordUse } from '../src/features/passkeys/registrations-store.js';
 import { harnessFor, testClock, uniqueEmail } from './helpers/harness.js';
 import { PG_BIN, postgresAvailable, startPostgres, type PostgresCluster } from './helpers/postgres.js';
 import { tempDir, testConfig } from './helpers/test-config.js';
@@ -104,6 +105,18 @@ function storageSuite(open: () => Promise<{ db: Kysely<Database>; openAnother?: 
     } finally {
       await Promise.all(others.map((o) => o.close()));
     }
+  });
+
+  it('passkey counters: 32-bit values read back as numbers, and of parallel uses reporting one counter exactly one is recorded', async () => {
+    const now = new Date();
+    const { userId } = await createUserWithEmail(db, uniqueEmail('passkey-store'), 'active', now);
+    const credential = { credentialId: `credential-${userId}`, publicKey: 'pQECAyYgASFYIA', counter: 4_000_000_000, transports: ['internal'] };
+    const row = (await addRegistration(db, userId, credential, now))!;
+    expect(counterOf(row)).toBe(4_000_000_000);
+    expect(await addRegistration(db, userId, credential, now)).toBeUndefined();
+    const results = await Promise.all(Array.from({ length: 20 }, () => recordUse(db, row.webauthn_registration_id, 4_000_000_001, now)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(counterOf((await findByCredentialId(db, credential.credentialId))!)).toBe(4_000_000_001);
   });
 
   it('one-time secrets: 50 parallel wrong attempts at one code are each counted and none gets past its limit', async () => {

@@ -1,6 +1,7 @@
 import { configProblem, VestibuleLogin, type LoginConfig } from '@vestibule/react';
 import type { VestibuleClient } from '@vestibule/client';
 import { demo } from '../stack';
+import { AddPasskeyOffer } from '../components/AddPasskeyOffer';
 import { MountInfo } from '../components/MountInfo';
 import { NextStep } from '../components/NextStep';
 import { loginConfigFromUrl } from '../login-config';
@@ -62,6 +63,7 @@ export function LoginPage({ client }: { client: VestibuleClient }) {
         </ul>
       </nav>
       <VestibuleLogin client={client} nonce={demo.styleNonce} config={result.config} />
+      <AddPasskeyOffer client={client} config={result.config} />
     </>
   );
 }

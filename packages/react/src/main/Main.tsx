@@ -8,9 +8,6 @@ import type { StringKey } from '../strings/en';
 import { useWidget } from '../widget/context';
 import { mainLayout, type MainBlock, type MainTab } from './layout';
 
-/** Facts about the environment Main depends on (see MainEnvironment): none vary yet. */
-const ENVIRONMENT = { passkeyAutofill: false };
-
 /** A slot's component, as the mount's features offer it; else the fallback sentence, if any. */
 function Slot({ name, fallback }: { name: string; fallback?: StringKey }) {
   const { t } = useWidget();
@@ -62,7 +59,9 @@ function Block({ block }: { block: MainBlock }) {
 /** 'Sign up or log in': the logo, the title, then the blocks mainLayout decides, or the configuration error. */
 export function Main() {
   const { config, t } = useWidget();
-  const layout = mainLayout(config, ENVIRONMENT);
+  const { state } = useFlow();
+  // The browser's answer is kept in the flow state by the passkeys feature (MainEnvironment).
+  const layout = mainLayout(config, { passkeyAutofill: state.passkeyAutofill });
   return (
     <>
       <Logo />

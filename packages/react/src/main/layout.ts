@@ -10,9 +10,9 @@ import type { LoginConfig, OtpMethod } from '../types';
 /** Facts about the browser and the flow that change what Main offers. */
 export interface MainEnvironment {
   /**
-   * Passkeys are offered through the browser's autofill (conditional mediation) on the email
-   * field. Passkey sign-in is not available yet, so the widget passes false for now: the button
-   * stays and says so.
+   * The browser offers passkeys in the autofill of the email field (conditional mediation). The
+   * passkeys feature finds out when Main is entered and keeps the answer in the flow state
+   * (`passkeyAutofill`), assuming yes until the browser answers.
    */
   passkeyAutofill: boolean;
 }
@@ -51,6 +51,15 @@ export function configError(config: LoginConfig): StringKey | null {
 }
 
 /**
+ * Whether Main offers passkeys through the email field's autofill rather than a button, in a browser
+ * that can: passkeys are on, the configuration is sound, and an email method is configured (SPEC.md
+ * section 2). The passkeys feature runs the autofill ceremony exactly then.
+ */
+export function passkeyAutofillApplies(config: LoginConfig): boolean {
+  return (config.products ?? []).includes('passkeys') && configError(config) === null && mainMethods(config).includes('email');
+}
+
+/**
  * The methods Main offers, in configuration order: Email where emailMagicLinks or passwords sits
  * in products, the otpOptions.methods where otp sits. More than one gives tabs (SPEC.md section 2, Main).
  */
@@ -83,7 +92,7 @@ export function mainLayout(config: LoginConfig, env: MainEnvironment): MainLayou
   const form: MainBlock[] = methods.length
     ? [{ kind: 'form', tabs: methods.map((method) => ({ method, slot: method === 'email' ? emailSlot(config) : method, label: TAB_LABELS[method] })) }]
     : [];
-  const passkeyByAutofill = env.passkeyAutofill && methods.includes('email');
+  const passkeyByAutofill = env.passkeyAutofill && passkeyAutofillApplies(config);
   const passkey: MainBlock[] = products.includes('passkeys') && !passkeyByAutofill ? [{ kind: 'slot', slot: 'passkey' }] : [];
   const ordered = config.oauthOptions?.position === 'below' ? [...form, ...oauth, ...wallets, ...passkey] : [...oauth, ...wallets, ...form, ...passkey];
   return { error: null, blocks: ordered.flatMap((block, i) => (i === 0 ? [block] : [{ kind: 'divider', label: 'or' } as const, block])) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mainLayout, type MainBlock, type MainEnvironment } from '../../src/main/layout';
+import { mainLayout, passkeyAutofillApplies, type MainBlock, type MainEnvironment } from '../../src/main/layout';
 import type { LoginConfig } from '../../src/types';
 
 const NO_AUTOFILL: MainEnvironment = { passkeyAutofill: false };
@@ -53,7 +53,14 @@ describe('mainLayout (SPEC.md section 2, Main): one pure function of the configu
       AUTOFILL,
       ['form[sms:sms]', '|', 'slot:passkey'],
     ],
+    [
+      'no passkey button with autofill and an Email tab among others',
+      { products: ['otp', 'passwords', 'passkeys'], otpOptions: { methods: ['sms'] } },
+      AUTOFILL,
+      ['form[sms:sms,email:emailPassword]'],
+    ],
     ['passkeys by themselves: an error instead', { products: ['passkeys'] }, NO_AUTOFILL, { error: 'passkeysAlone' }],
+    ['passkeys by themselves with autofill: the error still', { products: ['passkeys'] }, AUTOFILL, { error: 'passkeysAlone' }],
     [
       'magic links and email OTP together: an error instead',
       { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['email'] } },
@@ -82,5 +89,18 @@ describe('mainLayout (SPEC.md section 2, Main): one pure function of the configu
   it('is pure: the same input gives the same answer and is left untouched', () => {
     const config = Object.freeze({ products: Object.freeze(['oauth', 'emailMagicLinks', 'passkeys']) }) as unknown as LoginConfig;
     expect(mainLayout(config, NO_AUTOFILL)).toEqual(mainLayout(config, NO_AUTOFILL));
+  });
+});
+
+describe('passkeyAutofillApplies: when the autofill ceremony runs instead of the button', () => {
+  it.each<[string, LoginConfig, boolean]>([
+    ['passkeys with an email method', { products: ['emailMagicLinks', 'passkeys'] }, true],
+    ['passkeys with email passcodes', { products: ['otp', 'passkeys'], otpOptions: { methods: ['email'] } }, true],
+    ['passkeys without an email method', { products: ['otp', 'passkeys'], otpOptions: { methods: ['sms'] } }, false],
+    ['no passkeys', { products: ['emailMagicLinks'] }, false],
+    ['passkeys by themselves (a configuration error)', { products: ['passkeys'] }, false],
+    ['a configuration error', { products: ['emailMagicLinks', 'otp', 'passkeys'], otpOptions: { methods: ['email'] } }, false],
+  ])('%s', (_name, config, expected) => {
+    expect(passkeyAutofillApplies(config)).toBe(expected);
   });
 });

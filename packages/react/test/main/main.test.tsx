@@ -213,12 +213,6 @@ describe('Main', () => {
     expect(divider.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
-  it("the passkey button says plainly that passkey sign-in is not available yet", async () => {
-    renderLogin({ products: ['emailMagicLinks', 'passkeys'] });
-    fireEvent.click(screen.getByRole('button', { name: 'Login with a Passkey' }));
-    expect((await screen.findByRole('status')).textContent).toContain('Passkey sign-in is not available yet.');
-  });
-
   it('shows the logo within its size limits and hides the header text visually when asked', () => {
     renderLogin(EML, { styles: { hideHeaderText: true, logo: { logoImageUrl: 'https://example.com/logo.png' } } });
     const logo = screen.getByRole('img') as HTMLImageElement;

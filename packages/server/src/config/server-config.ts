@@ -33,6 +33,17 @@ export interface ProjectConfig {
   smsCountries: string[] | null;
   /** Passcode wording chosen by login_template_id / signup_template_id; placeholders {code} {projectName} {minutes}. */
   otpTemplates: Record<string, OtpTemplate>;
+  /** The WebAuthn relying party passkeys are made for. */
+  webauthn: WebAuthnConfig;
+}
+
+export interface WebAuthnConfig {
+  /** The relying-party id, a domain (no scheme or port); passkeys are bound to it. */
+  rpId: string;
+  /** The name the browser's passkey dialog shows. */
+  rpName: string;
+  /** Exact origins a ceremony may come from (clientDataJSON.origin). */
+  origins: string[];
 }
 
 export type PasswordPolicy =
@@ -111,6 +122,8 @@ export interface RateLimitConfig {
   passwordResetPerIp: RateLimitRule;
   /** Client events stored per client IP (each event counts one). */
   eventsPerIp: RateLimitRule;
+  /** Passkey ceremony starts and finishes per client IP (each route its own count). */
+  webauthnPerIp: RateLimitRule;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { User } from '@vestibule/contract';
+import type { User, WebAuthnRegistration } from '@vestibule/contract';
 import { newId } from '../security/random-token.js';
-import type { Database, UserEmailRow, UserPhoneNumberRow, UserRow } from '../storage/database.js';
+import type { Database, UserEmailRow, UserPhoneNumberRow, UserRow, WebAuthnRegistrationRow } from '../storage/database.js';
 
 export async function findUserEmail(db: Kysely<Database>, email: string): Promise<UserEmailRow | undefined> {
   return db.selectFrom('user_emails').selectAll().where('email', '=', email).executeTakeFirst();
@@ -103,6 +103,13 @@ export async function proveEmail(db: Kysely<Database>, userId: string, emailId: 
   });
 }
 
+/** A passkey as the API shows it (in the User, and when renamed). */
+export const toWebAuthnRegistration = (row: Pick<WebAuthnRegistrationRow, 'webauthn_registration_id' | 'name' | 'created_at'>): WebAuthnRegistration => ({
+  webauthn_registration_id: row.webauthn_registration_id,
+  name: row.name,
+  created_at: row.created_at.toISOString(),
+});
+
 /** The User as the API returns it. */
 export async function getUser(db: Kysely<Database>, userId: string): Promise<User | null> {
   const user = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
@@ -119,6 +126,13 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
+  const passkeys = await db
+    .selectFrom('webauthn_registrations')
+    .select(['webauthn_registration_id', 'name', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('webauthn_registration_id')
+    .execute();
   const password = await db.selectFrom('user_passwords').select('password_id').where('user_id', '=', userId).executeTakeFirst();
   return {
     user_id: user.user_id,
@@ -126,7 +140,7 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
     created_at: user.created_at.toISOString(),
     emails: emails.map((row) => ({ email_id: row.email_id, email: row.email, verified: row.verified })),
     phone_numbers: phones.map((row) => ({ phone_id: row.phone_id, phone_number: row.phone_number, verified: row.verified })),
-    webauthn_registrations: [],
+    webauthn_registrations: passkeys.map(toWebAuthnRegistration),
     password: password ? { password_id: password.password_id } : null,
   };
 }

@@ -6,6 +6,7 @@ import { passwords } from './migrations/0003-passwords.js';
 import { abuseLimits } from './migrations/0004-abuse-limits.js';
 import { oneTimeSecrets } from './migrations/0005-one-time-secrets.js';
 import { keyring } from './migrations/0006-keyring.js';
+import { passkeys } from './migrations/0007-passkeys.js';
 
 /** Every migration, in order. Names sort lexically; never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0004-abuse-limits': abuseLimits,
   '0005-one-time-secrets': oneTimeSecrets,
   '0006-keyring': keyring,
+  '0007-passkeys': passkeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

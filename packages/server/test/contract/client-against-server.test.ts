@@ -5,7 +5,9 @@ import { createVestibuleClient, VestibuleApiError, type VestibuleClient } from '
 import { createServer, type VestibuleServer } from '../../src/index.js';
 import { peer, testClock, tokenFromLink, uniqueEmail } from '../helpers/harness.js';
 import { codeIn, uniquePhone } from '../helpers/otp.js';
-import { PUBLIC_TOKEN, testConfig } from '../helpers/test-config.js';
+import { SoftAuthenticator, type Knobs } from '../helpers/soft-authenticator.js';
+import { ORIGIN, PUBLIC_TOKEN, testConfig } from '../helpers/test-config.js';
+import { installWebAuthnBrowser } from '../helpers/webauthn-browser.js';
 
 /**
  * The real @vestibule/client against the real server in-process: the client's fetch is the
@@ -132,6 +134,37 @@ describe('the client against the server', () => {
     for (const call of [() => client.user.get(), () => client.session.revoke(), () => client.session.authenticate()]) {
       document.cookie = 'vestibule_session=forged-or-revoked-token; Path=/';
       await rejects(call(), 'session_not_found');
+    }
+  });
+
+  it('passkeys: register, rename, sign in, delete; a phishing page, unknown ids, a deleted passkey and a lost session are refused', async () => {
+    const email = uniqueEmail('contract-passkey');
+    await client.magicLinks.email.loginOrCreate(email);
+    await client.magicLinks.authenticate(tokenFromLink(await outboxText(email)).token);
+    const knobs: Knobs = {};
+    installWebAuthnBrowser(globalThis, new SoftAuthenticator(ORIGIN), knobs);
+
+    knobs.origin = 'https://phishing.example';
+    await rejects(client.webauthn.register(), 'invalid_webauthn_response');
+    delete knobs.origin;
+    const { webauthn_registration_id } = await client.webauthn.register();
+    await rejects(client.webauthn.update({ webauthn_registration_id: 'webauthn-registration-unknown', name: 'Laptop' }), 'webauthn_registration_not_found');
+    expect((await client.webauthn.update({ webauthn_registration_id, name: 'Laptop' })).webauthn_registration.name).toBe('Laptop');
+    expect(client.user.getSync()?.webauthn_registrations.map((r) => r.name)).toEqual(['Laptop']);
+    // The client sends its session along, so the passkey joins it as a second factor.
+    expect((await client.webauthn.authenticate()).session.authentication_factors.map((f) => f.type)).toEqual(['magic_link', 'webauthn']);
+    await rejects(client.webauthn.delete('webauthn-registration-unknown'), 'webauthn_registration_not_found');
+    await client.webauthn.delete(webauthn_registration_id);
+    await rejects(client.webauthn.authenticate(), 'webauthn_registration_not_found');
+
+    // The start routes' refusals: a session the server does not know, a public token of no project.
+    document.cookie = 'vestibule_session=forged-or-revoked-token; Path=/';
+    await rejects(client.webauthn.register(), 'session_not_found');
+    const stranger = createVestibuleClient({ publicToken: 'public-token-test-nobody', apiBaseUrl: config.publicUrl, fetch: contractFetch as typeof fetch });
+    try {
+      await rejects(stranger.webauthn.authenticate(), 'invalid_public_token');
+    } finally {
+      stranger.destroy();
     }
   });
 

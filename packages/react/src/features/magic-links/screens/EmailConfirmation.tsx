@@ -14,7 +14,7 @@ export function EmailConfirmation() {
     <>
       <Heading>{t('checkYourEmail')}</Heading>
       <p className="vst-text">{tr('emailSentTo', { email: <Destination value={email} /> })}</p>
-      <ul className="vst-mail-links">
+      <ul className="vst-list">
         {MAIL_SERVICES.map((service) => (
           <li key={service.name}>
             <a

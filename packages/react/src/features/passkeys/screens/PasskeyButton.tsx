@@ -1,14 +1,26 @@
+import { useId } from 'react';
 import { useFlow } from '../../../flow/FlowContext';
 import { Button } from '../../../parts/Button';
+import { FieldError } from '../../../parts/FieldError';
 import { useWidget } from '../../../widget/context';
 
-/** Main's 'Login with a Passkey'. Passkey sign-in arrives later: until then it says so in a warning banner. */
+/** Main's 'Login with a Passkey': the browser's passkey dialog; a failure shows under the button and is read with it. */
 export function PasskeyButton() {
   const { t } = useWidget();
-  const { send } = useFlow();
+  const { state, send } = useFlow();
+  const errorId = useId();
   return (
-    <Button variant="secondary" onClick={() => send({ type: 'SHOW_BANNER', banner: { variant: 'warning', message: t('passkeyNotAvailable') } })}>
-      {t('loginWithPasskey')}
-    </Button>
+    <div className="vst-passkey-button">
+      <Button
+        variant="secondary"
+        loading={state.passkeyPending}
+        disabled={state.pending}
+        aria-describedby={state.passkeyError ? errorId : undefined}
+        onClick={() => send({ type: 'PASSKEY_SIGN_IN' })}
+      >
+        {t('loginWithPasskey')}
+      </Button>
+      <FieldError id={errorId} message={state.passkeyError} />
+    </div>
   );
 }

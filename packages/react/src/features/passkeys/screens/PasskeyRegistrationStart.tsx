@@ -1,12 +1,15 @@
+import { useId } from 'react';
 import { useFlow } from '../../../flow/FlowContext';
+import { Button } from '../../../parts/Button';
+import { FieldError } from '../../../parts/FieldError';
 import { Heading } from '../../../parts/Heading';
-import { Note } from '../../../parts/Note';
 import { useWidget } from '../../../widget/context';
 
-/** Needs a signed-in user (followed by the screen's on-enter hook); creating passkeys arrives with the passkey feature. */
+/** 'Set up a new Passkey' with 'Create a Passkey' and 'Skip'; needs a signed-in user (SPEC.md section 5). */
 export function PasskeyRegistrationStart() {
   const { t } = useWidget();
-  const { state } = useFlow();
+  const { state, send } = useFlow();
+  const errorId = useId();
   if (!state.passkeyUser) {
     return (
       <p className="vst-error-text" role="alert">
@@ -14,10 +17,19 @@ export function PasskeyRegistrationStart() {
       </p>
     );
   }
+  const error = state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null;
   return (
     <>
       <Heading>{t('setUpPasskey')}</Heading>
-      <Note>{t('passkeyCreationNotAvailable')}</Note>
+      <div className="vst-passkey-actions">
+        <Button loading={state.pending} aria-describedby={error ? errorId : undefined} onClick={() => send({ type: 'CREATE_PASSKEY' })}>
+          {t('createPasskey')}
+        </Button>
+        <Button variant="secondary" disabled={state.pending} onClick={() => send({ type: 'SKIP_PASSKEY' })}>
+          {t('skipPasskey')}
+        </Button>
+      </div>
+      <FieldError id={errorId} message={error} />
     </>
   );
 }

@@ -1,0 +1,44 @@
+import { toErrorInfo } from '../../flow/errors';
+import type { EffectContext } from '../../flow/feature';
+import { sessionDuration } from '../../flow/session';
+import { passkeyAutofillApplies } from '../../main/layout';
+import { refusedPick, signInErrorKey, wasAborted } from './errors';
+import { signedIn } from './signIn';
+
+/** SPEC.md section 9: passkey autofill is retried up to 5 times after failures. */
+export const AUTOFILL_RETRIES = 5;
+
+/**
+ * Main's on-enter hook: asks the browser whether it offers passkeys in autofill (each time Main is
+ * entered; the answer is quick once the WebAuthn chunk is loaded), then keeps a conditional
+ * ceremony waiting on the email field (autocomplete 'username webauthn') until the user picks a
+ * passkey or Main is left, which aborts it through the screen's signal.
+ */
+export function offerPasskeysByAutofill(ctx: EffectContext): void {
+  if (passkeyAutofillApplies(ctx.config)) void waitForPick(ctx);
+}
+
+async function waitForPick(ctx: EffectContext): Promise<void> {
+  const { webauthn } = ctx.client;
+  const supported = await webauthn.browserSupportsAutofill().catch(() => false);
+  ctx.dispatch({ type: 'PASSKEY_AUTOFILL_KNOWN', supported });
+  for (let failures = 0; supported && failures <= AUTOFILL_RETRIES && !ctx.signal.aborted; failures++) {
+    try {
+      const response = await webauthn.authenticate({
+        conditional_mediation: true,
+        signal: ctx.signal,
+        session_duration_minutes: sessionDuration(ctx.config),
+      });
+      signedIn(ctx, response);
+      return;
+    } catch (err) {
+      if (wasAborted(err, ctx.signal)) return;
+      // Failures before the user picked anything (a timed-out request, a failed start) are only
+      // retried: the user did nothing, so a message would come out of nowhere.
+      if (refusedPick(err)) {
+        ctx.dispatch({ type: 'FAILED', error: toErrorInfo(err), message: ctx.t(signInErrorKey(err)), placement: 'field' });
+        ctx.reportError(toErrorInfo(err));
+      }
+    }
+  }
+}

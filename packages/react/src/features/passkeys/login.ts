@@ -1,0 +1,58 @@
+import { toErrorInfo } from '../../flow/errors';
+import type { EffectMap, Feature } from '../../flow/feature';
+import { sessionDuration } from '../../flow/session';
+import type { FlowEvent, FlowState } from '../../flow/types';
+import { offerPasskeysByAutofill } from './autofill';
+import { signInErrorKey, wasAborted, wasCancelled } from './errors';
+import { PasskeyButton } from './screens/PasskeyButton';
+import { PasskeyConfirmation } from './screens/PasskeyConfirmation';
+import { signedIn } from './signIn';
+import { initialPasskeySlice } from './state';
+
+function reducePasskeySignIn(state: FlowState, event: FlowEvent): FlowState {
+  switch (event.type) {
+    case 'PASSKEY_AUTOFILL_KNOWN':
+      return state.passkeyAutofill === event.supported ? state : { ...state, passkeyAutofill: event.supported };
+    case 'PASSKEY_SIGN_IN':
+      return { ...state, passkeyPending: true, passkeyError: null, errorDescriptor: null, banner: null };
+    case 'PASSKEY_SIGN_IN_FAILED':
+      return { ...state, passkeyPending: false, passkeyError: event.message };
+    case 'AUTHENTICATED':
+      return { ...state, passkeyPending: false, passkeyError: null };
+    default:
+      return state;
+  }
+}
+
+const passkeySignInEffects: EffectMap = {
+  PASSKEY_SIGN_IN(_event, ctx) {
+    ctx.client.webauthn.authenticate({ session_duration_minutes: sessionDuration(ctx.config), signal: ctx.signal }).then(
+      (response) => signedIn(ctx, response),
+      (err: unknown) => {
+        if (wasAborted(err, ctx.signal)) return;
+        // Closing the browser's dialog is the user's choice, not a failure: the button is simply ready again.
+        if (wasCancelled(err)) {
+          ctx.dispatch({ type: 'PASSKEY_SIGN_IN_FAILED', message: null });
+          return;
+        }
+        ctx.dispatch({ type: 'PASSKEY_SIGN_IN_FAILED', message: ctx.t(signInErrorKey(err)) });
+        ctx.reportError(toErrorInfo(err));
+      },
+    );
+  },
+};
+
+/**
+ * Passkeys in the login mount: Main's passkey button (slot `passkey`), or the email field's
+ * autofill where the browser offers it, and PasskeyConfirmation.
+ */
+export const passkeys: Feature = {
+  name: 'passkeys',
+  initial: initialPasskeySlice,
+  reduce: reducePasskeySignIn,
+  screen: (state) => (state.authenticated === 'passkey' ? 'PasskeyConfirmation' : null),
+  screens: { PasskeyConfirmation },
+  effects: passkeySignInEffects,
+  enter: { Main: offerPasskeysByAutofill },
+  mainSlots: { passkey: PasskeyButton },
+};

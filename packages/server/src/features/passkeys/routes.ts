@@ -1,0 +1,151 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import {
+  passkeyRoutes,
+  WebAuthnAuthenticateRequestSchema,
+  WebAuthnAuthenticateStartRequestSchema,
+  WebAuthnDeleteRequestSchema,
+  WebAuthnRegisterRequestSchema,
+  WebAuthnRegisterStartRequestSchema,
+  WebAuthnUpdateRequestSchema,
+} from '@vestibule/contract';
+import type {
+  AuthenticationFactor,
+  WebAuthnAuthenticateStartResponse,
+  WebAuthnDeleteResponse,
+  WebAuthnRegisterResponse,
+  WebAuthnRegisterStartResponse,
+  WebAuthnUpdateResponse,
+} from '@vestibule/contract';
+import type { Context } from 'hono';
+import { ApiError } from '../../http/api-error.js';
+import type { AppDeps, AppEnv } from '../../http/app-env.js';
+import { defineRoute } from '../../http/define-route.js';
+import { enforceRateLimit } from '../../http/limits.js';
+import { bearerToken, sessionAuth } from '../../http/session-auth.js';
+import { validateBody } from '../../http/validate-body.js';
+import { sessionDurationMinutes } from '../../kernel/durations.js';
+import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
+import { findLiveSession } from '../../kernel/sessions/sessions-store.js';
+import { getUser, toWebAuthnRegistration } from '../../kernel/users.js';
+import { authenticationOptions, registrationOptions, userHandle, userVerificationFor, verifyAuthentication, verifyRegistration } from './ceremonies.js';
+import { consumeChallenge, issueChallenge } from './challenges.js';
+import { addRegistration, counterOf, deleteRegistration, findByCredentialId, listRegistrations, recordUse, renameRegistration } from './registrations-store.js';
+
+const webauthnFactor = (now: Date): AuthenticationFactor => ({ type: 'webauthn', delivery_method: 'webauthn', last_authenticated_at: now.toISOString() });
+
+export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+  const { config, db } = deps;
+  const webauthn = config.project.webauthn;
+  const perIp = (c: Context<AppEnv>, route: string) => enforceRateLimit(deps, `webauthn-${route}:ip:${c.get('clientIp')}`, config.rateLimits.webauthnPerIp);
+
+  /** The user of the Bearer session the call carries, if any (the public routes take one optionally). */
+  const optionalSessionUser = async (c: Context<AppEnv>, now: Date): Promise<string | null> => {
+    const token = bearerToken(c);
+    const session = token && token.length <= 256 ? await findLiveSession(db, token, now) : undefined;
+    return session?.user_id ?? null;
+  };
+
+  defineRoute(app, passkeyRoutes.registerStart, sessionAuth(deps), async (c) => {
+    const body = validateBody(c, WebAuthnRegisterStartRequestSchema);
+    await perIp(c, 'register-start');
+    const userId = c.get('session').user_id;
+    const user = await getUser(db, userId);
+    if (!user) throw new ApiError('session_not_found');
+    const isPasskey = body.is_passkey ?? true;
+    const challenge = await issueChallenge(db, 'webauthn_registration', { userId, bound: { userVerification: userVerificationFor(isPasskey) }, now: deps.clock() });
+    const options = await registrationOptions(webauthn, {
+      userId,
+      // What the browser's dialog names the passkey after; the user's handle is the id, not this.
+      userName: user.emails[0]?.email ?? user.phone_numbers[0]?.phone_number ?? userId,
+      challenge,
+      existing: await listRegistrations(db, userId),
+      isPasskey,
+    });
+    const response: WebAuthnRegisterStartResponse = {
+      status_code: 200,
+      request_id: c.get('requestId'),
+      user_id: userId,
+      // The library's options type is an interface; the contract's is an open object of the same shape.
+      public_key_credential_creation_options: { ...options },
+    };
+    return c.json(response);
+  });
+
+  defineRoute(app, passkeyRoutes.register, sessionAuth(deps), async (c) => {
+    const body = validateBody(c, WebAuthnRegisterRequestSchema);
+    const duration = sessionDurationMinutes(config.project, body.session_duration_minutes);
+    await perIp(c, 'register');
+    const userId = c.get('session').user_id;
+    const now = deps.clock();
+    const credential = body.public_key_credential as RegistrationResponseJSON;
+    const used = await consumeChallenge(db, 'webauthn_registration', credential.response.clientDataJSON, now);
+    // Another user's challenge is no challenge of this session's.
+    if (used.userId !== userId) throw new ApiError('webauthn_challenge_not_found');
+    const verified = await verifyRegistration(webauthn, deps.log, { response: credential, challenge: used.challenge, bound: used.bound });
+    const row = await addRegistration(db, userId, verified, now);
+    if (!row) throw new ApiError('duplicate_webauthn_registration');
+    const signedIn = await completeSignIn(c, deps, { userId, factors: [webauthnFactor(now)], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now });
+    const response: WebAuthnRegisterResponse = { ...signedIn, webauthn_registration_id: row.webauthn_registration_id };
+    return c.json(response);
+  });
+
+  defineRoute(app, passkeyRoutes.authenticateStart, async (c) => {
+    const body = validateBody(c, WebAuthnAuthenticateStartRequestSchema);
+    await perIp(c, 'authenticate-start');
+    const now = deps.clock();
+    const isPasskey = body.is_passkey ?? true;
+    // A passkey names its user itself; a second factor (no user verification) only adds to a
+    // signed-in user's session, among that user's credentials: alone it would be a sign-in by
+    // possession of a key.
+    const userId = isPasskey ? null : await optionalSessionUser(c, now);
+    if (!isPasskey && !userId) throw new ApiError('user_unauthenticated');
+    const userVerification = userVerificationFor(isPasskey);
+    const challenge = await issueChallenge(db, 'webauthn_authentication', { userId, bound: { userVerification }, now });
+    const allowed = userId ? await listRegistrations(db, userId) : [];
+    const response: WebAuthnAuthenticateStartResponse = {
+      status_code: 200,
+      request_id: c.get('requestId'),
+      public_key_credential_request_options: { ...(await authenticationOptions(webauthn, { challenge, allowed, userVerification })) },
+    };
+    return c.json(response);
+  });
+
+  defineRoute(app, passkeyRoutes.authenticate, async (c) => {
+    const body = validateBody(c, WebAuthnAuthenticateRequestSchema);
+    const duration = sessionDurationMinutes(config.project, body.session_duration_minutes);
+    await perIp(c, 'authenticate');
+    const now = deps.clock();
+    const credential = body.public_key_credential as AuthenticationResponseJSON;
+    const used = await consumeChallenge(db, 'webauthn_authentication', credential.response.clientDataJSON, now);
+    const registration = await findByCredentialId(db, credential.id);
+    if (!registration) throw new ApiError('webauthn_registration_not_found');
+    // The credential must be the user's the start asked for, and the one the authenticator says it holds for that user.
+    const expectedHandle = Buffer.from(userHandle(registration.user_id)).toString('base64url');
+    const wrongUser = (used.userId !== null && used.userId !== registration.user_id) || (credential.response.userHandle !== undefined && credential.response.userHandle !== expectedHandle);
+    if (wrongUser) throw new ApiError('invalid_webauthn_response');
+    // A second factor's finish carries the session it adds to, as its start did.
+    if (used.bound.userVerification !== 'required' && (await optionalSessionUser(c, now)) !== registration.user_id) throw new ApiError('user_unauthenticated');
+    const newCounter = await verifyAuthentication(webauthn, deps.log, { response: credential, challenge: used.challenge, bound: used.bound, registration, counter: counterOf(registration) });
+    if (!(await recordUse(db, registration.webauthn_registration_id, newCounter, now))) throw new ApiError('invalid_webauthn_response');
+    return c.json(
+      await completeSignIn(c, deps, { userId: registration.user_id, factors: [webauthnFactor(now)], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }),
+    );
+  });
+
+  defineRoute(app, passkeyRoutes.update, sessionAuth(deps), async (c) => {
+    const body = validateBody(c, WebAuthnUpdateRequestSchema);
+    const row = await renameRegistration(db, c.get('session').user_id, body.webauthn_registration_id, body.name);
+    if (!row) throw new ApiError('webauthn_registration_not_found');
+    const response: WebAuthnUpdateResponse = { status_code: 200, request_id: c.get('requestId'), webauthn_registration: toWebAuthnRegistration(row) };
+    return c.json(response);
+  });
+
+  defineRoute(app, passkeyRoutes.delete, sessionAuth(deps), async (c) => {
+    const body = validateBody(c, WebAuthnDeleteRequestSchema);
+    const userId = c.get('session').user_id;
+    if (!(await deleteRegistration(db, userId, body.webauthn_registration_id))) throw new ApiError('webauthn_registration_not_found');
+    const response: WebAuthnDeleteResponse = { status_code: 200, request_id: c.get('requestId'), user_id: userId };
+    return c.json(response);
+  });
+}
