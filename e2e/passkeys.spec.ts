@@ -59,6 +59,7 @@ test('after a passcode sign-in the demo offers a passkey; it then signs in by th
   await page.goto(configUrl('/', PASSKEY_AUTOFILL));
   await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username webauthn');
   await expect(page.getByRole('button', { name: 'Login with a Passkey' })).toHaveCount(0);
+  await lookAt(page, testInfo, '4-main-with-autofill');
   // The person picks the passkey the field offers (the virtual device approves at once).
   await authenticator.presence(true);
   await page.reload();
