@@ -14,6 +14,18 @@ export function defaultLoginConfig(origin: string): LoginConfig {
   };
 }
 
+/**
+ * The OAuth landing is the demo's reset page on this page's origin, unless the config names one:
+ * the server's fallback is the first URL of its allowlist, which may be another origin (localhost
+ * for a page opened on 127.0.0.1), where the browser's PKCE verifier is not.
+ */
+export function withOAuthLanding(config: LoginConfig, origin: string): LoginConfig {
+  const options = config.oauthOptions;
+  if (!Array.isArray(config.products) || !config.products.includes('oauth') || typeof options !== 'object' || options === null) return config;
+  const landing = `${origin}/reset`;
+  return { ...config, oauthOptions: { ...options, loginRedirectURL: options.loginRedirectURL ?? landing, signupRedirectURL: options.signupRedirectURL ?? landing } };
+}
+
 export type LoginConfigResult =
   | { source: 'query' | 'default'; config: LoginConfig }
   | { source: 'invalid'; error: string; config: LoginConfig };
@@ -21,7 +33,8 @@ export type LoginConfigResult =
 /**
  * Reads the `config` query parameter: URL-encoded JSON of the widget configuration. A parameter
  * that is not JSON, or not an object, is reported and the default used instead; any object goes
- * to the widget as it is, so a mistake in it shows the widget's own check at mount.
+ * to the widget as it is (with the OAuth landing filled in), so a mistake in it shows the widget's
+ * own check at mount.
  */
 export function loginConfigFromUrl(url: URL): LoginConfigResult {
   const fallback = defaultLoginConfig(url.origin);
@@ -36,7 +49,7 @@ export function loginConfigFromUrl(url: URL): LoginConfigResult {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { source: 'invalid', error: 'The config parameter must be a JSON object.', config: fallback };
   }
-  return { source: 'query', config: parsed as LoginConfig };
+  return { source: 'query', config: withOAuthLanding(parsed as LoginConfig, url.origin) };
 }
 
 /**

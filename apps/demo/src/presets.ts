@@ -7,6 +7,13 @@ export const PRESETS: { label: string; config: LoginConfig }[] = [
   { label: 'Text and WhatsApp passcodes', config: { products: ['otp'], otpOptions: { methods: ['sms', 'whatsapp'], expirationMinutes: 5 } } },
   { label: 'Passwords', config: { products: ['passwords', 'emailMagicLinks'] } },
   {
+    label: 'Social sign-in',
+    config: {
+      products: ['oauth', 'emailMagicLinks'],
+      oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }, { type: 'microsoft' }, { type: 'apple' }] },
+    },
+  },
+  {
     label: 'Magic links, text and WhatsApp',
     config: { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms', 'whatsapp'], expirationMinutes: 5 } },
   },

@@ -5,6 +5,7 @@ import { createEventLogger } from './event-logger.js';
 import { createHttpClient, resolveBaseUrl } from './http.js';
 import { createMagicLinks } from './magic-links.js';
 import { createSignIn } from './sign-in.js';
+import { createOAuth } from './oauth.js';
 import { createOtps } from './otps.js';
 import { createPasskeys } from './passkeys.js';
 import { createPasswords, createUsersSearch } from './passwords.js';
@@ -81,6 +82,7 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
     users: createUsersSearch(http),
     passwords: createPasswords(http, signIn),
     webauthn: createPasskeys(http, signIn, sessions, getUser),
+    oauth: createOAuth(baseUrl, publicToken, signIn),
     session: {
       getSync: () => sessions.getState()?.session ?? null,
       getTokens: () => sessions.getTokens(),

@@ -28,6 +28,7 @@ export type {
   ClientOptions,
   CookieOptions,
   MagicLinkEmailOptions,
+  OAuthStartOptions,
   OtpEmailOptions,
   OtpPhoneOptions,
   PasswordCredentials,

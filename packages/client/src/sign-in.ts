@@ -14,7 +14,8 @@ export type SignInRoute = {
     : never;
 }[SdkRoute];
 
-export type SignIn = <R extends SignInRoute>(route: R, body: RouteRequest<R>) => Promise<SessionResponse>;
+/** Answers with the route's own response (a SessionResponse, sometimes with more: OAuth names the provider's user). */
+export type SignIn = <R extends SignInRoute>(route: R, body: RouteRequest<R>) => Promise<RouteResponse<R>>;
 
 /**
  * One path for every sign-in call (magic link, passcode, password, reset): the session lasts 30
@@ -30,6 +31,6 @@ export function createSignIn(http: HttpClient, sessions: SessionManager): SignIn
       session_duration_minutes: body.session_duration_minutes ?? DEFAULT_SESSION_DURATION_MINUTES,
     });
     sessions.applySessionResponse(response);
-    return response;
+    return response as RouteResponse<typeof route>;
   };
 }

@@ -7,6 +7,7 @@ import type {
   ErrorType,
   LoggedEventName,
   MagicLinkLoginOrCreateResponse,
+  OAuthAuthenticateResponse,
   OkResponse,
   OtpLoginOrCreateResponse,
   PasswordStrengthCheckResponse,
@@ -18,6 +19,7 @@ import type {
   WebAuthnRegisterResponse,
   WebAuthnUpdateResponse,
 } from '@vestibule/contract';
+import type { OAuthProviderType } from '@vestibule/contract/oauth-providers';
 
 export interface CookieOptions {
   /** Cookie holding the opaque session token. Default 'vestibule_session'. */
@@ -106,6 +108,18 @@ export interface PasswordResetByEmailStartOptions {
   locale?: string;
 }
 
+/** Options of an OAuth start (SPEC.md section 7), sent in the start URL's query. */
+export interface OAuthStartOptions {
+  /** Where the server sends a known user back with the token; on the project's login allowlist (else its first entry). */
+  login_redirect_url?: string;
+  /** Same, for a user the sign-in creates. */
+  signup_redirect_url?: string;
+  /** Scopes asked for besides the provider's defaults. */
+  custom_scopes?: string[];
+  /** Extra query parameters for the provider's authorization page (e.g. { prompt: 'select_account' }). */
+  provider_params?: Record<string, string>;
+}
+
 export interface PasswordCredentials extends SessionDurationOptions {
   email: string;
   password: string;
@@ -183,6 +197,21 @@ export interface VestibuleClient {
     update(request: { webauthn_registration_id: string; name: string }): Promise<WebAuthnUpdateResponse>;
     /** Deletes one of the user's passkeys; the cached user is refreshed. */
     delete(webauthn_registration_id: string): Promise<WebAuthnDeleteResponse>;
+  };
+
+  /**
+   * Social sign-in, one entry per provider type (SPEC.md section 9). start() leaves the page for
+   * the provider; the server sends the browser back to the redirect URL with
+   * `vestibule_token_type=oauth&token=…` (or `&error_type=oauth_flow_callback_error`), where
+   * authenticate(token) signs in.
+   */
+  oauth: { [P in OAuthProviderType]: { start(options?: OAuthStartOptions): Promise<void> } } & {
+    /**
+     * Exchanges the landing page's token, with the PKCE verifier this browser kept when it started
+     * the flow, for a session (stored like a magic link's). Rejects with oauth_token_not_found when
+     * the token is unknown, used or expired, or this browser did not start the flow.
+     */
+    authenticate(token: string, options?: SessionDurationOptions): Promise<OAuthAuthenticateResponse>;
   };
 
   session: {

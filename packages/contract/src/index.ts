@@ -16,6 +16,7 @@ export * from './magic-links.js';
 export * from './otps.js';
 export * from './passwords.js';
 export * from './passkeys.js';
+export * from './oauth.js';
 export * from './users.js';
 export * from './events.js';
 export * from './outbox.js';

@@ -1,7 +1,7 @@
 /**
  * The `type` of each social sign-in provider (SPEC.md section 9: 19 providers with labelled
  * buttons), as plain data: the provider entries of oauthOptions.providers name one of these, and
- * the per-provider OAuth routes will take them. Browser code imports this entry at run time:
+ * the OAuth start route takes them. Browser code imports this entry at run time:
  * `@vestibule/contract/oauth-providers`.
  */
 export const OAUTH_PROVIDER_TYPES = [

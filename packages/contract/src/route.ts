@@ -8,8 +8,8 @@ import type { ErrorType } from './errors.js';
  */
 export type RouteAuth = 'none' | 'public' | 'session' | 'public-optional-session';
 
-/** One route of the wire contract: the server serves it, validates with it and documents it. */
-export interface RouteDef {
+/** What every route of the wire contract declares: the server serves it, validates with it and documents it. */
+interface RouteBase {
   method: 'get' | 'post';
   path: string;
   summary: string;
@@ -20,10 +20,28 @@ export interface RouteDef {
   request?: z.ZodType;
   /** Query string schema (GET). */
   query?: z.ZodObject;
-  response: z.ZodType;
   /** The error_types this route answers with besides those every route shares (bad_request, invalid_public_token, …). */
   errors: readonly ErrorType[];
 }
+
+/** A route called with fetch: it answers JSON. */
+export interface JsonRouteDef extends RouteBase {
+  kind?: 'json';
+  response: z.ZodType;
+}
+
+/**
+ * A route the browser navigates to (a top-level GET, not fetch): it answers 302 to another site,
+ * so it has no JSON answer and no place in the client's typed route map. Its errors are still JSON.
+ */
+export interface RedirectRouteDef extends RouteBase {
+  kind: 'redirect';
+  method: 'get';
+  /** Where the 302 leads, for the OpenAPI document. */
+  redirect: string;
+}
+
+export type RouteDef = JsonRouteDef | RedirectRouteDef;
 
 /** Declares a route, keeping its literal types (method, path, schemas) for the derived maps. */
 export function route<const R extends RouteDef>(definition: R): R {
@@ -32,9 +50,9 @@ export function route<const R extends RouteDef>(definition: R): R {
 
 type RouteKey<R extends RouteDef> = `${Uppercase<R['method']>} ${R['path']}`;
 
-/** "METHOD path" → { request, response } types, derived from a list of routes. */
+/** "METHOD path" → { request, response } types of the JSON routes, derived from a list of routes. */
 export type RouteMap<Routes extends RouteDef> = {
-  [R in Routes as RouteKey<R>]: {
+  [R in Extract<Routes, JsonRouteDef> as RouteKey<R>]: {
     request: R['request'] extends z.ZodType ? z.input<R['request']> : R['query'] extends z.ZodObject ? z.input<R['query']> : void;
     response: z.output<R['response']>;
   };

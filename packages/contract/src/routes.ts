@@ -3,6 +3,7 @@ import { eventRoutes } from './events.js';
 import { magicLinkRoutes } from './magic-links.js';
 import { otpRoutes } from './otps.js';
 import { outboxRoutes } from './outbox.js';
+import { oauthRoutes } from './oauth.js';
 import { passkeyRoutes } from './passkeys.js';
 import { passwordRoutes } from './passwords.js';
 import type { RouteDef, RouteMap } from './route.js';
@@ -18,6 +19,7 @@ export const routes: readonly RouteDef[] = [
   ...Object.values(otpRoutes),
   ...Object.values(passwordRoutes),
   ...Object.values(passkeyRoutes),
+  ...Object.values(oauthRoutes),
   ...Object.values(userRoutes),
   ...Object.values(sessionRoutes),
   ...Object.values(eventRoutes),
@@ -32,6 +34,7 @@ type AnyRoute =
   | Values<typeof otpRoutes>
   | Values<typeof passwordRoutes>
   | Values<typeof passkeyRoutes>
+  | Values<typeof oauthRoutes>
   | Values<typeof userRoutes>
   | Values<typeof sessionRoutes>
   | Values<typeof eventRoutes>

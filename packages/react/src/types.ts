@@ -3,13 +3,17 @@
  * The demo and host applications are written against these; the screens implement them.
  */
 import type { ClientOptions, VestibuleClient, VestibuleErrorInfo } from '@vestibule/client';
+import type { OAuthProviderType } from '@vestibule/contract/oauth-providers';
 
 export type Product = 'emailMagicLinks' | 'passwords' | 'otp' | 'passkeys' | 'oauth' | 'crypto';
 export type OtpMethod = 'email' | 'sms' | 'whatsapp';
 
 export interface OAuthProviderEntry {
-  type: string;
+  /** One of the 19 provider types (SPEC.md section 9). */
+  type: OAuthProviderType;
+  /** Scopes asked for besides the provider's defaults. */
   custom_scopes?: string[];
+  /** Extra query parameters for the provider's authorization page. */
   provider_params?: Record<string, string>;
   one_tap?: boolean;
   position?: 'floating' | 'embedded';
@@ -94,6 +98,8 @@ export type WidgetEventType =
   | 'PASSKEY_REGISTER'
   /** The user pressed 'Done' on PasskeyRegistrationSuccess: the host may close the widget; data: null. */
   | 'PASSKEY_REGISTRATION_DONE'
+  /** The OAuth landing exchanged its token for a session; data: the session response (with provider_type and provider_subject). */
+  | 'OAUTH_AUTHENTICATE'
   | 'FLOW_COMPLETE'
   | 'AUTHENTICATE_FLOW_COMPLETE'
   | 'OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED'

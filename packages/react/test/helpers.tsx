@@ -1,9 +1,11 @@
 import axe from 'axe-core';
 import { vi, expect } from 'vitest';
-import type { VestibuleClient } from '@vestibule/client';
+import type { OAuthStartOptions, VestibuleClient } from '@vestibule/client';
+import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from '@vestibule/contract/oauth-providers';
 import type {
   Bootstrap,
   MagicLinkLoginOrCreateResponse,
+  OAuthAuthenticateResponse,
   OtpLoginOrCreateResponse,
   PasswordStrengthCheckResponse,
   SessionResponse,
@@ -77,6 +79,16 @@ export const STRENGTH_OK: PasswordStrengthCheckResponse = {
   breached_password: false,
 };
 
+export const OAUTH_SESSION_RESPONSE: OAuthAuthenticateResponse = { ...SESSION_RESPONSE, provider_type: 'google', provider_subject: 'google-sub-1' };
+
+/** client.oauth: a start per provider (resolving as if the page had left) and the exchange. */
+function fakeOAuth() {
+  const providers = Object.fromEntries(
+    OAUTH_PROVIDER_TYPES.map((type) => [type, { start: vi.fn(async (_options?: OAuthStartOptions) => undefined) }]),
+  ) as { [P in OAuthProviderType]: { start: ReturnType<typeof vi.fn<(options?: OAuthStartOptions) => Promise<undefined>>> } };
+  return { ...providers, authenticate: vi.fn(async (_token: string, _options?: { session_duration_minutes?: number }) => OAUTH_SESSION_RESPONSE) };
+}
+
 export interface FakeClientOptions {
   bootstrap?: Partial<Bootstrap>;
   freshBootstrap?: Partial<Bootstrap>;
@@ -133,6 +145,7 @@ export function fakeClient(options: FakeClientOptions = {}) {
       })),
       delete: vi.fn(async (_id: string) => ({ status_code: 200 as const, request_id: 'req-8', user_id: 'user-1' })),
     },
+    oauth: fakeOAuth(),
     session: {
       getSync: vi.fn(() => null),
       getTokens: vi.fn(() => null),

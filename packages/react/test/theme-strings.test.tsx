@@ -11,11 +11,12 @@ import { common } from '../src/strings/common';
 import { strings as mainStrings } from '../src/main/strings';
 import { strings as identityProvider } from '../src/features/identity-provider/strings';
 import { strings as magicLinks } from '../src/features/magic-links/strings';
+import { strings as oauth } from '../src/features/oauth/strings';
 import { strings as otps } from '../src/features/otps/strings';
 import { strings as passkeys } from '../src/features/passkeys/strings';
 import { strings as passwords } from '../src/features/passwords/strings';
 
-const featureStrings = { identityProvider, magicLinks, otps, passkeys, passwords };
+const featureStrings = { identityProvider, magicLinks, oauth, otps, passkeys, passwords };
 import { apiError, expectNoAxeViolations, fakeClient } from './helpers';
 
 afterEach(cleanup);
@@ -145,6 +146,6 @@ describe('strings', () => {
     const keys = tables.flatMap((table) => Object.keys(table));
     expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
     expect(Object.keys(en).sort()).toEqual([...keys].sort());
-    expect(Object.keys(featureStrings).sort()).toEqual(['identityProvider', 'magicLinks', 'otps', 'passkeys', 'passwords']);
+    expect(Object.keys(featureStrings).sort()).toEqual(['identityProvider', 'magicLinks', 'oauth', 'otps', 'passkeys', 'passwords']);
   });
 });

@@ -34,6 +34,7 @@ async function start(configFile: string | undefined): Promise<void> {
   }
   const server = await startServer(config);
   console.log(`Vestibule API: ${server.url}`);
+  console.log(`OAuth redirect URI to register with each provider: ${config.publicUrl}/sdk/v1/oauth/callback`);
   if (config.outboxEnabled) console.log(`Development outbox: ${server.url}/dev/outbox (served to this machine only)`);
 
   let stopping = false;

@@ -28,6 +28,7 @@ beforeAll(async () => {
       passwordResetPerEmail: unlimited,
       passwordResetPerIp: unlimited,
       webauthnPerIp: unlimited,
+      oauthPerIp: unlimited,
     },
   });
   session = (await h.signIn('fuzz-owner@example.com')).session_token;
@@ -65,6 +66,7 @@ const POST_ROUTES: Array<{ path: string; fields: string[]; needsSession?: boolea
   { path: '/sdk/v1/webauthn/authenticate', fields: ['public_key_credential', 'session_duration_minutes'] },
   { path: '/sdk/v1/webauthn/update', fields: ['webauthn_registration_id', 'name'], needsSession: true },
   { path: '/sdk/v1/webauthn/delete', fields: ['webauthn_registration_id'], needsSession: true },
+  { path: '/sdk/v1/oauth/authenticate', fields: ['token', 'code_verifier', 'session_duration_minutes'] },
 ];
 
 const wrongValue = fc.oneof(

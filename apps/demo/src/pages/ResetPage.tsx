@@ -6,13 +6,21 @@ import { MountInfo } from '../components/MountInfo';
 import { NextStep } from '../components/NextStep';
 import { loginConfigFromUrl } from '../login-config';
 
-/** Where emailed links land: magic links (vestibule_token_type=login) and password resets. */
+/**
+ * Where emailed links land, magic links (vestibule_token_type=login) and password resets, and
+ * where the server sends the browser back from an OAuth provider (vestibule_token_type=oauth, with
+ * a token, or with error_type and none).
+ */
 export function ResetPage({ client }: { client: VestibuleClient }) {
   // Read once: the widget removes the token from the address bar after using it, and a later
   // render must not lose the widget (and its success screen) for want of it.
-  const [{ token, config }] = useState(() => {
+  const [{ token, oauth, config }] = useState(() => {
     const url = new URL(window.location.href);
-    return { token: url.searchParams.get('token'), config: loginConfigFromUrl(url).config };
+    return {
+      token: url.searchParams.get('token'),
+      oauth: url.searchParams.get('vestibule_token_type') === 'oauth',
+      config: loginConfigFromUrl(url).config,
+    };
   });
   return (
     <>
@@ -20,12 +28,20 @@ export function ResetPage({ client }: { client: VestibuleClient }) {
         mount="Password reset"
         component="VestibulePasswordReset"
         config={config}
-        note="Emailed magic links and password-reset links lead here; the token comes from the link."
+        note="Emailed magic links, password-reset links and social sign-in lead here; the token comes from the address."
       />
-      {token ? (
+      {token || oauth ? (
         <>
-          <NextStep>You opened a link from an email: it signs you in, or lets you choose a new password.</NextStep>
-          <VestibulePasswordReset client={client} nonce={demo.styleNonce} config={config} passwordResetToken={token} />
+          <NextStep>
+            {oauth ? (
+              <>
+                You came back from a social sign-in: it signs you in, or says what went wrong (<a href="/">back to the login page</a>).
+              </>
+            ) : (
+              'You opened a link from an email: it signs you in, or lets you choose a new password.'
+            )}
+          </NextStep>
+          <VestibulePasswordReset client={client} nonce={demo.styleNonce} config={config} passwordResetToken={token ?? ''} />
         </>
       ) : (
         <NextStep>

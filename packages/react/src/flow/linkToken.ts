@@ -1,12 +1,15 @@
-/** The query parameter that says what kind of token an emailed link carries ('login': a magic-link token). */
+/** The query parameter that says what kind of token a link carries ('login': a magic-link token; 'oauth': the OAuth landing's). */
 export const TOKEN_TYPE_PARAM = 'vestibule_token_type';
 
 export function readTokenType(search: string): string | null {
   return new URLSearchParams(search).get(TOKEN_TYPE_PARAM);
 }
 
-/** The query parameters an emailed magic link or password-reset link carries its token in. */
-export const LINK_TOKEN_PARAMS: readonly string[] = ['token', TOKEN_TYPE_PARAM];
+/**
+ * The query parameters an emailed magic link or password-reset link carries its token in, and the
+ * server's redirect back from an OAuth provider its token or its error_type.
+ */
+export const LINK_TOKEN_PARAMS: readonly string[] = ['token', TOKEN_TYPE_PARAM, 'error_type'];
 
 /** The name of one `name=value` part of a query string, decoded as a form would be. */
 function paramName(part: string): string {
@@ -19,8 +22,8 @@ function paramName(part: string): string {
 }
 
 /**
- * Removes the emailed link's token (`token` and `vestibule_token_type`) from the address bar once
- * it has been spent or refused. Left there, the token would linger in the browser history, in
+ * Removes the link's token (`token`, `vestibule_token_type`, and the OAuth landing's `error_type`)
+ * from the address bar once it has been spent or refused. Left there, the token would linger in the browser history, in
  * bookmarks, in screenshots and screen shares, and in the Referer header sent to whatever the page
  * loads or links to next. The other query parameters (kept exactly as written), the path and the
  * hash stay; history.replaceState rewrites the current entry (keeping its state) rather than

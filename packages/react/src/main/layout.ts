@@ -30,7 +30,7 @@ export type MainBlock =
   /**
    * A block a feature draws: `oauth` (the OAuth buttons), `wallets` (the wallet buttons), `passkey`
    * (the passkey button). While no feature of the mount fills the slot, `fallback` is shown
-   * instead: a plain sentence saying the product is not available yet.
+   * instead: a plain sentence saying the product is not available yet (wallets, for now).
    */
   | { kind: 'slot'; slot: string; fallback?: StringKey }
   /** The divider 'or' between two blocks. */
@@ -87,7 +87,7 @@ export function mainLayout(config: LoginConfig, env: MainEnvironment): MainLayou
   if (error) return { error, blocks: [] };
   const products = config.products ?? [];
   const methods = mainMethods(config);
-  const oauth: MainBlock[] = products.includes('oauth') ? [{ kind: 'slot', slot: 'oauth', fallback: 'oauthNotAvailable' }] : [];
+  const oauth: MainBlock[] = products.includes('oauth') ? [{ kind: 'slot', slot: 'oauth' }] : [];
   const wallets: MainBlock[] = products.includes('crypto') ? [{ kind: 'slot', slot: 'wallets', fallback: 'cryptoNotAvailable' }] : [];
   const form: MainBlock[] = methods.length
     ? [{ kind: 'form', tabs: methods.map((method) => ({ method, slot: method === 'email' ? emailSlot(config) : method, label: TAB_LABELS[method] })) }]

@@ -1,4 +1,5 @@
 import { magicLinkToken } from '../features/magic-links';
+import { oauthLanding, readOAuthLanding } from '../features/oauth';
 import { passwordReset } from '../features/passwords';
 import { composeFlow } from '../flow/engine';
 import { Flow } from '../flow/Flow';
@@ -6,10 +7,13 @@ import { readTokenType } from '../flow/linkToken';
 import type { PasswordResetMountOptions } from '../types';
 import { CheckedShell } from './CheckedShell';
 
-/** The reset mount's features: the reset form, and logging in with a magic-link token. */
-export const passwordResetFlow = composeFlow('passwordReset', [magicLinkToken, passwordReset], { start: 'PasswordResetForm' });
+/** The reset mount's features: the reset form, logging in with a magic-link token, and the landing back from an OAuth provider. */
+export const passwordResetFlow = composeFlow('passwordReset', [magicLinkToken, oauthLanding, passwordReset], { start: 'PasswordResetForm' });
 
-/** The password-reset widget: starts on PasswordResetForm with the token from the emailed link. */
+/**
+ * The password-reset widget: starts on PasswordResetForm with the token from the emailed link, or
+ * on OAuthCallback when the server sent the browser back from a provider (vestibule_token_type=oauth).
+ */
 export function VestibulePasswordReset(props: PasswordResetMountOptions) {
   const { passwordResetToken } = props;
   return (
@@ -17,9 +21,14 @@ export function VestibulePasswordReset(props: PasswordResetMountOptions) {
       <Flow
         flow={passwordResetFlow}
         initial={() => {
-          const tokenType = typeof window === 'undefined' ? null : readTokenType(window.location.search);
+          const search = typeof window === 'undefined' ? '' : window.location.search;
+          const tokenType = readTokenType(search);
           // A magic-link token is authenticated at once: pending from the first render.
-          return passwordResetFlow.initial({ resetPasswordState: { token: passwordResetToken, tokenType }, pending: tokenType === 'login' });
+          return passwordResetFlow.initial({
+            resetPasswordState: { token: passwordResetToken, tokenType },
+            oauthLanding: readOAuthLanding(search),
+            pending: tokenType === 'login',
+          });
         }}
       />
     </CheckedShell>

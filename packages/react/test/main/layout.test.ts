@@ -5,7 +5,7 @@ import type { LoginConfig } from '../../src/types';
 const NO_AUTOFILL: MainEnvironment = { passkeyAutofill: false };
 const AUTOFILL: MainEnvironment = { passkeyAutofill: true };
 
-/** A compact picture of the blocks: 'form[email:emailMagicLink]', 'slot:passkey', 'slot:oauth(oauthNotAvailable)', '|' (divider 'or'). */
+/** A compact picture of the blocks: 'form[email:emailMagicLink]', 'slot:passkey', 'slot:wallets(cryptoNotAvailable)', '|' (divider 'or'). */
 function picture(blocks: MainBlock[]): string[] {
   return blocks.map((b) => {
     switch (b.kind) {
@@ -36,15 +36,15 @@ describe('mainLayout (SPEC.md section 2, Main): one pure function of the configu
       'OAuth above the form by default, then wallets, the form, the passkey button, with dividers',
       { products: ['passkeys', 'emailMagicLinks', 'crypto', 'oauth'] },
       NO_AUTOFILL,
-      ['slot:oauth(oauthNotAvailable)', '|', 'slot:wallets(cryptoNotAvailable)', '|', EML, '|', 'slot:passkey'],
+      ['slot:oauth', '|', 'slot:wallets(cryptoNotAvailable)', '|', EML, '|', 'slot:passkey'],
     ],
     [
       'OAuth below the form when configured so',
       { products: ['oauth', 'emailMagicLinks', 'crypto'], oauthOptions: { position: 'below' } as LoginConfig['oauthOptions'] },
       NO_AUTOFILL,
-      [EML, '|', 'slot:oauth(oauthNotAvailable)', '|', 'slot:wallets(cryptoNotAvailable)'],
+      [EML, '|', 'slot:oauth', '|', 'slot:wallets(cryptoNotAvailable)'],
     ],
-    ['OAuth alone', { products: ['oauth'] }, NO_AUTOFILL, ['slot:oauth(oauthNotAvailable)']],
+    ['OAuth alone', { products: ['oauth'] }, NO_AUTOFILL, ['slot:oauth']],
     ['the passkey button without autofill', { products: ['emailMagicLinks', 'passkeys'] }, NO_AUTOFILL, [EML, '|', 'slot:passkey']],
     ['no passkey button with autofill and an email method', { products: ['emailMagicLinks', 'passkeys'] }, AUTOFILL, [EML]],
     [

@@ -1,4 +1,4 @@
-import type { RbacScope } from '@vestibule/contract';
+import type { OAuthProviderType, RbacScope } from '@vestibule/contract';
 
 /** The one project this server hosts: what the widgets see and what the server enforces. */
 export interface ProjectConfig {
@@ -124,6 +124,19 @@ export interface RateLimitConfig {
   eventsPerIp: RateLimitRule;
   /** Passkey ceremony starts and finishes per client IP (each route its own count). */
   webauthnPerIp: RateLimitRule;
+  /** Social sign-in starts and token exchanges per client IP (each route its own count). */
+  oauthPerIp: RateLimitRule;
+}
+
+/** What the settings give for one social sign-in provider; every endpoint left out is the provider's real one. */
+export interface OAuthProviderSettings {
+  clientId?: string;
+  clientSecret?: string;
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  userinfoUrl?: string;
+  jwksUrl?: string;
+  issuer?: string;
 }
 
 /**
@@ -162,5 +175,7 @@ export interface ServerConfig {
   breachRangeUrl: string | null;
   /** SMS and WhatsApp provider; null: texts only reach the development outbox. */
   sms: SmsProviderConfig | null;
+  /** Social sign-in: the providers that have settings (by type); the others use the development provider in development. */
+  oauth: { providers: Partial<Record<OAuthProviderType, OAuthProviderSettings>> };
   project: ProjectConfig;
 }

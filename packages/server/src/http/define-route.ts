@@ -50,7 +50,9 @@ export function defineRoute(
       ...(route.query ? { query: route.query } : {}),
     },
     responses: {
-      200: { description: 'Success.', content: { 'application/json': { schema: route.response } } },
+      ...(route.kind === 'redirect'
+        ? { 302: { description: route.redirect, headers: { Location: { schema: { type: 'string' } } } } }
+        : { 200: { description: 'Success.', content: { 'application/json': { schema: route.response } } } }),
       ...Object.fromEntries(
         statuses.map(([status, types]) => [status, { description: types.join(', '), content: { 'application/json': { schema: ErrorResponseSchema } } }]),
       ),

@@ -41,3 +41,11 @@ export function validateBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S)
   if (!result.success) throw new ApiError('bad_request', describeIssue(result.error.issues[0]!, input));
   return result.data;
 }
+
+/** Validates a GET route's query string (first value of each name) the same way; 400 bad_request. */
+export function validateQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.output<S> {
+  const input = c.req.query();
+  const result = schema.safeParse(input);
+  if (!result.success) throw new ApiError('bad_request', describeIssue(result.error.issues[0]!, input).replace(/\bfield/gi, (word) => `${word === 'Field' ? 'Query parameter' : 'query parameter'}`));
+  return result.data;
+}

@@ -36,6 +36,13 @@ export async function createUserWithEmail(
   return { userId: existing.user_id, emailId: existing.email_id, created: false };
 }
 
+/** Creates an active user with no email or phone: a sign-in that vouches for neither (a social account whose address is unverified or taken). */
+export async function createUser(db: Kysely<Database>, now: Date): Promise<string> {
+  const userId = newId('user');
+  await db.insertInto('users').values({ user_id: userId, status: 'active', created_at: now }).execute();
+  return userId;
+}
+
 export async function findUserPhone(db: Kysely<Database>, phoneNumber: string): Promise<UserPhoneNumberRow | undefined> {
   return db.selectFrom('user_phone_numbers').selectAll().where('phone_number', '=', phoneNumber).executeTakeFirst();
 }

@@ -145,6 +145,14 @@ export interface WebAuthnRegistrationsTable {
   last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** A provider account (provider type and its subject) and the user it signs in as. */
+export interface OAuthAccountsTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
 export interface ServerSecretsTable {
   name: string;
   value: string;
@@ -164,6 +172,7 @@ export interface Database {
   user_passwords: UserPasswordsTable;
   one_time_secrets: OneTimeSecretsTable;
   webauthn_registrations: WebAuthnRegistrationsTable;
+  oauth_accounts: OAuthAccountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import { abuseLimits } from './migrations/0004-abuse-limits.js';
 import { oneTimeSecrets } from './migrations/0005-one-time-secrets.js';
 import { keyring } from './migrations/0006-keyring.js';
 import { passkeys } from './migrations/0007-passkeys.js';
+import { oauth } from './migrations/0008-oauth.js';
 
 /** Every migration, in order. Names sort lexically; never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0005-one-time-secrets': oneTimeSecrets,
   '0006-keyring': keyring,
   '0007-passkeys': passkeys,
+  '0008-oauth': oauth,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

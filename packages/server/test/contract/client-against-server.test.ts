@@ -1,5 +1,5 @@
 import { Window } from 'happy-dom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes, type RouteDef } from '@vestibule/contract';
 import { createVestibuleClient, VestibuleApiError, type VestibuleClient } from '@vestibule/client';
 import { createServer, type VestibuleServer } from '../../src/index.js';
@@ -34,6 +34,7 @@ async function contractFetch(input: RequestInfo | URL, init?: RequestInit): Prom
   const route = routeFor(request.method, pathname);
   const body = await response.clone().json();
   if (!route) mismatches.push(`${key}: not in the contract`);
+  else if (route.kind === 'redirect') mismatches.push(`${key}: a browser navigation, not a fetch`);
   else if (response.ok) {
     const parsed = route.response.safeParse(body);
     if (!parsed.success) mismatches.push(`${key}: ${JSON.stringify(parsed.error.issues[0])}`);
@@ -168,6 +169,36 @@ describe('the client against the server', () => {
     }
   });
 
+  it('social sign-in: the token from the callback, exchanged once with the verifier the client kept', async () => {
+    // The start is a navigation: catch it (the client keeps its verifier), then play the browser through the development provider.
+    const start = async () => {
+      let started = '';
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation((url: string | URL) => {
+        started = String(url);
+      });
+      try {
+        await client.oauth.github.start();
+      } finally {
+        assign.mockRestore();
+      }
+      return started;
+    };
+    const navigate = async (url: string, init: RequestInit = {}) => {
+      const response = await server.app.fetch(new Request(url, { ...init, redirect: 'manual' }), peer('127.0.0.1'));
+      return response.headers.get('Location')!;
+    };
+    const authorize = new URL(await navigate(await start()));
+    const form = new URLSearchParams(authorize.searchParams);
+    form.set('email', uniqueEmail('contract-oauth'));
+    form.set('decision', 'allow');
+    const landing = new URL(await navigate(await navigate(authorize.href, { method: 'POST', body: form })));
+    const token = landing.searchParams.get('token')!;
+    expect((await client.oauth.authenticate(token)).session.authentication_factors.map((f) => f.type)).toContain('oauth');
+    // A used token, with the verifier of a newer flow of this browser: the server refuses it.
+    await start();
+    await rejects(client.oauth.authenticate(token), 'oauth_token_not_found');
+  });
+
   it('bootstrap and events with a public token of no project are refused', async () => {
     const stranger = createVestibuleClient({ publicToken: 'public-token-test-nobody', apiBaseUrl: config.publicUrl, fetch: contractFetch as typeof fetch });
     try {
@@ -187,7 +218,8 @@ describe('the client against the server', () => {
   });
 
   it('reached every SDK route of the contract on its success path and its error path, each answer as declared', () => {
-    const sdk = routes.filter((route) => route.path.startsWith('/sdk/v1/')).map((route) => `${route.method.toUpperCase()} ${route.path}`);
+    // Redirect routes are browser navigations, which the client starts but never fetches.
+    const sdk = routes.filter((route) => route.kind !== 'redirect' && route.path.startsWith('/sdk/v1/')).map((route) => `${route.method.toUpperCase()} ${route.path}`);
     const missing = sdk.flatMap((key) => (['ok', 'error'] as const).filter((kind) => !answered.get(key)?.has(kind)).map((kind) => `${key} (${kind})`));
     expect(missing).toEqual([]);
     expect(mismatches).toEqual([]);

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { minutes, redirectUrl } from './common.js';
+import { OAUTH_PROVIDER_TYPES } from './oauth-providers.js';
+import { route } from './route.js';
+import { SessionResponseSchema } from './session.js';
+
+/**
+ * Social sign-in (SPEC.md sections 2, 7 and 9): an authorization-code flow our server runs against
+ * the provider. The browser navigates to the start (it answers 302 to the provider), the provider
+ * sends it back to the one callback (302 to the host's redirect URL with a one-time token, or with
+ * error_type=oauth_flow_callback_error), and the client exchanges that token, with the PKCE
+ * verifier it kept, for a session. The token alone is useless to whoever reads it from a URL.
+ */
+
+const base64url = z.string().regex(/^[A-Za-z0-9_-]*$/, 'base64url');
+
+export const OAuthStartQuerySchema = z
+  .strictObject({
+    provider: z.enum(OAUTH_PROVIDER_TYPES),
+    public_token: z.string().min(1).max(256),
+    code_challenge: base64url.length(43).meta({ description: "base64url(SHA-256(code_verifier)) of a verifier the browser keeps for the exchange (PKCE S256)." }),
+    login_redirect_url: redirectUrl.optional().meta({ description: "Where an existing user lands; on the project's login allowlist (default: its first)." }),
+    signup_redirect_url: redirectUrl.optional().meta({ description: "Where a new user lands; on the project's signup allowlist (default: its first)." }),
+    custom_scopes: z.string().max(2048).optional().meta({ description: "Space-separated scopes asked for besides the provider's defaults." }),
+    provider_params: z.string().max(4096).optional().meta({ description: 'A JSON object of string values: extra parameters of the authorization request (prompt, login_hint, …).' }),
+  })
+  .meta({ id: 'OAuthStartQuery' });
+export type OAuthStartQuery = z.input<typeof OAuthStartQuerySchema>;
+
+/** What the provider sends back; every field is read, none is trusted before the state is. */
+export const OAuthCallbackQuerySchema = z
+  .looseObject({
+    state: z.string().max(512).optional(),
+    code: z.string().max(4096).optional(),
+    error: z.string().max(512).optional(),
+  })
+  .meta({ id: 'OAuthCallbackQuery' });
+
+export const OAuthAuthenticateRequestSchema = z
+  .strictObject({
+    token: z.string().min(1).max(512),
+    code_verifier: z.string().min(43).max(128).meta({ description: 'The PKCE verifier whose challenge the start was given.' }),
+    session_duration_minutes: minutes.optional(),
+  })
+  .meta({ id: 'OAuthAuthenticateRequest' });
+export type OAuthAuthenticateRequest = z.input<typeof OAuthAuthenticateRequestSchema>;
+
+export const OAuthAuthenticateResponseSchema = SessionResponseSchema.extend({
+  provider_type: z.enum(OAUTH_PROVIDER_TYPES),
+  provider_subject: z.string().meta({ description: "The user's id at the provider." }),
+}).meta({ id: 'OAuthAuthenticateResponse' });
+export type OAuthAuthenticateResponse = z.output<typeof OAuthAuthenticateResponseSchema>;
+
+const TAG = 'OAuth';
+
+export const oauthRoutes = {
+  start: route({
+    kind: 'redirect',
+    method: 'get',
+    path: '/sdk/v1/oauth/start',
+    summary: "A browser navigation: starts a sign-in at the provider (state, PKCE, nonce) and answers 302 to its authorization page.",
+    tag: TAG,
+    // The public token comes in the query: a navigation sends no headers of ours.
+    auth: 'none',
+    query: OAuthStartQuerySchema,
+    redirect: "The provider's authorization URL.",
+    errors: ['bad_request', 'invalid_public_token', 'invalid_redirect_url', 'too_many_requests'],
+  }),
+  callback: route({
+    kind: 'redirect',
+    method: 'get',
+    path: '/sdk/v1/oauth/callback',
+    summary: 'The redirect URI to register with every provider: finishes the flow and sends the browser to the host.',
+    tag: TAG,
+    auth: 'none',
+    query: OAuthCallbackQuerySchema,
+    redirect:
+      'The signup (new user) or login redirect URL with vestibule_token_type=oauth&token=…; on any failure the login redirect URL with vestibule_token_type=oauth&error_type=oauth_flow_callback_error.',
+    errors: [],
+  }),
+  authenticate: route({
+    method: 'post',
+    path: '/sdk/v1/oauth/authenticate',
+    summary: 'Exchange the one-time OAuth token and its PKCE verifier for a session (or add the factor to the Bearer session of the same user).',
+    tag: TAG,
+    auth: 'public-optional-session',
+    request: OAuthAuthenticateRequestSchema,
+    response: OAuthAuthenticateResponseSchema,
+    errors: ['oauth_token_not_found', 'invalid_duration'],
+  }),
+} as const;

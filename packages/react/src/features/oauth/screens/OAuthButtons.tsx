@@ -1,0 +1,31 @@
+import { lazy, Suspense } from 'react';
+import { useFlow } from '../../../flow/FlowContext';
+import { Button } from '../../../parts/Button';
+import { useWidget } from '../../../widget/context';
+import { PROVIDER_NAMES } from '../providers';
+
+const ProviderLogo = lazy(() => import('./ProviderLogo'));
+
+/**
+ * One 'Continue with {provider}' button per entry of oauthOptions.providers, in configuration
+ * order: Main's `oauth` block, and the landing's way on after a failure. The marks arrive a moment
+ * later; the space they take is kept so the text does not move.
+ */
+export function OAuthButtons() {
+  const { t, config } = useWidget();
+  const { state, send } = useFlow();
+  return (
+    <ul className="vst-oauth-buttons">
+      {(config.oauthOptions?.providers ?? []).map(({ type }) => (
+        <li key={type}>
+          <Button variant="secondary" loading={state.oauthStarting === type} disabled={state.pending} onClick={() => send({ type: 'START_OAUTH', provider: type })}>
+            <Suspense fallback={<span className="vst-oauth-logo" />}>
+              <ProviderLogo type={type} />
+            </Suspense>
+            {t('continueWithProvider', { provider: PROVIDER_NAMES[type] })}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

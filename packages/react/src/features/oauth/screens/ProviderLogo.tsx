@@ -1,0 +1,20 @@
+import type { OAuthProviderType } from '@vestibule/contract/oauth-providers';
+import { LOGOS } from '../logos';
+
+/**
+ * A provider's mark. Decorative: the button's text names the provider. Loaded lazily with the
+ * marks of all 19 (OAuthButtons), so the login mount's first load carries none of them.
+ */
+export default function ProviderLogo({ type }: { type: OAuthProviderType }) {
+  return (
+    <svg className="vst-oauth-logo" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      {LOGOS[type].map(([d, paint, strokeWidth], i) =>
+        strokeWidth === undefined ? (
+          <path key={i} d={d} fill={paint} />
+        ) : (
+          <path key={i} d={d} fill="none" stroke={paint} strokeWidth={strokeWidth} strokeLinecap="round" strokeLinejoin="round" />
+        ),
+      )}
+    </svg>
+  );
+}

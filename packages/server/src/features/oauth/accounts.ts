@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { OAuthProviderType } from '@vestibule/contract';
+import { normalizeEmail } from '../../kernel/email-address.js';
+import { createUser, createUserWithEmail, findUserEmail, proveEmail } from '../../kernel/users.js';
+import type { Database } from '../../storage/database.js';
+import type { OAuthProfile } from './profile.js';
+
+/**
+ * Which user a provider account signs in as. The provider's subject first; else, only when the
+ * provider vouches for the address, the user who has it (the address is then proven, which also
+ * ends any account pre-hijacking); else a new user. An unverified address never joins an existing
+ * user: whoever typed someone else's address at a provider would get that person's account.
+ */
+export async function userForProfile(db: Kysely<Database>, provider: OAuthProviderType, profile: OAuthProfile, now: Date): Promise<{ userId: string; created: boolean }> {
+  const linked = await linkedUser(db, provider, profile.subject);
+  if (linked) return { userId: linked, created: false };
+  const account = await accountFor(db, profile, now);
+  // Two callbacks of the same new account at once: the first link wins and both sign in as its user.
+  await db
+    .insertInto('oauth_accounts')
+    .values({ provider, subject: profile.subject, user_id: account.userId, created_at: now })
+    .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
+    .execute();
+  const owner = (await linkedUser(db, provider, profile.subject))!;
+  return { userId: owner, created: account.created && owner === account.userId };
+}
+
+async function linkedUser(db: Kysely<Database>, provider: string, subject: string): Promise<string | undefined> {
+  const row = await db.selectFrom('oauth_accounts').select('user_id').where('provider', '=', provider).where('subject', '=', subject).executeTakeFirst();
+  return row?.user_id;
+}
+
+/** The provider's address in our form; one we would refuse from a person counts as none. */
+function addressOf(value: string | null): string | null {
+  try {
+    return value ? normalizeEmail(value) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function accountFor(db: Kysely<Database>, profile: OAuthProfile, now: Date): Promise<{ userId: string; created: boolean }> {
+  const email = addressOf(profile.email);
+  if (!email) return { userId: await createUser(db, now), created: true };
+  if (profile.emailVerified) {
+    const account = await createUserWithEmail(db, email, 'active', now);
+    await proveEmail(db, account.userId, account.emailId, now);
+    return { userId: account.userId, created: account.created };
+  }
+  if (await findUserEmail(db, email)) return { userId: await createUser(db, now), created: true };
+  const account = await createUserWithEmail(db, email, 'active', now);
+  // Someone took the address in between: it is theirs, not this account's.
+  return account.created ? { userId: account.userId, created: true } : { userId: await createUser(db, now), created: true };
+}

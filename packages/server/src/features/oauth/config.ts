@@ -1,0 +1,49 @@
+import { OAUTH_PROVIDER_TYPES } from '@vestibule/contract';
+import { z } from 'zod';
+import { ConfigError } from '../../config/config-error.js';
+import { field, type ConfigSection, type FieldDeclaration } from '../../config/declare.js';
+import { httpUrl, rate } from '../../config/schemas.js';
+import type { OAuthProviderSettings } from '../../config/server-config.js';
+
+/** Each setting of a provider: its key under server.oauth.providers.<name> and its variable's suffix. */
+const SETTINGS: Array<[keyof OAuthProviderSettings, string, z.ZodType, string]> = [
+  ['clientId', 'CLIENT_ID', z.string().min(1), 'Client id registered with the provider. Unset in development: the built-in development provider stands in.'],
+  ['clientSecret', 'CLIENT_SECRET', z.string().min(1), 'Client secret from the provider (Apple: the signed client-secret JWT).'],
+  ['authorizationUrl', 'AUTHORIZATION_URL', httpUrl, "Authorization endpoint; the provider's real one by default."],
+  ['tokenUrl', 'TOKEN_URL', httpUrl, "Token endpoint; the provider's real one by default."],
+  ['userinfoUrl', 'USERINFO_URL', httpUrl, "Profile (userinfo) endpoint; the provider's real one by default."],
+  ['jwksUrl', 'JWKS_URL', httpUrl, "JWKS the provider signs ID tokens with; the provider's real one by default."],
+  ['issuer', 'ISSUER', z.string().min(1), "Expected `iss` of the provider's ID tokens; the provider's real one by default."],
+];
+
+const envName = (provider: string, suffix: string) => `VESTIBULE_OAUTH_${provider.toUpperCase()}_${suffix}`;
+
+const providerFields: Record<string, FieldDeclaration> = Object.fromEntries(
+  OAUTH_PROVIDER_TYPES.flatMap((provider) =>
+    SETTINGS.map(([key, suffix, schema, doc]) => [
+      `oauth.providers.${provider}.${key}`,
+      field(schema.optional(), `${provider}: ${doc}`, { env: { name: envName(provider, suffix), read: 'string' }, defaultText: key === 'clientId' || key === 'clientSecret' ? 'unset' : "the provider's" }),
+    ]),
+  ),
+);
+
+export const oauthConfig: ConfigSection = {
+  name: 'oauth',
+  server: {
+    ...providerFields,
+    'rateLimits.oauthPerIp': field(rate(100, 600), '`{ limit, windowSeconds }` social sign-in starts, and token exchanges, per client address (each its own count).'),
+  },
+  finish(config) {
+    const given = ((config as unknown as { oauth?: { providers?: Record<string, OAuthProviderSettings> } }).oauth?.providers ?? {}) as Record<string, OAuthProviderSettings>;
+    // Only providers with at least one setting count as configured; the others keep their defaults.
+    const providers = Object.fromEntries(Object.entries(given).filter(([, settings]) => Object.values(settings).some((value) => value !== undefined)));
+    if (config.env === 'production') {
+      // A provider named in the settings but without credentials would fail every user at the callback.
+      for (const [provider, settings] of Object.entries(providers)) {
+        const missing = SETTINGS.filter(([key]) => (key === 'clientId' || key === 'clientSecret') && !settings[key]).map(([, suffix]) => envName(provider, suffix));
+        if (missing.length > 0) throw new ConfigError(`server.oauth.providers.${provider}`, `the ${provider} provider has no credentials; set ${missing.join(' and ')}`);
+      }
+    }
+    config.oauth = { providers };
+  },
+};

@@ -1,0 +1,137 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { OAUTH_PROVIDER_TYPES, OAuthAuthenticateRequestSchema, OAuthStartQuerySchema, oauthRoutes, type AuthenticationFactor, type OAuthAuthenticateResponse, type OAuthProviderType } from '@vestibule/contract';
+import type { Context } from 'hono';
+import { randomNonce, randomPKCECodeVerifier } from 'openid-client';
+import { ApiError } from '../../http/api-error.js';
+import type { AppDeps, AppEnv } from '../../http/app-env.js';
+import { defineRoute } from '../../http/define-route.js';
+import { enforceRateLimit } from '../../http/limits.js';
+import { validateBody, validateQuery } from '../../http/validate-body.js';
+import { sessionDurationMinutes } from '../../kernel/durations.js';
+import { chooseRedirectUrl } from '../../kernel/redirect-url.js';
+import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
+import { constantTimeEqual } from '../../security/constant-time.js';
+import { userForProfile } from './accounts.js';
+import { developmentProviders } from './dev-provider.js';
+import { authorizationUrl, exchangeAndReadProfile, type ResolvedProvider } from './engine.js';
+import { consumeOAuthToken, consumeState, issueOAuthToken, issueState } from './flow-secrets.js';
+import { PROVIDERS } from './providers.js';
+
+/** The host's page with the outcome appended to its query: a token to exchange, or the error. */
+function landing(url: string, outcome: { token: string } | { error_type: 'oauth_flow_callback_error' }): string {
+  const target = new URL(url);
+  target.searchParams.append('vestibule_token_type', 'oauth');
+  for (const [name, value] of Object.entries(outcome)) target.searchParams.append(name, value);
+  return target.href;
+}
+
+/** provider_params: a JSON object of strings, or a 400 that says so. */
+function providerParams(raw: string | undefined): Record<string, string> {
+  if (raw === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !Object.values(parsed).every((value) => typeof value === 'string')) {
+    throw new ApiError('bad_request', 'Query parameter provider_params must be a JSON object of string values.');
+  }
+  return parsed as Record<string, string>;
+}
+
+export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+  const { config, db } = deps;
+  const project = config.project;
+  const callbackUrl = `${config.publicUrl}${oauthRoutes.callback.path}`;
+  const perIp = (c: Context<AppEnv>, route: string) => enforceRateLimit(deps, `oauth-${route}:ip:${c.get('clientIp')}`, config.rateLimits.oauthPerIp);
+
+  // Every provider as the engine will run it: its entry with the settings applied, the development
+  // provider in its place when development has no client id for it, or why it cannot run.
+  const providers = new Map<OAuthProviderType, ResolvedProvider | string>();
+  const unconfigured: OAuthProviderType[] = [];
+  for (const type of OAUTH_PROVIDER_TYPES) {
+    const settings = config.oauth.providers[type] ?? {};
+    const entry = PROVIDERS[type];
+    const variable = `VESTIBULE_OAUTH_${type.toUpperCase()}`;
+    if (!settings.clientId) {
+      if (config.env === 'development') unconfigured.push(type);
+      else providers.set(type, `The ${type} provider is not configured; set ${variable}_CLIENT_ID and ${variable}_CLIENT_SECRET.`);
+    } else if (!settings.clientSecret) {
+      providers.set(type, `The ${type} provider has no client secret; set ${variable}_CLIENT_SECRET.`);
+    } else {
+      providers.set(type, {
+        entry,
+        clientId: settings.clientId,
+        clientSecret: settings.clientSecret,
+        authorizationUrl: settings.authorizationUrl ?? entry.authorizationUrl,
+        tokenUrl: settings.tokenUrl ?? entry.tokenUrl,
+        userinfoUrl: settings.userinfoUrl ?? entry.userinfoUrl,
+        jwksUrl: settings.jwksUrl ?? entry.jwksUrl,
+        issuer: settings.issuer ?? entry.issuer,
+        profile: entry.profile,
+      });
+    }
+  }
+  if (unconfigured.length > 0) for (const [type, stand] of developmentProviders(app, deps, unconfigured)) providers.set(type, stand);
+
+  defineRoute(app, oauthRoutes.start, async (c) => {
+    const query = validateQuery(c, OAuthStartQuerySchema);
+    if (!constantTimeEqual(query.public_token, project.publicToken)) throw new ApiError('invalid_public_token');
+    const provider = providers.get(query.provider)!;
+    if (typeof provider === 'string') throw new ApiError('bad_request', provider);
+    const loginUrl = chooseRedirectUrl('login_redirect_url', query.login_redirect_url, project.loginRedirectUrls);
+    const signupUrl = chooseRedirectUrl('signup_redirect_url', query.signup_redirect_url, project.signupRedirectUrls);
+    const extra = providerParams(query.provider_params);
+    await perIp(c, 'start');
+    const checks = { nonce: provider.entry.idToken ? randomNonce() : undefined, pkceVerifier: provider.entry.pkce ? randomPKCECodeVerifier() : undefined };
+    const state = await issueState(db, { provider: query.provider, codeChallenge: query.code_challenge, loginUrl, signupUrl }, checks, deps.clock());
+    const customScopes = (query.custom_scopes ?? '').split(' ').filter(Boolean);
+    return c.redirect((await authorizationUrl(provider, { redirectUri: callbackUrl, checks: { state, ...checks }, customScopes, providerParams: extra })).href, 302);
+  });
+
+  defineRoute(app, oauthRoutes.callback, async (c) => {
+    const now = deps.clock();
+    const url = new URL(c.req.url);
+    const stateParam = url.searchParams.get('state');
+    const flow = stateParam ? await consumeState(db, stateParam, now) : undefined;
+    // Every failure lands on the host's page, as the browser is on its way back there; the reason
+    // goes to the log only.
+    const fail = (reason: string) => {
+      deps.log.info('OAuth callback refused', { request_id: c.get('requestId'), provider: flow?.provider, reason });
+      return c.redirect(landing(flow?.loginUrl ?? project.loginRedirectUrls[0]!, { error_type: 'oauth_flow_callback_error' }), 302);
+    };
+    if (!flow) return fail('unknown, used or expired state');
+    const provider = providers.get(flow.provider);
+    if (!provider || typeof provider === 'string') return fail('provider no longer configured');
+    if (url.searchParams.has('error')) return fail(`provider error: ${url.searchParams.get('error')!.slice(0, 100)}`);
+    // The library reads the provider's answer from the URL the provider sent the browser to.
+    const answered = new URL(callbackUrl);
+    answered.search = url.search;
+    let userId: string;
+    let created: boolean;
+    let subject: string;
+    try {
+      const profile = await exchangeAndReadProfile(provider, answered, { state: stateParam!, nonce: flow.nonce, pkceVerifier: flow.pkceVerifier });
+      ({ userId, created } = await userForProfile(db, flow.provider, profile, now));
+      subject = profile.subject;
+    } catch (error) {
+      return fail(error instanceof Error ? error.message : String(error));
+    }
+    const token = await issueOAuthToken(db, userId, { provider: flow.provider, subject, codeChallenge: flow.codeChallenge }, now);
+    return c.redirect(landing(created ? flow.signupUrl : flow.loginUrl, { token }), 302);
+  });
+
+  defineRoute(app, oauthRoutes.authenticate, async (c) => {
+    const body = validateBody(c, OAuthAuthenticateRequestSchema);
+    const duration = sessionDurationMinutes(project, body.session_duration_minutes);
+    await perIp(c, 'authenticate');
+    const now = deps.clock();
+    const used = await consumeOAuthToken(db, body.token, body.code_verifier, now);
+    if (!used) throw new ApiError('oauth_token_not_found');
+    const factor: AuthenticationFactor = { type: 'oauth', delivery_method: 'oauth', last_authenticated_at: now.toISOString() };
+    const signedIn = await completeSignIn(c, deps, { userId: used.userId, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now });
+    const response: OAuthAuthenticateResponse = { ...signedIn, provider_type: used.provider, provider_subject: used.subject };
+    return c.json(response);
+  });
+}
