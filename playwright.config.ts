@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testProviderEnv } from './packages/server/test/helpers/oauth-provider';
 
 /**
  * Browser tests run the real stack (server, embedded database in a fresh folder, demo host) on
@@ -14,6 +15,9 @@ export const E2E_DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? 13000);
 export const E2E_PLAIN_PORT = E2E_DEMO_PORT + 1;
 /** Hosts built from the packed packages by Vite, esbuild and webpack (e2e/any-bundler.spec.ts), one origin each. */
 export const E2E_BUNDLER_PORTS = [E2E_DEMO_PORT + 2, E2E_DEMO_PORT + 3, E2E_DEMO_PORT + 4];
+/** The test OAuth / OpenID Connect provider (e2e/support/oauth-provider-main.ts). */
+export const E2E_OAUTH_PROVIDER_PORT = E2E_DEMO_PORT + 5;
+const OAUTH_PROVIDER_URL = `http://127.0.0.1:${E2E_OAUTH_PROVIDER_PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -34,18 +38,33 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: {
-    command: 'node --conditions=source --import tsx scripts/start.ts',
-    url: `http://localhost:${E2E_API_PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      VESTIBULE_API_PORT: String(E2E_API_PORT),
-      VESTIBULE_DEMO_PORT: String(E2E_DEMO_PORT),
-      VESTIBULE_DATA_DIR: mkdtempSync(join(tmpdir(), 'vestibule-e2e-')),
-      VESTIBULE_ENV: 'development',
-      VESTIBULE_ALLOWED_ORIGINS: [E2E_PLAIN_PORT, ...E2E_BUNDLER_PORTS].map((port) => `http://localhost:${port}`).join(','),
+  webServer: [
+    {
+      command: 'node --conditions=source --import tsx e2e/support/oauth-provider-main.ts',
+      url: `${OAUTH_PROVIDER_URL}/jwks`,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: { E2E_DEMO_PORT: String(E2E_DEMO_PORT) },
     },
-  },
+    {
+      command: 'node --conditions=source --import tsx scripts/start.ts',
+      url: `http://localhost:${E2E_API_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        VESTIBULE_API_PORT: String(E2E_API_PORT),
+        VESTIBULE_DEMO_PORT: String(E2E_DEMO_PORT),
+        VESTIBULE_DATA_DIR: mkdtempSync(join(tmpdir(), 'vestibule-e2e-')),
+        VESTIBULE_ENV: 'development',
+        VESTIBULE_ALLOWED_ORIGINS: [E2E_PLAIN_PORT, ...E2E_BUNDLER_PORTS].map((port) => `http://localhost:${port}`).join(','),
+        // Three kinds of provider against the test provider: OpenID Connect with an ID token
+        // (Google), OAuth 2 with a profile call and a separate emails call (GitHub), and a profile
+        // in a shape of its own (Discord). The other 16 keep the development provider.
+        ...testProviderEnv(OAUTH_PROVIDER_URL, 'google', { idToken: true }),
+        ...testProviderEnv(OAUTH_PROVIDER_URL, 'github'),
+        ...testProviderEnv(OAUTH_PROVIDER_URL, 'discord'),
+      },
+    },
+  ],
 });

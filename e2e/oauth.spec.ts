@@ -5,12 +5,14 @@ import { lookAt } from './support/look';
 import { uniqueEmail } from './support/stack';
 
 /**
- * Issue 13, social sign-in on the real stack with no provider account: in development a provider
- * without credentials is stood in for by the server's development OAuth server, reached through
- * the same start, callback, code exchange and token exchange as a real provider.
+ * Issue 13, social sign-in on the real stack. Google, GitHub and Discord point at the test
+ * provider (playwright.config.ts: an OpenID Connect provider with ID tokens, an OAuth 2 one with a
+ * profile and an emails call, one with a profile of its own shape); in development the others,
+ * having no credentials, are stood in for by the server's development OAuth server. Both go
+ * through the same start, callback, code exchange and token exchange.
  */
 
-const SOCIAL = { products: ['oauth', 'emailMagicLinks'], oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }, { type: 'microsoft' }] } };
+const SOCIAL = { products: ['oauth', 'emailMagicLinks'], oauthOptions: { providers: [{ type: 'twitch' }, { type: 'slack' }, { type: 'microsoft' }] } };
 const configUrl = (config: object) => `/?config=${encodeURIComponent(JSON.stringify(config))}`;
 
 async function continueWith(page: Page, provider: string) {
@@ -22,12 +24,12 @@ async function continueWith(page: Page, provider: string) {
 
 test('social sign-in through the development provider: sign up, then log in again as the same user', async ({ page }, testInfo) => {
   await page.goto(configUrl(SOCIAL));
-  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue with Twitch' })).toBeVisible();
   await lookAt(page, testInfo, '1-main-with-providers');
 
   const email = uniqueEmail('oauth');
-  await continueWith(page, 'GitHub');
-  await expect(page.getByText('This stands in for GitHub')).toBeVisible();
+  await continueWith(page, 'Slack');
+  await expect(page.getByText('This stands in for Slack')).toBeVisible();
   await lookAt(page, testInfo, '2-development-sign-in');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -41,7 +43,7 @@ test('social sign-in through the development provider: sign up, then log in agai
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByText('Signed out.')).toBeVisible();
-  await continueWith(page, 'GitHub');
+  await continueWith(page, 'Slack');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
@@ -57,7 +59,7 @@ test('a denied consent lands on the host page with the callback error and no ses
 });
 
 test('a tampered state lands with the callback error; a replayed callback signs no one in', async ({ page }) => {
-  await continueWith(page, 'Google');
+  await continueWith(page, 'Twitch');
   await page.getByLabel('Email').fill(uniqueEmail('oauth-replay'));
   // Catch the provider's redirect to our callback, to send it again and with a changed state.
   const callback = page.waitForRequest((request) => new URL(request.url()).pathname === '/sdk/v1/oauth/callback');
@@ -90,3 +92,26 @@ test('all 19 providers: a labelled button each, reached by keyboard, laid out at
   await expect(page.locator('.vestibule button svg')).toHaveCount(19);
   await lookAt(page, testInfo, '1-nineteen-providers');
 });
+
+for (const [type, name, kind] of [
+  ['google', 'Google', 'OpenID Connect with an ID token checked against the JWKS'],
+  ['github', 'GitHub', 'OAuth 2 with a profile call and an emails call'],
+  ['discord', 'Discord', 'a profile of its own shape'],
+] as const) {
+  test(`${name} (${kind}): signs up through the provider, then logs in as the same user`, async ({ page }) => {
+    const email = uniqueEmail(`oauth-${type}`);
+    // The test provider signs in whoever the OpenID Connect login_hint names, sent as a provider param.
+    const config = { products: ['oauth', 'emailMagicLinks'], oauthOptions: { providers: [{ type, provider_params: { login_hint: email } }] } };
+    await page.goto(configUrl(config));
+    await page.getByRole('button', { name: `Continue with ${name}` }).click();
+    await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
+    await expect(page.getByTestId('signed-in-email')).toHaveText(email);
+    const userId = await page.getByTestId('user-id').textContent();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByText('Signed out.')).toBeVisible();
+    await page.goto(configUrl(config));
+    await page.getByRole('button', { name: `Continue with ${name}` }).click();
+    await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
+    await expect(page.getByTestId('user-id')).toHaveText(userId!);
+  });
+}

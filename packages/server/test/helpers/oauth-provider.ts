@@ -43,11 +43,25 @@ const readBody = (request: IncomingMessage) =>
     request.on('end', () => resolve(body));
   });
 
+/** The VESTIBULE_OAUTH_<NAME>_* settings that point one provider type at the test provider at `url`. */
+export function testProviderEnv(url: string, type: string, options: { idToken?: boolean } = {}): Record<string, string> {
+  const prefix = `VESTIBULE_OAUTH_${type.toUpperCase()}_`;
+  return {
+    [`${prefix}CLIENT_ID`]: `${type}-client`,
+    [`${prefix}CLIENT_SECRET`]: CLIENT_SECRET,
+    [`${prefix}AUTHORIZATION_URL`]: `${url}/authorize`,
+    [`${prefix}TOKEN_URL`]: `${url}/token`,
+    [`${prefix}USERINFO_URL`]: `${url}${USERINFO_PATHS[type] ?? '/userinfo'}`,
+    ...(options.idToken ? { [`${prefix}JWKS_URL`]: `${url}/jwks`, [`${prefix}ISSUER`]: url } : {}),
+  };
+}
+
 export function providerUser(email: string | null, verified = true): ProviderUser {
   return { sub: `sub-${randomUUID()}`, email, email_verified: verified, name: 'Pat Example' };
 }
 
-export async function startTestProvider(): Promise<TestProvider> {
+/** `port` 0: any free port (the server tests); a browser test's stack needs a fixed one. */
+export async function startTestProvider(port = 0): Promise<TestProvider> {
   const keys = await generateKeyPair('RS256');
   const forged = await generateKeyPair('RS256');
   const jwk: JWK = { ...(await exportJWK(keys.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
@@ -68,9 +82,13 @@ export async function startTestProvider(): Promise<TestProvider> {
       back.searchParams.set('state', at.searchParams.get('state') ?? '');
       if (provider.deny) back.searchParams.set('error', 'access_denied');
       else {
+        // A browser test names who signs in by the OpenID Connect login_hint (sent through the
+        // widget's provider_params); the same address is always the same subject.
+        const hint = at.searchParams.get('login_hint');
+        const user = hint ? { sub: `sub-${createHash('sha256').update(hint).digest('hex').slice(0, 16)}`, email: hint, email_verified: true, name: 'Pat Example' } : provider.user;
         const code = randomUUID();
         const clientId = at.searchParams.get('client_id') ?? at.searchParams.get('client_key')!;
-        codes.set(code, { user: provider.user, clientId, redirectUri: at.searchParams.get('redirect_uri')!, nonce: at.searchParams.get('nonce'), challenge: at.searchParams.get('code_challenge') });
+        codes.set(code, { user, clientId, redirectUri: at.searchParams.get('redirect_uri')!, nonce: at.searchParams.get('nonce'), challenge: at.searchParams.get('code_challenge') });
         back.searchParams.set('code', code);
       }
       response.writeHead(302, { Location: back.href });
@@ -103,7 +121,7 @@ export async function startTestProvider(): Promise<TestProvider> {
     if (at.pathname === '/user/emails') return json(200, user.email ? [{ email: 'old@example.org', primary: false, verified: true }, { email: user.email, primary: true, verified: user.email_verified }] : []);
     return json(404, { error: 'not_found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const provider: TestProvider = {
@@ -112,17 +130,7 @@ export async function startTestProvider(): Promise<TestProvider> {
     deny: false,
     forgeIdTokens: false,
     scopeAsArray: false,
-    env(type, options = {}) {
-      const prefix = `VESTIBULE_OAUTH_${type.toUpperCase()}_`;
-      return {
-        [`${prefix}CLIENT_ID`]: `${type}-client`,
-        [`${prefix}CLIENT_SECRET`]: CLIENT_SECRET,
-        [`${prefix}AUTHORIZATION_URL`]: `${url}/authorize`,
-        [`${prefix}TOKEN_URL`]: `${url}/token`,
-        [`${prefix}USERINFO_URL`]: `${url}${USERINFO_PATHS[type] ?? '/userinfo'}`,
-        ...(options.idToken ? { [`${prefix}JWKS_URL`]: `${url}/jwks`, [`${prefix}ISSUER`]: url } : {}),
-      };
-    },
+    env: (type, options) => testProviderEnv(url, type, options),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return provider;
