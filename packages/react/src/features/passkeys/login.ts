@@ -53,6 +53,12 @@ export const passkeys: Feature = {
   screen: (state) => (state.authenticated === 'passkey' ? 'PasskeyConfirmation' : null),
   screens: { PasskeyConfirmation },
   effects: passkeySignInEffects,
-  enter: { Main: offerPasskeysByAutofill },
+  enter: {
+    Main(ctx) {
+      // A button ceremony cancelled by leaving Main never answered: its spinner must not greet the user's return.
+      if (ctx.stateBefore.passkeyPending) ctx.dispatch({ type: 'PASSKEY_SIGN_IN_FAILED', message: null });
+      offerPasskeysByAutofill(ctx);
+    },
+  },
   mainSlots: { passkey: PasskeyButton },
 };

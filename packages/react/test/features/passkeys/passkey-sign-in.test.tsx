@@ -29,6 +29,20 @@ function waitingForPick(client: FakeClient) {
 const eventTypes = (callbacks: { onEvent: ReturnType<typeof vi.fn> }) => callbacks.onEvent.mock.calls.map((c) => (c[0] as { type: string }).type);
 
 describe('passkey sign-in with the button', () => {
+  it('a ceremony cancelled by leaving Main leaves no spinner behind when the user comes back', async () => {
+    const client = fakeClient();
+    waitingForPick(client);
+    renderLogin(client);
+    fireEvent.click(await screen.findByRole('button', { name: 'Login with a Passkey' }));
+    expect(screen.getByRole('button', { name: 'Login with a Passkey' }).getAttribute('aria-busy')).toBe('true');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with email' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    const back = await screen.findByRole('button', { name: 'Login with a Passkey' });
+    expect(back.getAttribute('aria-busy')).toBeNull();
+    expect((back as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('signs in and shows PasskeyConfirmation, firing authenticate-flow-complete (no accessibility violations)', async () => {
     const { client, callbacks, container } = renderLogin();
     const button = await screen.findByRole('button', { name: 'Login with a Passkey' });
