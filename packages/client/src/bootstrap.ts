@@ -1,5 +1,6 @@
 import type { Bootstrap } from '@vestibule/contract';
 import type { HttpClient } from './http.js';
+import { browserStorage } from './browser-storage.js';
 
 /** What getSync answers before the first fetch has ever been cached. */
 export const DEFAULT_BOOTSTRAP: Readonly<Bootstrap> = Object.freeze({
@@ -41,12 +42,7 @@ export function createBootstrapCache(options: {
   storage?: Storage | null;
 }): BootstrapCache {
   const key = bootstrapStorageKey(options.publicToken);
-  let storage: Storage | null;
-  try {
-    storage = options.storage === undefined ? (typeof localStorage === 'undefined' ? null : localStorage) : options.storage;
-  } catch {
-    storage = null;
-  }
+  const storage = options.storage === undefined ? browserStorage() : options.storage;
   let memory: Bootstrap | null = null;
   let inFlight: Promise<Bootstrap> | null = null;
 

@@ -1,6 +1,7 @@
 import type { OAuthStartQuery } from '@vestibule/contract';
 import { errorCatalogue } from '@vestibule/contract/errors';
 import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from '@vestibule/contract/oauth-providers';
+import { browserStorage } from './browser-storage.js';
 import { VestibuleSDKError } from './errors.js';
 import type { SignIn } from './sign-in.js';
 import type { OAuthStartOptions, VestibuleClient } from './types.js';
@@ -8,14 +9,6 @@ import type { OAuthStartOptions, VestibuleClient } from './types.js';
 /** Where this browser keeps the PKCE verifier of the flow it started, per public token, until the landing page spends it. */
 export function oauthVerifierStorageKey(publicToken: string): string {
   return `vestibule_oauth_verifier::${publicToken}`;
-}
-
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null; // access denied (sandboxed frame, blocked storage)
-  }
 }
 
 function base64url(bytes: Uint8Array): string {
@@ -54,7 +47,7 @@ export function createOAuth(baseUrl: string, publicToken: string, signIn: SignIn
 
   const start = async (provider: OAuthProviderType, options?: OAuthStartOptions): Promise<void> => {
     const { verifier, challenge } = await pkcePair();
-    const store = storage();
+    const store = browserStorage();
     try {
       if (!store) throw new Error('no localStorage');
       store.setItem(key, verifier);
@@ -72,7 +65,7 @@ export function createOAuth(baseUrl: string, publicToken: string, signIn: SignIn
   return {
     ...providers,
     async authenticate(token, options = {}) {
-      const store = storage();
+      const store = browserStorage();
       const verifier = store?.getItem(key) ?? null;
       // This browser did not start the flow (or already finished it): no verifier can match.
       if (!verifier) throw new VestibuleSDKError('oauth_token_not_found', errorCatalogue.oauth_token_not_found.message);

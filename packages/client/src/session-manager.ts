@@ -2,6 +2,7 @@ import type { SessionResponse } from '@vestibule/contract';
 import { INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS, type CookieJar } from './cookies.js';
 import { VestibuleSDKError, USER_UNAUTHENTICATED_MESSAGE } from './errors.js';
 import type { SessionState, SessionTokens, Unsubscribe } from './types.js';
+import { browserStorage } from './browser-storage.js';
 
 /** Background session refresh period (SPEC.md section 9). */
 export const SESSION_REFRESH_INTERVAL_MS = 180_000;
@@ -61,14 +62,6 @@ export interface SessionManager {
   stop(): void;
 }
 
-function defaultStorage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null; // access denied (sandboxed frame, blocked storage)
-  }
-}
-
 function parseData(raw: string | null): StoredClientData {
   const empty: StoredClientData = { state: null, cookie_domains: [] };
   if (!raw) return empty;
@@ -92,7 +85,7 @@ function parseData(raw: string | null): StoredClientData {
 
 export function createSessionManager(options: SessionManagerOptions): SessionManager {
   const { cookies, customApiDomain } = options;
-  const storage = options.storage === undefined ? defaultStorage() : options.storage;
+  const storage = options.storage === undefined ? browserStorage() : options.storage;
   const key = sessionStorageKey(options.publicToken);
   const listeners = new Set<(state: SessionState | null) => void>();
   let memory: string | null = null;

@@ -3,11 +3,15 @@ import { constantTimeEqual } from '../security/constant-time.js';
 import { ApiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
 
+/** 401 invalid_public_token unless `given` is the project's public token (compared in constant time). */
+export function requirePublicToken(given: string | undefined, expected: string): void {
+  if (!given || !constantTimeEqual(given, expected)) throw new ApiError('invalid_public_token');
+}
+
 /** Every /sdk/v1 call must name the project with its X-Public-Token header. */
 export function publicToken(expected: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const given = c.req.header('X-Public-Token');
-    if (!given || !constantTimeEqual(given, expected)) throw new ApiError('invalid_public_token');
+    requirePublicToken(c.req.header('X-Public-Token'), expected);
     return next();
   };
 }

@@ -19,7 +19,7 @@ export function sessionAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c);
     if (!token) throw new ApiError('user_unauthenticated');
-    const session = token.length <= 256 ? await findLiveSession(deps.db, token, deps.clock()) : undefined;
+    const session = await findLiveSession(deps.db, token, deps.clock());
     if (!session) throw new ApiError('session_not_found');
     c.set('session', session);
     c.set('sessionToken', token);

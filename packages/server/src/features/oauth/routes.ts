@@ -6,11 +6,11 @@ import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
 import { enforceRateLimit } from '../../http/limits.js';
+import { requirePublicToken } from '../../http/public-token.js';
 import { validateBody, validateQuery } from '../../http/validate-body.js';
 import { sessionDurationMinutes } from '../../kernel/durations.js';
 import { chooseRedirectUrl } from '../../kernel/redirect-url.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
-import { constantTimeEqual } from '../../security/constant-time.js';
 import { userForProfile } from './accounts.js';
 import { developmentProviders } from './dev-provider.js';
 import { authorizationUrl, exchangeAndReadProfile, type ResolvedProvider } from './engine.js';
@@ -77,7 +77,8 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): vo
 
   defineRoute(app, oauthRoutes.start, async (c) => {
     const query = validateQuery(c, OAuthStartQuerySchema);
-    if (!constantTimeEqual(query.public_token, project.publicToken)) throw new ApiError('invalid_public_token');
+    // A navigation sends no headers of ours: the public token comes in the query.
+    requirePublicToken(query.public_token, project.publicToken);
     const provider = providers.get(query.provider)!;
     if (typeof provider === 'string') throw new ApiError('bad_request', provider);
     const loginUrl = chooseRedirectUrl('login_redirect_url', query.login_redirect_url, project.loginRedirectUrls);

@@ -42,7 +42,7 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
   /** The user of the Bearer session the call carries, if any (the public routes take one optionally). */
   const optionalSessionUser = async (c: Context<AppEnv>, now: Date): Promise<string | null> => {
     const token = bearerToken(c);
-    const session = token && token.length <= 256 ? await findLiveSession(db, token, now) : undefined;
+    const session = token ? await findLiveSession(db, token, now) : undefined;
     return session?.user_id ?? null;
   };
 

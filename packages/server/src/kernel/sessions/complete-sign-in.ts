@@ -35,7 +35,7 @@ export async function completeSignIn(c: Context<AppEnv>, deps: AppDeps, input: S
 
 async function signInSession(c: Context<AppEnv>, deps: AppDeps, input: SignIn): Promise<SessionResponse> {
   const existingToken = input.reuseBearerSession === false ? null : bearerToken(c);
-  const existing = existingToken && existingToken.length <= 256 ? await findLiveSession(deps.db, existingToken, input.now) : undefined;
+  const existing = existingToken ? await findLiveSession(deps.db, existingToken, input.now) : undefined;
   if (existingToken && existing && existing.user_id === input.userId) {
     const updated = await touchSession(
       deps.db,

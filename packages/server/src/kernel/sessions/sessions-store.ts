@@ -28,8 +28,12 @@ export async function createSession(
   return { row, token };
 }
 
+/** Longer than any session token this server issues: such a token is not even hashed and looked up. */
+const MAX_SESSION_TOKEN_LENGTH = 256;
+
 /** The live (not expired, not revoked) session a token names, or undefined. */
 export async function findLiveSession(db: Kysely<Database>, token: string, now: Date): Promise<SessionRow | undefined> {
+  if (token.length > MAX_SESSION_TOKEN_LENGTH) return undefined;
   return db
     .selectFrom('sessions')
     .selectAll()
