@@ -82,7 +82,7 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
     users: createUsersSearch(http),
     passwords: createPasswords(http, signIn),
     webauthn: createPasskeys(http, signIn, sessions, getUser),
-    oauth: createOAuth(baseUrl, publicToken, signIn),
+    oauth: createOAuth(http, baseUrl, publicToken, signIn),
     session: {
       getSync: () => sessions.getState()?.session ?? null,
       getTokens: () => sessions.getTokens(),

@@ -20,6 +20,8 @@ export {
 export type { ClientErrorType, ErrorMessages, NetworkErrorType } from './errors.js';
 export { isValidEmail, INVALID_EMAIL_OTP_MESSAGE, INVALID_EMAIL_FORMAT_MESSAGE, INVALID_PHONE_NUMBER_MESSAGE } from './validation.js';
 export { DEFAULT_TEST_API_BASE_URL } from './http.js';
+export { parsePublicToken } from './public-token.js';
+export type { PublicTokenInfo } from './public-token.js';
 export { DEFAULT_OPAQUE_TOKEN_COOKIE_NAME, DEFAULT_JWT_COOKIE_NAME, DEFAULT_IST_COOKIE_NAME } from './cookies.js';
 export { SESSION_REFRESH_INTERVAL_MS } from './session-manager.js';
 export { EVENT_BATCH_SIZE, EVENT_FLUSH_INTERVAL_MS } from './event-logger.js';

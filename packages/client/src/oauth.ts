@@ -3,6 +3,7 @@ import { errorCatalogue } from '@vestibule/contract/errors';
 import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from '@vestibule/contract/oauth-providers';
 import { browserStorage } from './browser-storage.js';
 import { VestibuleSDKError } from './errors.js';
+import type { HttpClient } from './http.js';
 import type { SignIn } from './sign-in.js';
 import type { OAuthStartOptions, VestibuleClient } from './types.js';
 
@@ -42,7 +43,7 @@ export function oauthStartQuery(provider: OAuthProviderType, publicToken: string
  * hash travels. The host page the server redirects back to exchanges the one-time token with the
  * verifier, so a token carried to another browser is worthless.
  */
-export function createOAuth(baseUrl: string, publicToken: string, signIn: SignIn): VestibuleClient['oauth'] {
+export function createOAuth(http: HttpClient, baseUrl: string, publicToken: string, signIn: SignIn): VestibuleClient['oauth'] {
   const key = oauthVerifierStorageKey(publicToken);
 
   const start = async (provider: OAuthProviderType, options?: OAuthStartOptions): Promise<void> => {
@@ -60,7 +61,7 @@ export function createOAuth(baseUrl: string, publicToken: string, signIn: SignIn
 
   const providers = Object.fromEntries(
     OAUTH_PROVIDER_TYPES.map((provider) => [provider, { start: (options?: OAuthStartOptions) => start(provider, options) }]),
-  ) as Omit<VestibuleClient['oauth'], 'authenticate'>;
+  ) as Omit<VestibuleClient['oauth'], 'authenticate' | 'googleOneTap'>;
 
   return {
     ...providers,
@@ -72,6 +73,11 @@ export function createOAuth(baseUrl: string, publicToken: string, signIn: SignIn
       // Spent whatever the answer: the server takes the token back on the first try.
       store?.removeItem(key);
       return signIn('POST /sdk/v1/oauth/authenticate', { token, code_verifier: verifier, session_duration_minutes: options.session_duration_minutes });
+    },
+    googleOneTap: {
+      start: (options = {}) => http.request('POST /sdk/v1/oauth/google/onetap/start', { login_redirect_url: options.login_redirect_url, signup_redirect_url: options.signup_redirect_url }),
+      authenticate: (idToken, options = {}) =>
+        signIn('POST /sdk/v1/oauth/google/onetap', { id_token: idToken, nonce: options.nonce, session_duration_minutes: options.session_duration_minutes }),
     },
   };
 }

@@ -8,6 +8,7 @@ import type {
   LoggedEventName,
   MagicLinkLoginOrCreateResponse,
   OAuthAuthenticateResponse,
+  OAuthOneTapStartResponse,
   OkResponse,
   OtpLoginOrCreateResponse,
   PasswordStrengthCheckResponse,
@@ -212,6 +213,16 @@ export interface VestibuleClient {
      * the token is unknown, used or expired, or this browser did not start the flow.
      */
     authenticate(token: string, options?: SessionDurationOptions): Promise<OAuthAuthenticateResponse>;
+    /**
+     * Google one-tap. start() asks the server for what Google Identity Services' initialize()
+     * needs (client_id, a one-time nonce) and where to load the script from; authenticate() sends
+     * the credential (an ID token) the prompt's callback received, which the server verifies
+     * against Google's JWKS before signing in (the session is stored like any other).
+     */
+    googleOneTap: {
+      start(options?: { login_redirect_url?: string; signup_redirect_url?: string }): Promise<OAuthOneTapStartResponse>;
+      authenticate(idToken: string, options?: { nonce?: string } & SessionDurationOptions): Promise<OAuthAuthenticateResponse>;
+    };
   };
 
   session: {

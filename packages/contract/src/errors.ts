@@ -27,6 +27,10 @@ const userFacingErrors = {
   invalid_code: { status: 400, message: 'Code format is invalid, please try again.' },
   member_password_not_found: { status: 404, message: 'Member password not found.' },
   oauth_flow_callback_error: { status: 400, message: 'An error occurred in the OAuth callback. Please try signing in again.' },
+  /** Google one-tap: a credential whose signature, issuer, audience, expiry or nonce does not hold (or whose nonce was spent). */
+  invalid_id_token: { status: 401, message: 'The Google sign-in could not be verified. Please try signing in again.' },
+  /** Google one-tap with no Google client id configured on the server. */
+  oauth_config_not_found: { status: 400, message: 'Google sign-in is not configured for this project.' },
   unauthorized_action: { status: 403, message: 'Unauthorized action.' },
   user_lock_limit_reached: { status: 429, message: 'Too many failed authentication attempts. Please try again later.' },
   invalid_session_token: { status: 401, message: 'Invalid session token.' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { minutes, redirectUrl } from './common.js';
+import { minutes, ok, redirectUrl } from './common.js';
 import { OAUTH_PROVIDER_TYPES } from './oauth-providers.js';
 import { route } from './route.js';
 import { SessionResponseSchema } from './session.js';
@@ -51,6 +51,39 @@ export const OAuthAuthenticateResponseSchema = SessionResponseSchema.extend({
 }).meta({ id: 'OAuthAuthenticateResponse' });
 export type OAuthAuthenticateResponse = z.output<typeof OAuthAuthenticateResponseSchema>;
 
+/**
+ * Google one-tap (SPEC.md sections 3, 4 and 7): the widget asks our server for what the prompt
+ * needs (the Google client id, the script's URL and a one-time nonce), Google Identity Services
+ * hands the browser an ID token carrying that nonce, and the server verifies it (signature by
+ * Google's JWKS, issuer, audience, expiry, the nonce spent once) before signing anyone in.
+ */
+export const OAuthOneTapStartRequestSchema = z
+  .strictObject({
+    login_redirect_url: redirectUrl.optional().meta({ description: "Checked against the project's login allowlist (a setup error when it has none)." }),
+    signup_redirect_url: redirectUrl.optional().meta({ description: "Checked against the project's signup allowlist (a setup error when it has none)." }),
+  })
+  .meta({ id: 'OAuthOneTapStartRequest' });
+export type OAuthOneTapStartRequest = z.input<typeof OAuthOneTapStartRequestSchema>;
+
+export const OAuthOneTapStartResponseSchema = z
+  .object({
+    ...ok,
+    client_id: z.string().meta({ description: "The project's Google client id (public): initialize()'s client_id." }),
+    script_url: z.string().meta({ description: 'Where the Google Identity Services script is loaded from (a setting, so tests serve a stand-in).' }),
+    nonce: z.string().meta({ description: 'A one-time secret the ID token must carry; valid 10 minutes, spent by the first one-tap sign-in that shows it.' }),
+  })
+  .meta({ id: 'OAuthOneTapStartResponse' });
+export type OAuthOneTapStartResponse = z.output<typeof OAuthOneTapStartResponseSchema>;
+
+export const OAuthOneTapAuthenticateRequestSchema = z
+  .strictObject({
+    id_token: z.string().min(1).max(8192).meta({ description: "The credential Google Identity Services handed the page: a Google ID token." }),
+    nonce: z.string().min(1).max(512).optional().meta({ description: 'The nonce the start gave; when sent it must be the one the ID token carries.' }),
+    session_duration_minutes: minutes.optional(),
+  })
+  .meta({ id: 'OAuthOneTapAuthenticateRequest' });
+export type OAuthOneTapAuthenticateRequest = z.input<typeof OAuthOneTapAuthenticateRequestSchema>;
+
 const TAG = 'OAuth';
 
 export const oauthRoutes = {
@@ -87,5 +120,25 @@ export const oauthRoutes = {
     request: OAuthAuthenticateRequestSchema,
     response: OAuthAuthenticateResponseSchema,
     errors: ['oauth_token_not_found', 'invalid_duration'],
+  }),
+  oneTapStart: route({
+    method: 'post',
+    path: '/sdk/v1/oauth/google/onetap/start',
+    summary: "What Google's one-tap prompt needs: the client id, the script URL and a one-time nonce.",
+    tag: TAG,
+    auth: 'public',
+    request: OAuthOneTapStartRequestSchema,
+    response: OAuthOneTapStartResponseSchema,
+    errors: ['oauth_config_not_found', 'invalid_redirect_url', 'too_many_requests'],
+  }),
+  oneTapAuthenticate: route({
+    method: 'post',
+    path: '/sdk/v1/oauth/google/onetap',
+    summary: "Sign in with the ID token of Google's one-tap prompt, verified against Google's JWKS (issuer, audience, expiry, the one-time nonce) first.",
+    tag: TAG,
+    auth: 'public-optional-session',
+    request: OAuthOneTapAuthenticateRequestSchema,
+    response: OAuthAuthenticateResponseSchema,
+    errors: ['oauth_config_not_found', 'invalid_id_token', 'invalid_duration', 'too_many_requests'],
   }),
 } as const;

@@ -86,8 +86,18 @@ function fakeOAuth() {
   const providers = Object.fromEntries(
     OAUTH_PROVIDER_TYPES.map((type) => [type, { start: vi.fn(async (_options?: OAuthStartOptions) => undefined) }]),
   ) as { [P in OAuthProviderType]: { start: ReturnType<typeof vi.fn<(options?: OAuthStartOptions) => Promise<undefined>>> } };
-  return { ...providers, authenticate: vi.fn(async (_token: string, _options?: { session_duration_minutes?: number }) => OAUTH_SESSION_RESPONSE) };
+  return {
+    ...providers,
+    authenticate: vi.fn(async (_token: string, _options?: { session_duration_minutes?: number }) => OAUTH_SESSION_RESPONSE),
+    googleOneTap: {
+      start: vi.fn(async (_options?: { login_redirect_url?: string; signup_redirect_url?: string }) => ONE_TAP_START),
+      authenticate: vi.fn(async (_idToken: string, _options?: { nonce?: string; session_duration_minutes?: number }) => OAUTH_SESSION_RESPONSE),
+    },
+  };
 }
+
+/** What client.oauth.googleOneTap.start() answers by default: the stand-in script URL is the tests' own. */
+export const ONE_TAP_START = { status_code: 200 as const, request_id: 'req-onetap', client_id: 'google-client', script_url: 'https://gsi.test/client', nonce: 'nonce-1' };
 
 export interface FakeClientOptions {
   bootstrap?: Partial<Bootstrap>;

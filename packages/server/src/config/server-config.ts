@@ -176,6 +176,10 @@ export interface ServerConfig {
   /** SMS and WhatsApp provider; null: texts only reach the development outbox. */
   sms: SmsProviderConfig | null;
   /** Social sign-in: the providers that have settings (by type); the others use the development provider in development. */
-  oauth: { providers: Partial<Record<OAuthProviderType, OAuthProviderSettings>> };
+  oauth: {
+    providers: Partial<Record<OAuthProviderType, OAuthProviderSettings>>;
+    /** Where widgets load Google Identity Services from for one-tap (published in the one-tap start's answer). */
+    googleOneTapScriptUrl: string;
+  };
   project: ProjectConfig;
 }

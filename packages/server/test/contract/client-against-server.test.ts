@@ -4,6 +4,7 @@ import { routes, type RouteDef } from '@vestibule/contract';
 import { createVestibuleClient, VestibuleApiError, type VestibuleClient } from '@vestibule/client';
 import { createServer, type VestibuleServer } from '../../src/index.js';
 import { peer, testClock, tokenFromLink, uniqueEmail } from '../helpers/harness.js';
+import { startTestProvider } from '../helpers/oauth-provider.js';
 import { codeIn, uniquePhone } from '../helpers/otp.js';
 import { SoftAuthenticator, type Knobs } from '../helpers/soft-authenticator.js';
 import { ORIGIN, PUBLIC_TOKEN, testConfig } from '../helpers/test-config.js';
@@ -18,6 +19,8 @@ import { installWebAuthnBrowser } from '../helpers/webauthn-browser.js';
 const config = testConfig();
 let server: VestibuleServer;
 let client: VestibuleClient;
+/** Where contractFetch sends the call: the second server of the one-tap test while it runs. */
+let target: VestibuleServer | undefined;
 const answered = new Map<string, Set<'ok' | 'error'>>();
 const mismatches: string[] = [];
 
@@ -28,7 +31,7 @@ function routeFor(method: string, path: string): RouteDef | undefined {
 /** app.fetch as a browser on this machine would reach it; every answer checked against the contract. */
 async function contractFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const request = new Request(input, init);
-  const response = await server.app.fetch(request, peer('127.0.0.1'));
+  const response = await (target ?? server).app.fetch(request, peer('127.0.0.1'));
   const { pathname } = new URL(request.url);
   const key = `${request.method} ${pathname}`;
   const route = routeFor(request.method, pathname);
@@ -197,6 +200,24 @@ describe('the client against the server', () => {
     // A used token, with the verifier of a newer flow of this browser: the server refuses it.
     await start();
     await rejects(client.oauth.authenticate(token), 'oauth_token_not_found');
+  });
+
+  it('Google one-tap: the start and a sign-in with an ID token signed by the provider (a server with Google configured); refusals', async () => {
+    await rejects(client.oauth.googleOneTap.start(), 'oauth_config_not_found');
+    const idp = await startTestProvider();
+    const google = await createServer(testConfig({}, idp.env('google', { idToken: true })), { clock: testClock(), logger: { info() {}, error() {} } });
+    target = google;
+    try {
+      const { client_id, nonce } = await client.oauth.googleOneTap.start();
+      const claims = { aud: client_id, sub: 'sub-contract-onetap', nonce, email: uniqueEmail('contract-onetap'), email_verified: true };
+      await rejects(client.oauth.googleOneTap.authenticate(await idp.idToken(claims, { forged: true })), 'invalid_id_token');
+      const response = await client.oauth.googleOneTap.authenticate(await idp.idToken(claims), { nonce });
+      expect(response.provider_type).toBe('google');
+    } finally {
+      target = undefined;
+      await google.close();
+      await idp.close();
+    }
   });
 
   it('bootstrap and events with a public token of no project are refused', async () => {

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
@@ -26,10 +27,18 @@ export interface TestProvider {
   forgeIdTokens: boolean;
   /** Answer the token's scope as an array (as Twitch does). */
   scopeAsArray: boolean;
+  /**
+   * An ID token as Google's one-tap prompt hands it to the page: iss this provider, the claims
+   * given (aud, nonce, sub, email, …), signed with the JWKS key (or, forged, with another key).
+   */
+  idToken(claims: Record<string, unknown>, options?: { forged?: boolean; expiresIn?: string | number }): Promise<string>;
   /** Settings for one provider type pointing at this server. */
   env(type: string, options?: { idToken?: boolean }): Record<string, string>;
   close(): Promise<void>;
 }
+
+/** The Google Identity Services stand-in the browser tests load through VESTIBULE_OAUTH_GOOGLE_ONE_TAP_SCRIPT_URL. */
+const GSI_STAND_IN = new URL('../../../../e2e/fixtures/gsi-client.js', import.meta.url);
 
 export const CLIENT_SECRET = 'test-client-secret';
 
@@ -68,8 +77,8 @@ export async function startTestProvider(port = 0): Promise<TestProvider> {
   const codes = new Map<string, { user: ProviderUser; clientId: string; redirectUri: string; nonce: string | null; challenge: string | null }>();
   const tokens = new Map<string, ProviderUser>();
   let url = '';
-  const sign = (claims: Record<string, unknown>, key: CryptoKey) =>
-    new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).setIssuedAt().setExpirationTime('5m').sign(key);
+  const sign = (claims: Record<string, unknown>, key: CryptoKey, expiresIn: string | number = '5m') =>
+    new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).setIssuedAt().setExpirationTime(expiresIn).sign(key);
 
   const server: Server = createServer(async (request, response) => {
     const at = new URL(request.url!, url);
@@ -112,6 +121,18 @@ export async function startTestProvider(port = 0): Promise<TestProvider> {
       return json(200, { access_token: accessToken, token_type: 'Bearer', expires_in: 300, scope: provider.scopeAsArray ? ['openid', 'email'] : 'openid email', ...(idToken ? { id_token: idToken } : {}) });
     }
     if (at.pathname === '/jwks') return json(200, { keys: [jwk] });
+    // A stand-in for Google Identity Services (e2e/fixtures/gsi-client.js) and the credential it hands the page.
+    if (at.pathname === '/gsi/client') {
+      response.writeHead(200, { 'Content-Type': 'text/javascript', 'Access-Control-Allow-Origin': '*' });
+      return response.end(readFileSync(GSI_STAND_IN, 'utf8'));
+    }
+    if (at.pathname === '/gsi/credential') {
+      const email = at.searchParams.get('email') ?? provider.user.email;
+      const sub = email ? `sub-${createHash('sha256').update(email).digest('hex').slice(0, 16)}` : provider.user.sub;
+      const credential = await sign({ iss: url, aud: at.searchParams.get('client_id'), sub, nonce: at.searchParams.get('nonce'), email, email_verified: true, name: 'Pat Example' }, keys.privateKey);
+      response.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
+      return response.end(JSON.stringify({ credential }));
+    }
     const user = tokens.get(request.headers.authorization?.replace(/^Bearer /, '') ?? '');
     if (!user) return json(401, { error: 'invalid_token' });
     if (at.pathname === '/userinfo') return json(200, user);
@@ -130,6 +151,7 @@ export async function startTestProvider(port = 0): Promise<TestProvider> {
     deny: false,
     forgeIdTokens: false,
     scopeAsArray: false,
+    idToken: (claims, options = {}) => sign({ iss: url, ...claims }, options.forged ? forged.privateKey : keys.privateKey, options.expiresIn),
     env: (type, options) => testProviderEnv(url, type, options),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

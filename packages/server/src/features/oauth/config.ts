@@ -31,10 +31,16 @@ export const oauthConfig: ConfigSection = {
   name: 'oauth',
   server: {
     ...providerFields,
+    'oauth.googleOneTapScriptUrl': field(
+      httpUrl.default('https://accounts.google.com/gsi/client'),
+      "Google one-tap: the Google Identity Services script the login widget loads (a server setting, so the host's widget configuration stays the same in every environment and tests point it at a local stand-in).",
+      { env: { name: 'VESTIBULE_OAUTH_GOOGLE_ONE_TAP_SCRIPT_URL', read: 'string' } },
+    ),
     'rateLimits.oauthPerIp': field(rate(100, 600), '`{ limit, windowSeconds }` social sign-in starts, and token exchanges, per client address (each its own count).'),
   },
   finish(config) {
-    const given = ((config as unknown as { oauth?: { providers?: Record<string, OAuthProviderSettings> } }).oauth?.providers ?? {}) as Record<string, OAuthProviderSettings>;
+    const read = (config as unknown as { oauth?: { providers?: Record<string, OAuthProviderSettings>; googleOneTapScriptUrl?: string } }).oauth;
+    const given = (read?.providers ?? {}) as Record<string, OAuthProviderSettings>;
     // Only providers with at least one setting count as configured; the others keep their defaults.
     const providers = Object.fromEntries(Object.entries(given).filter(([, settings]) => Object.values(settings).some((value) => value !== undefined)));
     if (config.env === 'production') {
@@ -44,6 +50,6 @@ export const oauthConfig: ConfigSection = {
         if (missing.length > 0) throw new ConfigError(`server.oauth.providers.${provider}`, `the ${provider} provider has no credentials; set ${missing.join(' and ')}`);
       }
     }
-    config.oauth = { providers };
+    config.oauth = { providers, googleOneTapScriptUrl: read?.googleOneTapScriptUrl ?? 'https://accounts.google.com/gsi/client' };
   },
 };

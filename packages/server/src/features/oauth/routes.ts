@@ -15,6 +15,7 @@ import { userForProfile } from './accounts.js';
 import { developmentProviders } from './dev-provider.js';
 import { authorizationUrl, exchangeAndReadProfile, type ResolvedProvider } from './engine.js';
 import { consumeOAuthToken, consumeState, issueOAuthToken, issueState } from './flow-secrets.js';
+import { registerOneTapRoutes } from './one-tap.js';
 import { PROVIDERS } from './providers.js';
 
 /** The host's page with the outcome appended to its query: a token to exchange, or the error. */
@@ -74,6 +75,7 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): vo
     }
   }
   if (unconfigured.length > 0) for (const [type, stand] of developmentProviders(app, deps, unconfigured)) providers.set(type, stand);
+  registerOneTapRoutes(app, deps, providers.get('google'));
 
   defineRoute(app, oauthRoutes.start, async (c) => {
     const query = validateQuery(c, OAuthStartQuerySchema);

@@ -1,0 +1,86 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { OAuthOneTapAuthenticateRequestSchema, OAuthOneTapStartRequestSchema, oauthRoutes, type AuthenticationFactor, type OAuthAuthenticateResponse, type OAuthOneTapStartResponse } from '@vestibule/contract';
+import type { Context } from 'hono';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { ApiError } from '../../http/api-error.js';
+import type { AppDeps, AppEnv } from '../../http/app-env.js';
+import { defineRoute } from '../../http/define-route.js';
+import { enforceRateLimit } from '../../http/limits.js';
+import { validateBody } from '../../http/validate-body.js';
+import { sessionDurationMinutes } from '../../kernel/durations.js';
+import { consumeToken, issueToken } from '../../kernel/one-time-secrets.js';
+import { chooseRedirectUrl } from '../../kernel/redirect-url.js';
+import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
+import { constantTimeEqual } from '../../security/constant-time.js';
+import { userForProfile } from './accounts.js';
+import type { ResolvedProvider } from './engine.js';
+import { standardClaims } from './profile.js';
+
+/**
+ * Google one-tap: no redirect, no code. The start hands the widget the client id, the script URL
+ * and a nonce (a one-time secret); Google's prompt gives the page an ID token carrying that nonce;
+ * the sign-in verifies the token (RS256 signature by the provider's JWKS, issuer, audience = our
+ * client id, expiry) and then spends the nonce, so a token is good for one sign-in only, before
+ * finding or creating the user exactly as the callback does (accounts.ts).
+ */
+const NONCE_PURPOSE = 'oauth_onetap_nonce';
+const NONCE_MINUTES = 10;
+/** Google's ID tokens name their issuer either way (Google's OpenID Connect documentation). */
+const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
+
+export function registerOneTapRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, google: ResolvedProvider | string | undefined): void {
+  const { config, db } = deps;
+  const project = config.project;
+  // Only a real Google client id: the development provider issues no ID tokens a browser could hold.
+  const clientId = config.oauth.providers.google?.clientId;
+  const configured = typeof google === 'object' && clientId && google.jwksUrl ? google : undefined;
+  const jwks = configured ? createRemoteJWKSet(new URL(configured.jwksUrl!), { timeoutDuration: 10_000 }) : undefined;
+  const issuers = configured?.issuer === GOOGLE_ISSUERS[0] ? GOOGLE_ISSUERS : [configured?.issuer ?? GOOGLE_ISSUERS[0]!];
+  const perIp = (c: Context<AppEnv>, route: string) =>
+    enforceRateLimit(deps, `oauth-onetap-${route}:ip:${c.get('clientIp')}`, config.rateLimits.oauthPerIp);
+
+  defineRoute(app, oauthRoutes.oneTapStart, async (c) => {
+    const body = validateBody(c, OAuthOneTapStartRequestSchema);
+    if (!configured) throw new ApiError('oauth_config_not_found');
+    chooseRedirectUrl('login_redirect_url', body.login_redirect_url, project.loginRedirectUrls);
+    chooseRedirectUrl('signup_redirect_url', body.signup_redirect_url, project.signupRedirectUrls);
+    await perIp(c, 'start');
+    const nonce = await issueToken(db, { purpose: NONCE_PURPOSE, userId: null, bound: {}, expirationMinutes: NONCE_MINUTES, now: deps.clock() });
+    const response: OAuthOneTapStartResponse = { status_code: 200, request_id: c.get('requestId'), client_id: clientId!, script_url: config.oauth.googleOneTapScriptUrl, nonce };
+    return c.json(response);
+  });
+
+  defineRoute(app, oauthRoutes.oneTapAuthenticate, async (c) => {
+    const body = validateBody(c, OAuthOneTapAuthenticateRequestSchema);
+    const duration = sessionDurationMinutes(project, body.session_duration_minutes);
+    if (!configured || !jwks) throw new ApiError('oauth_config_not_found');
+    await perIp(c, 'authenticate');
+    const now = deps.clock();
+    const refuse = (reason: string): never => {
+      deps.log.info('One-tap sign-in refused', { request_id: c.get('requestId'), reason });
+      throw new ApiError('invalid_id_token');
+    };
+    let claims: JWTPayload;
+    try {
+      ({ payload: claims } = await jwtVerify(body.id_token, jwks, { issuer: issuers, audience: clientId!, algorithms: ['RS256'], currentDate: now, requiredClaims: ['sub', 'exp', 'iat', 'nonce'] }));
+    } catch (error) {
+      return refuse(error instanceof joseErrors.JOSEError ? error.code : 'unreadable token');
+    }
+    const nonce = claims.nonce;
+    if (typeof nonce !== 'string') return refuse('no nonce');
+    if (body.nonce !== undefined && !constantTimeEqual(body.nonce, nonce)) return refuse('nonce differs from the one sent');
+    // Only after the signature holds: a forged token must not spend someone's nonce.
+    if (!(await consumeToken(db, NONCE_PURPOSE, nonce, now))) return refuse('unknown, used or expired nonce');
+    let profile;
+    try {
+      profile = standardClaims(claims as Record<string, unknown>);
+    } catch (error) {
+      return refuse(error instanceof Error ? error.message : 'no subject');
+    }
+    const { userId } = await userForProfile(db, 'google', profile, now);
+    const factor: AuthenticationFactor = { type: 'oauth', delivery_method: 'oauth', last_authenticated_at: now.toISOString() };
+    const signedIn = await completeSignIn(c, deps, { userId, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now });
+    const response: OAuthAuthenticateResponse = { ...signedIn, provider_type: 'google', provider_subject: profile.subject };
+    return c.json(response);
+  });
+}
