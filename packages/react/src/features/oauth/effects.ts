@@ -23,6 +23,10 @@ export const oauthStartEffects: EffectMap = {
         (err: unknown) => ctx.fail(err, 'banner'),
       );
   },
+  // Google's script and the prompt's code load only when a one_tap entry's container is drawn.
+  START_ONE_TAP(event, ctx) {
+    void import('./oneTap').then(({ runOneTap }) => runOneTap(event.parentId, ctx));
+  },
 };
 
 function landingFailed(ctx: EffectContext, err: unknown): void {

@@ -11,6 +11,10 @@ export function reduceOAuth(state: FlowState, event: FlowEvent): FlowState {
       return state.oauthStarting ? { ...state, oauthStarting: null } : state;
     case 'AUTHENTICATE_OAUTH':
       return startRequest(state);
+    case 'START_ONE_TAP':
+      return { ...state, oneTap: 'pending', oneTapSetupError: null };
+    case 'ONE_TAP_STATE':
+      return { ...state, oneTap: event.state, oneTapSetupError: event.setupError ?? null };
     case 'OAUTH_LANDING_FAILED':
       return { ...state, pending: false, oauthError: event.message };
     default:

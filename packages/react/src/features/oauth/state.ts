@@ -16,17 +16,28 @@ export interface OAuthSlice {
   oauthLanding: OAuthLanding | null;
   /** Why the landing did not sign in (the catalogue's message); null while it may still. */
   oauthError: string | null;
+  /** Google one-tap's prompt (SPEC.md section 4): null when no entry sets one_tap. */
+  oneTap: OneTapState | null;
+  /** Why one-tap could not be set up; only kept (and shown) for a test-style public token. */
+  oneTapSetupError: OneTapSetupError | null;
 }
+
+export type OneTapState = 'pending' | 'shown' | 'cancelled';
+/** SPEC.md section 4's setup error sub-states besides none. */
+export type OneTapSetupError = 'originNotAllowed' | 'invalidClient' | 'noOAuthConfig' | 'noLoginRedirectUrls' | 'noSignupRedirectUrls' | 'defaultProviderNotAllowed';
 
 export type OAuthEvent =
   | { type: 'START_OAUTH'; provider: OAuthProviderType }
   /** The landing's token: exchange it for a session. */
-  | { type: 'AUTHENTICATE_OAUTH'; token: string };
+  | { type: 'AUTHENTICATE_OAUTH'; token: string }
+  /** The one-tap container is on the page (its element id): load Google's script and prompt into it. */
+  | { type: 'START_ONE_TAP'; parentId: string };
 
 export type OAuthResult =
   /** The user came back to this page (Back from the provider) without finishing: the buttons are ready again. */
   | { type: 'OAUTH_START_ABANDONED' }
-  | { type: 'OAUTH_LANDING_FAILED'; message: string };
+  | { type: 'OAUTH_LANDING_FAILED'; message: string }
+  | { type: 'ONE_TAP_STATE'; state: OneTapState; setupError?: OneTapSetupError };
 
 declare module '../../flow/types' {
   interface FeatureStates {
@@ -46,4 +57,4 @@ declare module '../../flow/types' {
   }
 }
 
-export const initialOAuthSlice: OAuthSlice = { oauthStarting: null, oauthLanding: null, oauthError: null };
+export const initialOAuthSlice: OAuthSlice = { oauthStarting: null, oauthLanding: null, oauthError: null, oneTap: null, oneTapSetupError: null };

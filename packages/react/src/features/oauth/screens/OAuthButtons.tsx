@@ -5,6 +5,8 @@ import { useWidget } from '../../../widget/context';
 import { PROVIDER_NAMES } from '../providers';
 
 const ProviderLogo = lazy(() => import('./ProviderLogo'));
+// Google one-tap: its container and the code behind it load only for an entry with one_tap.
+const OneTapContainer = lazy(() => import('./OneTapContainer'));
 
 /**
  * One 'Continue with {provider}' button per entry of oauthOptions.providers, in configuration
@@ -14,7 +16,14 @@ const ProviderLogo = lazy(() => import('./ProviderLogo'));
 export function OAuthButtons() {
   const { t, config } = useWidget();
   const { state, send } = useFlow();
+  const oneTap = config.oauthOptions?.providers.find((entry) => entry.one_tap);
   return (
+    <>
+    {oneTap ? (
+      <Suspense fallback={null}>
+        <OneTapContainer entry={oneTap} />
+      </Suspense>
+    ) : null}
     <ul className="vst-oauth-buttons">
       {(config.oauthOptions?.providers ?? []).map(({ type }) => (
         <li key={type}>
@@ -27,5 +36,6 @@ export function OAuthButtons() {
         </li>
       ))}
     </ul>
+    </>
   );
 }
