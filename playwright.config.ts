@@ -64,6 +64,8 @@ export default defineConfig({
         ...testProviderEnv(OAUTH_PROVIDER_URL, 'google', { idToken: true }),
         ...testProviderEnv(OAUTH_PROVIDER_URL, 'github'),
         ...testProviderEnv(OAUTH_PROVIDER_URL, 'discord'),
+        // Google one-tap's script: the test provider's stand-in (e2e/fixtures/gsi-client.js).
+        VESTIBULE_OAUTH_GOOGLE_ONE_TAP_SCRIPT_URL: `${OAUTH_PROVIDER_URL}/gsi/client`,
       },
     },
   ],

@@ -24,7 +24,7 @@ if (demoPort !== 3000) {
 
 const config = loadConfig({ env });
 const api = await startServer(config);
-const demo = await startDemo({ port: demoPort, apiBaseUrl: api.url, publicToken: config.project.publicToken });
+const demo = await startDemo({ port: demoPort, apiBaseUrl: api.url, publicToken: config.project.publicToken, oneTapScriptUrl: config.oauth.googleOneTapScriptUrl });
 
 console.log(`
 Vestibule is running.

@@ -7,6 +7,11 @@ import { DEMO_CONFIG_ELEMENT_ID, type DemoConfig } from '../src/demo-config.js';
 
 export interface DemoServerOptions extends Omit<DemoConfig, 'styleNonce'> {
   port: number;
+  /**
+   * Google one-tap's script (the server's oauth.googleOneTapScriptUrl): its origin is allowed to
+   * run a script, draw a frame and be called, as Google asks of a host's policy.
+   */
+  oneTapScriptUrl?: string;
   /** The built demo (vite build output). */
   distDir?: string;
 }
@@ -23,13 +28,15 @@ function inertJson(value: unknown): string {
  * from the demo itself, the widgets' injected style element only with this load's nonce, calls
  * only to the demo and the API.
  */
-function contentSecurityPolicy(apiBaseUrl: string, nonce: string): string {
+function contentSecurityPolicy(apiBaseUrl: string, nonce: string, oneTapScriptUrl?: string): string {
+  const gsi = oneTapScriptUrl ? ` ${new URL(oneTapScriptUrl).origin}` : '';
   return [
     "default-src 'self'",
-    "script-src 'self'",
-    `style-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self'${gsi}`,
+    `style-src 'self' 'nonce-${nonce}'${gsi}`,
     "img-src 'self' data: https:",
-    `connect-src 'self' ${new URL(apiBaseUrl).origin}`,
+    `connect-src 'self' ${new URL(apiBaseUrl).origin}${gsi}`,
+    `frame-src 'self'${gsi}`,
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
@@ -65,7 +72,7 @@ export async function startDemo(options: DemoServerOptions): Promise<{ url: stri
       res.writeHead(200, {
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'no-store',
-        'content-security-policy': contentSecurityPolicy(options.apiBaseUrl, nonce),
+        'content-security-policy': contentSecurityPolicy(options.apiBaseUrl, nonce, options.oneTapScriptUrl),
       });
       res.end(page(nonce));
       return;

@@ -50,7 +50,7 @@ declare module '../../flow/types' {
     oauth: OAuthResult;
   }
   interface FeatureScreens {
-    oauth: 'OAuthCallback';
+    oauth: 'OAuthCallback' | 'OAuthSuccess';
   }
   interface SignInMethods {
     oauth: true;

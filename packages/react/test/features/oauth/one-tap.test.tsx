@@ -74,6 +74,7 @@ describe('Google one-tap', () => {
     await act(async () => gis.options().callback({ credential: 'id-token-from-google' }));
     await waitFor(() => expect(client.oauth.googleOneTap.authenticate).toHaveBeenCalledWith('id-token-from-google', { nonce: 'nonce-1', session_duration_minutes: 30 }));
     await waitFor(() => expect(callbacks.onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'OAUTH_AUTHENTICATE' })));
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
   });
 
   it('cancelled when the user closes the prompt: the container takes no room, the button is the fallback', async () => {
