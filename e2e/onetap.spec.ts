@@ -23,7 +23,10 @@ test('one-tap: the prompt shows in its container, its credential signs up, and a
   await expect(container).toHaveCSS('height', '120px');
   await lookAt(page, testInfo, '1-one-tap-shown');
 
+  // As after a button: the server answers the redirect URL with a one-time token, the page goes
+  // there, and the landing (the demo's /reset) exchanges it for a session.
   await page.getByRole('button', { name: `Continue as ${email}` }).click();
+  await expect(page).toHaveURL(/\/reset$/);
   await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
   await expect(page.getByTestId('signed-in-email')).toHaveText(email);
   const userId = await page.getByTestId('user-id').textContent();
@@ -32,6 +35,7 @@ test('one-tap: the prompt shows in its container, its credential signs up, and a
   await expect(page.getByText('Signed out.')).toBeVisible();
   await page.goto(configUrl(ONE_TAP));
   await page.getByRole('button', { name: `Continue as ${email}` }).click();
+  await expect(page).toHaveURL(/\/reset$/);
   await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
   await expect(page.getByTestId('user-id')).toHaveText(userId!);
 });

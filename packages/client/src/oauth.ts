@@ -46,7 +46,8 @@ export function oauthStartQuery(provider: OAuthProviderType, publicToken: string
 export function createOAuth(http: HttpClient, baseUrl: string, publicToken: string, signIn: SignIn): VestibuleClient['oauth'] {
   const key = oauthVerifierStorageKey(publicToken);
 
-  const start = async (provider: OAuthProviderType, options?: OAuthStartOptions): Promise<void> => {
+  /** A new PKCE pair whose verifier this browser keeps for the landing; answers the challenge to send. */
+  const keepVerifier = async (): Promise<string> => {
     const { verifier, challenge } = await pkcePair();
     const store = browserStorage();
     try {
@@ -56,6 +57,11 @@ export function createOAuth(http: HttpClient, baseUrl: string, publicToken: stri
       // Without it the landing page could never prove this browser started the flow.
       throw new VestibuleSDKError('sdk_error', 'Social sign-in needs localStorage, which this page cannot use.');
     }
+    return challenge;
+  };
+
+  const start = async (provider: OAuthProviderType, options?: OAuthStartOptions): Promise<void> => {
+    const challenge = await keepVerifier();
     window.location.assign(`${baseUrl}/sdk/v1/oauth/start?${oauthStartQuery(provider, publicToken, challenge, options)}`);
   };
 
@@ -76,8 +82,12 @@ export function createOAuth(http: HttpClient, baseUrl: string, publicToken: stri
     },
     googleOneTap: {
       start: (options = {}) => http.request('POST /sdk/v1/oauth/google/onetap/start', { login_redirect_url: options.login_redirect_url, signup_redirect_url: options.signup_redirect_url }),
-      authenticate: (idToken, options = {}) =>
-        signIn('POST /sdk/v1/oauth/google/onetap', { id_token: idToken, nonce: options.nonce, session_duration_minutes: options.session_duration_minutes }),
+      submit: async (idToken, options = {}) => {
+        const code_challenge = await keepVerifier();
+        const response = await http.request('POST /sdk/v1/oauth/google/onetap', { id_token: idToken, code_challenge, ...options });
+        window.location.assign(response.redirect_url);
+        return response;
+      },
     },
   };
 }

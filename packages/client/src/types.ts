@@ -9,6 +9,7 @@ import type {
   MagicLinkLoginOrCreateResponse,
   OAuthAuthenticateResponse,
   OAuthOneTapStartResponse,
+  OAuthOneTapSubmitResponse,
   OkResponse,
   OtpLoginOrCreateResponse,
   PasswordStrengthCheckResponse,
@@ -215,13 +216,15 @@ export interface VestibuleClient {
     authenticate(token: string, options?: SessionDurationOptions): Promise<OAuthAuthenticateResponse>;
     /**
      * Google one-tap. start() asks the server for what Google Identity Services' initialize()
-     * needs (client_id, a one-time nonce) and where to load the script from; authenticate() sends
-     * the credential (an ID token) the prompt's callback received, which the server verifies
-     * against Google's JWKS before signing in (the session is stored like any other).
+     * needs (client_id, a one-time nonce) and where to load the script from. submit() sends the
+     * credential (an ID token) the prompt's callback received; the server verifies it against
+     * Google's JWKS and answers the host's login (or, for a new user, signup) redirect URL with a
+     * one-time token, and submit() sends the browser there, where authenticate() exchanges the
+     * token as after a button's flow.
      */
     googleOneTap: {
       start(options?: { login_redirect_url?: string; signup_redirect_url?: string }): Promise<OAuthOneTapStartResponse>;
-      authenticate(idToken: string, options?: { nonce?: string } & SessionDurationOptions): Promise<OAuthAuthenticateResponse>;
+      submit(idToken: string, options?: { nonce?: string; login_redirect_url?: string; signup_redirect_url?: string }): Promise<OAuthOneTapSubmitResponse>;
     };
   };
 

@@ -53,9 +53,12 @@ export type OAuthAuthenticateResponse = z.output<typeof OAuthAuthenticateRespons
 
 /**
  * Google one-tap (SPEC.md sections 3, 4 and 7): the widget asks our server for what the prompt
- * needs (the Google client id, the script's URL and a one-time nonce), Google Identity Services
- * hands the browser an ID token carrying that nonce, and the server verifies it (signature by
- * Google's JWKS, issuer, audience, expiry, the nonce spent once) before signing anyone in.
+ * needs (the Google client id, the script's URL and a one-time nonce); Google Identity Services
+ * hands the page an ID token carrying that nonce; the server verifies it (signature by Google's
+ * JWKS, issuer, audience, expiry, the nonce spent once) and answers the host's redirect URL with a
+ * one-time token, as the callback does for a button. The browser goes there and the landing
+ * exchanges the token, with the PKCE verifier this browser kept, for a session: one-tap and the
+ * buttons end the same way ("success callback and redirect").
  */
 export const OAuthOneTapStartRequestSchema = z
   .strictObject({
@@ -75,14 +78,24 @@ export const OAuthOneTapStartResponseSchema = z
   .meta({ id: 'OAuthOneTapStartResponse' });
 export type OAuthOneTapStartResponse = z.output<typeof OAuthOneTapStartResponseSchema>;
 
-export const OAuthOneTapAuthenticateRequestSchema = z
+export const OAuthOneTapSubmitRequestSchema = z
   .strictObject({
     id_token: z.string().min(1).max(8192).meta({ description: "The credential Google Identity Services handed the page: a Google ID token." }),
     nonce: z.string().min(1).max(512).optional().meta({ description: 'The nonce the start gave; when sent it must be the one the ID token carries.' }),
-    session_duration_minutes: minutes.optional(),
+    code_challenge: OAuthStartQuerySchema.shape.code_challenge,
+    login_redirect_url: OAuthStartQuerySchema.shape.login_redirect_url,
+    signup_redirect_url: OAuthStartQuerySchema.shape.signup_redirect_url,
   })
-  .meta({ id: 'OAuthOneTapAuthenticateRequest' });
-export type OAuthOneTapAuthenticateRequest = z.input<typeof OAuthOneTapAuthenticateRequestSchema>;
+  .meta({ id: 'OAuthOneTapSubmitRequest' });
+export type OAuthOneTapSubmitRequest = z.input<typeof OAuthOneTapSubmitRequestSchema>;
+
+export const OAuthOneTapSubmitResponseSchema = z
+  .object({
+    ...ok,
+    redirect_url: z.string().meta({ description: 'The login redirect URL (signup for a new user) with vestibule_token_type=oauth and the one-time token, as the callback would send it.' }),
+  })
+  .meta({ id: 'OAuthOneTapSubmitResponse' });
+export type OAuthOneTapSubmitResponse = z.output<typeof OAuthOneTapSubmitResponseSchema>;
 
 const TAG = 'OAuth';
 
@@ -111,6 +124,17 @@ export const oauthRoutes = {
       'The signup (new user) or login redirect URL with vestibule_token_type=oauth&token=…; on any failure the login redirect URL with vestibule_token_type=oauth&error_type=oauth_flow_callback_error.',
     errors: [],
   }),
+  callbackForm: route({
+    kind: 'redirect',
+    method: 'post',
+    path: '/sdk/v1/oauth/callback',
+    summary: "The same redirect URI for providers that answer with response_mode=form_post (Sign in with Apple when it is asked for the user's email): their page posts the callback's fields as a form.",
+    tag: TAG,
+    auth: 'none',
+    form: OAuthCallbackQuerySchema,
+    redirect: 'As the GET callback.',
+    errors: ['payload_too_large'],
+  }),
   authenticate: route({
     method: 'post',
     path: '/sdk/v1/oauth/authenticate',
@@ -131,14 +155,14 @@ export const oauthRoutes = {
     response: OAuthOneTapStartResponseSchema,
     errors: ['oauth_config_not_found', 'invalid_redirect_url', 'too_many_requests'],
   }),
-  oneTapAuthenticate: route({
+  oneTapSubmit: route({
     method: 'post',
     path: '/sdk/v1/oauth/google/onetap',
-    summary: "Sign in with the ID token of Google's one-tap prompt, verified against Google's JWKS (issuer, audience, expiry, the one-time nonce) first.",
+    summary: "The ID token of Google's one-tap prompt, verified against Google's JWKS (issuer, audience, expiry, the one-time nonce): answers the host page to go to with a one-time token for the exchange.",
     tag: TAG,
-    auth: 'public-optional-session',
-    request: OAuthOneTapAuthenticateRequestSchema,
-    response: OAuthAuthenticateResponseSchema,
-    errors: ['oauth_config_not_found', 'invalid_id_token', 'invalid_duration', 'too_many_requests'],
+    auth: 'public',
+    request: OAuthOneTapSubmitRequestSchema,
+    response: OAuthOneTapSubmitResponseSchema,
+    errors: ['oauth_config_not_found', 'invalid_id_token', 'invalid_redirect_url', 'too_many_requests'],
   }),
 } as const;

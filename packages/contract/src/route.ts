@@ -31,12 +31,15 @@ export interface JsonRouteDef extends RouteBase {
 }
 
 /**
- * A route the browser navigates to (a top-level GET, not fetch): it answers 302 to another site,
- * so it has no JSON answer and no place in the client's typed route map. Its errors are still JSON.
+ * A route the browser navigates to (a top-level GET, or a form another site's page posts): it
+ * answers 302 to another site, so it has no JSON answer and no place in the client's typed route
+ * map. Its errors are still JSON.
  */
 export interface RedirectRouteDef extends RouteBase {
   kind: 'redirect';
-  method: 'get';
+  method: 'get' | 'post';
+  /** Form body schema (application/x-www-form-urlencoded) of a posted one. */
+  form?: z.ZodObject;
   /** Where the 302 leads, for the OpenAPI document. */
   redirect: string;
 }

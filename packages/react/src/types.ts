@@ -100,6 +100,8 @@ export type WidgetEventType =
   | 'PASSKEY_REGISTRATION_DONE'
   /** The OAuth landing exchanged its token for a session; data: the session response (with provider_type and provider_subject). */
   | 'OAUTH_AUTHENTICATE'
+  /** Google one-tap's credential was accepted; data: the response, whose redirect_url (the landing, with a one-time token) the page is going to. */
+  | 'OAUTH_ONE_TAP_SUBMIT'
   | 'FLOW_COMPLETE'
   | 'AUTHENTICATE_FLOW_COMPLETE'
   | 'OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED'

@@ -91,12 +91,15 @@ function fakeOAuth() {
     authenticate: vi.fn(async (_token: string, _options?: { session_duration_minutes?: number }) => OAUTH_SESSION_RESPONSE),
     googleOneTap: {
       start: vi.fn(async (_options?: { login_redirect_url?: string; signup_redirect_url?: string }) => ONE_TAP_START),
-      authenticate: vi.fn(async (_idToken: string, _options?: { nonce?: string; session_duration_minutes?: number }) => OAUTH_SESSION_RESPONSE),
+      submit: vi.fn(async (_idToken: string, _options?: { nonce?: string; login_redirect_url?: string; signup_redirect_url?: string }) => ONE_TAP_SUBMIT),
     },
   };
 }
 
 /** What client.oauth.googleOneTap.start() answers by default: the stand-in script URL is the tests' own. */
+/** What client.oauth.googleOneTap.submit() answers by default (the real one then sends the page there). */
+export const ONE_TAP_SUBMIT = { status_code: 200 as const, request_id: 'req-onetap-submit', redirect_url: 'https://host.test/landing?vestibule_token_type=oauth&token=t-1' };
+
 export const ONE_TAP_START = { status_code: 200 as const, request_id: 'req-onetap', client_id: 'google-client', script_url: 'https://gsi.test/client', nonce: 'nonce-1' };
 
 export interface FakeClientOptions {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './helpers/harness.js';
 import { startTestProvider, type TestProvider } from './helpers/oauth-provider.js';
@@ -30,7 +30,18 @@ const claims = (nonce: string, extra: Record<string, unknown> = {}) => {
   return { aud: 'google-client', sub: `sub-${randomUUID()}`, nonce, email, email_verified: true, name: 'Pat Example', ...extra };
 };
 
-const authenticate = (body: Record<string, unknown>) => h.json('POST', '/sdk/v1/oauth/google/onetap', body);
+/** The browser's PKCE pair: the challenge goes with the credential, the verifier to the exchange. */
+const VERIFIER = 'v'.repeat(43);
+const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
+
+const submit = (body: Record<string, unknown>) => h.json('POST', '/sdk/v1/oauth/google/onetap', { code_challenge: CHALLENGE, ...body });
+
+/** The landing's part: the token of the answered redirect URL, exchanged with the verifier. */
+async function land(redirectUrl: string) {
+  const url = new URL(redirectUrl);
+  expect(url.searchParams.get('vestibule_token_type')).toBe('oauth');
+  return h.json('POST', '/sdk/v1/oauth/authenticate', { token: url.searchParams.get('token'), code_verifier: VERIFIER });
+}
 
 describe('Google one-tap', () => {
   it('the start gives the client id, the script URL setting and a nonce', async () => {
@@ -40,19 +51,33 @@ describe('Google one-tap', () => {
     expect(answer.nonce.length).toBeGreaterThan(20);
   });
 
-  it('a valid one-tap ID token signs in (a new user, then the same user by subject)', async () => {
+  it('a valid one-tap ID token answers the signup landing with a one-time token (a new user), then the login landing (the same user by subject)', async () => {
     const { nonce } = await start();
     const token = claims(nonce);
-    const first = await authenticate({ id_token: await idp.idToken(token), nonce });
+    const first = await submit({ id_token: await idp.idToken(token), nonce });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ provider_type: 'google', provider_subject: token.sub });
-    expect(first.body.session.authentication_factors[0]).toMatchObject({ type: 'oauth', delivery_method: 'oauth' });
-    expect(first.body.user.emails).toEqual([expect.objectContaining({ email: token.email, verified: true })]);
+    // No session yet: the landing's exchange starts it, as after a button's flow.
+    expect(first.headers.get('set-cookie') ?? '').not.toContain('vestibule_session=');
+    expect(first.body.redirect_url.startsWith(`${h.config.project.signupRedirectUrls[0]}?`)).toBe(true);
+    const signedUp = await land(first.body.redirect_url);
+    expect(signedUp.status).toBe(200);
+    expect(signedUp.body).toMatchObject({ provider_type: 'google', provider_subject: token.sub });
+    expect(signedUp.body.session.authentication_factors[0]).toMatchObject({ type: 'oauth', delivery_method: 'oauth' });
+    expect(signedUp.body.user.emails).toEqual([expect.objectContaining({ email: token.email, verified: true })]);
 
     const again = await start();
-    const second = await authenticate({ id_token: await idp.idToken({ ...token, nonce: again.nonce }) });
-    expect(second.status).toBe(200);
-    expect(second.body.user_id).toBe(first.body.user_id);
+    const second = await submit({ id_token: await idp.idToken({ ...token, nonce: again.nonce }), login_redirect_url: h.config.project.loginRedirectUrls[0] });
+    expect(second.body.redirect_url.startsWith(`${h.config.project.loginRedirectUrls[0]}?`)).toBe(true);
+    const loggedIn = await land(second.body.redirect_url);
+    expect(loggedIn.body.user_id).toBe(signedUp.body.user_id);
+  });
+
+  it('the landing token is bound to the challenge sent with the credential: another verifier gets nothing', async () => {
+    const { nonce } = await start();
+    const answer = await submit({ id_token: await idp.idToken(claims(nonce)) });
+    const token = new URL(answer.body.redirect_url).searchParams.get('token');
+    const stolen = await h.json('POST', '/sdk/v1/oauth/authenticate', { token, code_verifier: 'w'.repeat(43) });
+    expect(stolen.body.error_type).toBe('oauth_token_not_found');
   });
 
   const refusals: Array<[string, (nonce: string) => Promise<string>]> = [
@@ -66,7 +91,7 @@ describe('Google one-tap', () => {
   for (const [name, make] of refusals) {
     it(`refuses ${name} with invalid_id_token and signs no one in`, async () => {
       const { nonce } = await start();
-      const answer = await authenticate({ id_token: await make(nonce) });
+      const answer = await submit({ id_token: await make(nonce) });
       expect(answer.status).toBe(401);
       expect(answer.body.error_type).toBe('invalid_id_token');
       expect(answer.headers.get('set-cookie') ?? '').not.toContain('vestibule_session=');
@@ -76,9 +101,9 @@ describe('Google one-tap', () => {
   it('a refused (forged) token does not spend the nonce; a replayed nonce is refused', async () => {
     const { nonce } = await start();
     const token = claims(nonce);
-    expect((await authenticate({ id_token: await idp.idToken(token, { forged: true }) })).status).toBe(401);
-    expect((await authenticate({ id_token: await idp.idToken(token) })).status).toBe(200);
-    const replay = await authenticate({ id_token: await idp.idToken(token) });
+    expect((await submit({ id_token: await idp.idToken(token, { forged: true }) })).status).toBe(401);
+    expect((await submit({ id_token: await idp.idToken(token) })).status).toBe(200);
+    const replay = await submit({ id_token: await idp.idToken(token) });
     expect(replay.status).toBe(401);
     expect(replay.body.error_type).toBe('invalid_id_token');
   });
@@ -86,14 +111,26 @@ describe('Google one-tap', () => {
   it('a nonce in the body that differs from the token\'s is refused', async () => {
     const { nonce } = await start();
     const other = await start();
-    const answer = await authenticate({ id_token: await idp.idToken(claims(nonce)), nonce: other.nonce });
+    const answer = await submit({ id_token: await idp.idToken(claims(nonce)), nonce: other.nonce });
     expect(answer.body.error_type).toBe('invalid_id_token');
   });
 
-  it('a redirect URL off the allowlist is a setup error at the start', async () => {
+  it('a redirect URL off the allowlist is a setup error at the start, and refused at the submit before the nonce is spent', async () => {
     const answer = await h.json('POST', '/sdk/v1/oauth/google/onetap/start', { login_redirect_url: 'https://evil.example/login' });
     expect(answer.status).toBe(400);
     expect(answer.body.error_type).toBe('invalid_redirect_url');
+    const { nonce } = await start();
+    const idToken = await idp.idToken(claims(nonce));
+    const offList = await submit({ id_token: idToken, signup_redirect_url: 'https://evil.example/new' });
+    expect(offList.body.error_type).toBe('invalid_redirect_url');
+    expect((await submit({ id_token: idToken })).status).toBe(200);
+  });
+
+  it('a missing or malformed PKCE challenge is a 400 that names it', async () => {
+    const { nonce } = await start();
+    const answer = await h.json('POST', '/sdk/v1/oauth/google/onetap', { id_token: await idp.idToken(claims(nonce)) });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error_message).toContain('code_challenge');
   });
 });
 
@@ -104,7 +141,7 @@ describe('Google one-tap without a Google client id', () => {
       const answer = await bare.json('POST', '/sdk/v1/oauth/google/onetap/start', {});
       expect(answer.status).toBe(400);
       expect(answer.body.error_type).toBe('oauth_config_not_found');
-      const signIn = await bare.json('POST', '/sdk/v1/oauth/google/onetap', { id_token: 'x.y.z' });
+      const signIn = await bare.json('POST', '/sdk/v1/oauth/google/onetap', { id_token: 'x.y.z', code_challenge: CHALLENGE });
       expect(signIn.body.error_type).toBe('oauth_config_not_found');
     } finally {
       await bare.close();

@@ -56,6 +56,8 @@ describe.each(OAUTH_PROVIDER_TYPES)('%s', (type) => {
     expect(sent.get('scope')).toBe([...entry.scopes, 'extra'].join(entry.scopeSeparator ?? ' '));
     expect(sent.get('code_challenge_method')).toBe(entry.pkce ? 'S256' : null);
     expect(sent.get('nonce')).toBe(entry.idToken ? 'nonce-1' : null);
+    // Apple sends the email only to a form_post callback.
+    expect(sent.get('response_mode')).toBe(type === 'apple' ? 'form_post' : null);
     if (entry.idToken) expect([entry.issuer, entry.jwksUrl].every(Boolean)).toBe(true);
   });
 

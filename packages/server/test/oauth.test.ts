@@ -21,7 +21,7 @@ beforeAll(async () => {
   idp = await startTestProvider();
   h = await startHarness(
     { project: { loginRedirectUrls: [LOGIN, 'http://localhost:3000/other'], signupRedirectUrls: [SIGNUP] } as never },
-    { ...idp.env('google', { idToken: true }), ...idp.env('discord'), ...idp.env('github'), ...idp.env('twitch', { idToken: true }) },
+    { ...idp.env('google', { idToken: true }), ...idp.env('discord'), ...idp.env('github'), ...idp.env('twitch', { idToken: true }), ...idp.env('apple', { idToken: true }) },
   );
 });
 afterAll(async () => {
@@ -138,6 +138,40 @@ describe('social sign-in', () => {
     } finally {
       idp.scopeAsArray = false;
     }
+  });
+
+  it("Apple: asked for name and email with response_mode=form_post, its page posts the answer to the callback, which signs in as the GET one does", async () => {
+    idp.user = providerUser('apple-user@example.com');
+    const { verifier, challenge } = pkce();
+    const start = await navigate(startQuery('apple', challenge));
+    const authorize = start.location!;
+    expect(authorize.searchParams.get('response_mode')).toBe('form_post');
+    expect(authorize.searchParams.get('scope')).toBe('name email');
+    const page = await (await fetch(authorize, { redirect: 'manual' })).text();
+    const action = /<form method="post" action="([^"]+)"/.exec(page)![1]!;
+    expect(action).toBe(`${h.config.publicUrl}/sdk/v1/oauth/callback`);
+    const form = new URLSearchParams([...page.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, '&')]));
+    expect(form.get('code')).toBeTruthy();
+    // A cross-site form post: no public token, no cookie, an Origin of Apple's.
+    const posted = await h.call('POST', '/sdk/v1/oauth/callback', undefined, { token: null, rawBody: form.toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, origin: 'https://appleid.apple.com' });
+    expect(posted.status).toBe(302);
+    const landed = new URL(posted.headers.get('Location')!);
+    expect(`${landed.origin}${landed.pathname}`).toBe(SIGNUP);
+    const exchange = await h.json('POST', '/sdk/v1/oauth/authenticate', { token: landed.searchParams.get('token'), code_verifier: verifier });
+    expect(exchange.body).toMatchObject({ provider_type: 'apple', provider_subject: idp.user.sub });
+    expect(exchange.body.user.emails).toEqual([expect.objectContaining({ email: 'apple-user@example.com', verified: true })]);
+    // The same post again: the state is spent.
+    const replay = await h.call('POST', '/sdk/v1/oauth/callback', undefined, { token: null, rawBody: form.toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expectCallbackError(new URL(replay.headers.get('Location')!));
+  });
+
+  it('a posted callback that is not a form, or is too large, lands with the callback error or a 413, never a 500', async () => {
+    const junk = await h.call('POST', '/sdk/v1/oauth/callback', undefined, { token: null, rawBody: '{"state":', headers: { 'Content-Type': 'application/json' } });
+    expect(junk.status).toBe(302);
+    expectCallbackError(new URL(junk.headers.get('Location')!));
+    const huge = await h.call('POST', '/sdk/v1/oauth/callback', undefined, { token: null, rawBody: `state=${'x'.repeat(200_000)}`, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).error_type).toBe('payload_too_large');
   });
 
   it('links to an existing user by email only when the provider verified it', async () => {

@@ -48,6 +48,7 @@ export function defineRoute(
     request: {
       ...(route.request ? { body: { required: true, content: { 'application/json': { schema: route.request } } } } : {}),
       ...(route.query ? { query: route.query } : {}),
+      ...(route.kind === 'redirect' && route.form ? { body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: route.form } } } } : {}),
     },
     responses: {
       ...(route.kind === 'redirect'
@@ -64,6 +65,7 @@ export function defineRoute(
     before.push(publicToken(app.publicToken));
   }
   if (route.request) before.push(bodyLimit(), jsonBody());
+  else if (route.kind === 'redirect' && route.form) before.push(bodyLimit());
   const on = app.on.bind(app) as unknown as (method: string, path: string, ...chain: Array<MiddlewareHandler<AppEnv> | Handler<AppEnv>>) => void;
   on(route.method.toUpperCase(), route.path, ...before, ...handlers);
 }

@@ -202,7 +202,7 @@ describe('the client against the server', () => {
     await rejects(client.oauth.authenticate(token), 'oauth_token_not_found');
   });
 
-  it('Google one-tap: the start and a sign-in with an ID token signed by the provider (a server with Google configured); refusals', async () => {
+  it('Google one-tap: the start, a forged credential refused, a real one answers the landing whose token the client exchanges (a server with Google configured)', async () => {
     await rejects(client.oauth.googleOneTap.start(), 'oauth_config_not_found');
     const idp = await startTestProvider();
     const google = await createServer(testConfig({}, idp.env('google', { idToken: true })), { clock: testClock(), logger: { info() {}, error() {} } });
@@ -210,9 +210,23 @@ describe('the client against the server', () => {
     try {
       const { client_id, nonce } = await client.oauth.googleOneTap.start();
       const claims = { aud: client_id, sub: 'sub-contract-onetap', nonce, email: uniqueEmail('contract-onetap'), email_verified: true };
-      await rejects(client.oauth.googleOneTap.authenticate(await idp.idToken(claims, { forged: true })), 'invalid_id_token');
-      const response = await client.oauth.googleOneTap.authenticate(await idp.idToken(claims), { nonce });
-      expect(response.provider_type).toBe('google');
+      await rejects(client.oauth.googleOneTap.submit(await idp.idToken(claims, { forged: true })), 'invalid_id_token');
+      // The submit sends the page to the landing: catch it, then exchange its token as the landing does.
+      let landed = '';
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation((url: string | URL) => {
+        landed = String(url);
+      });
+      try {
+        const response = await client.oauth.googleOneTap.submit(await idp.idToken(claims), { nonce });
+        expect(landed).toBe(response.redirect_url);
+      } finally {
+        assign.mockRestore();
+      }
+      const landing = new URL(landed);
+      expect(`${landing.origin}${landing.pathname}`).toBe(config.project.signupRedirectUrls[0]);
+      expect(landing.searchParams.get('vestibule_token_type')).toBe('oauth');
+      const signedIn = await client.oauth.authenticate(landing.searchParams.get('token')!);
+      expect(signedIn.provider_type).toBe('google');
     } finally {
       target = undefined;
       await google.close();

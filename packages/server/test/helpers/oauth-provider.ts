@@ -4,6 +4,9 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 
+/** Text for an HTML attribute (the form_post page). */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
 /**
  * A small OAuth 2.0 / OpenID Connect provider on 127.0.0.1 that stands in for the real ones
  * through the VESTIBULE_OAUTH_<NAME>_* settings: authorize (approves at once, or denies), token
@@ -99,6 +102,13 @@ export async function startTestProvider(port = 0): Promise<TestProvider> {
         const clientId = at.searchParams.get('client_id') ?? at.searchParams.get('client_key')!;
         codes.set(code, { user, clientId, redirectUri: at.searchParams.get('redirect_uri')!, nonce: at.searchParams.get('nonce'), challenge: at.searchParams.get('code_challenge') });
         back.searchParams.set('code', code);
+      }
+      // response_mode=form_post (Sign in with Apple): a page that posts the answer to the redirect URI.
+      if (at.searchParams.get('response_mode') === 'form_post') {
+        const fields = [...back.searchParams].map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join('');
+        back.search = '';
+        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        return response.end(`<!doctype html><form method="post" action="${escapeHtml(back.href)}">${fields}</form><script>document.forms[0].submit()</script>`);
       }
       response.writeHead(302, { Location: back.href });
       return response.end();

@@ -2,6 +2,7 @@ import type { EffectContext, EffectMap } from '../../flow/feature';
 import { messageForError, toErrorInfo } from '../../flow/errors';
 import { forgetLinkToken } from '../../flow/linkToken';
 import { sessionDuration } from '../../flow/session';
+import { readyAgainOnReturn } from './leaving';
 
 /** A provider's button: the client leaves the page for our server, which sends the browser on to the provider. */
 export const oauthStartEffects: EffectMap = {
@@ -16,10 +17,7 @@ export const oauthStartEffects: EffectMap = {
         provider_params: entry?.provider_params,
       })
       .then(
-        () => {
-          // Back from the provider's page may restore this page as it was left, button spinning.
-          window.addEventListener('pageshow', (e) => e.persisted && ctx.dispatch({ type: 'OAUTH_START_ABANDONED' }), { once: true });
-        },
+        () => readyAgainOnReturn(ctx),
         (err: unknown) => ctx.fail(err, 'banner'),
       );
   },

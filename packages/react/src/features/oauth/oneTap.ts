@@ -1,7 +1,7 @@
 import { errorTypeOf, parsePublicToken } from '@vestibule/client';
 import { toErrorInfo } from '../../flow/errors';
 import type { EffectContext } from '../../flow/feature';
-import { sessionDuration } from '../../flow/session';
+import { readyAgainOnReturn } from './leaving';
 import type { OneTapSetupError } from './state';
 
 /**
@@ -112,12 +112,17 @@ export async function runOneTap(parentId: string, ctx: EffectContext): Promise<v
     client_id: start.client_id,
     nonce,
     cancel_on_tap_outside: entry.cancel_on_tap_outside ?? true,
-    prompt_parent_id: parentId,
+    // Google finds the parent with document.getElementById: inside a shadow tree it cannot, so
+    // the prompt takes Google's own place at the top of the window (the container stays empty).
+    prompt_parent_id: document.getElementById(parentId) ? parentId : undefined,
     callback: ({ credential }) => {
-      ctx.client.oauth.googleOneTap.authenticate(credential, { nonce, session_duration_minutes: sessionDuration(ctx.config) }).then(
+      // As after a button: the server answers the host's redirect URL with a one-time token, the
+      // page goes there, and the landing exchanges it for a session.
+      ctx.dispatch({ type: 'ONE_TAP_SUBMITTED' });
+      ctx.client.oauth.googleOneTap.submit(credential, { nonce, login_redirect_url: options?.loginRedirectURL, signup_redirect_url: options?.signupRedirectURL }).then(
         (response) => {
-          ctx.emit('OAUTH_AUTHENTICATE', response);
-          ctx.dispatch({ type: 'AUTHENTICATED', method: 'oauth', response });
+          ctx.emit('OAUTH_ONE_TAP_SUBMIT', response);
+          readyAgainOnReturn(ctx);
         },
         (err: unknown) => {
           cancelled();

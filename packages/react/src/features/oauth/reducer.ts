@@ -13,6 +13,8 @@ export function reduceOAuth(state: FlowState, event: FlowEvent): FlowState {
       return startRequest(state);
     case 'START_ONE_TAP':
       return { ...state, oneTap: 'pending', oneTapSetupError: null };
+    case 'ONE_TAP_SUBMITTED':
+      return { ...startRequest(state), oauthStarting: 'google' };
     case 'ONE_TAP_STATE':
       return { ...state, oneTap: event.state, oneTapSetupError: event.setupError ?? null };
     case 'OAUTH_LANDING_FAILED':

@@ -37,7 +37,9 @@ export type OAuthResult =
   /** The user came back to this page (Back from the provider) without finishing: the buttons are ready again. */
   | { type: 'OAUTH_START_ABANDONED' }
   | { type: 'OAUTH_LANDING_FAILED'; message: string }
-  | { type: 'ONE_TAP_STATE'; state: OneTapState; setupError?: OneTapSetupError };
+  | { type: 'ONE_TAP_STATE'; state: OneTapState; setupError?: OneTapSetupError }
+  /** The prompt's credential went to the server: the page is leaving for the landing (Google's button spins). */
+  | { type: 'ONE_TAP_SUBMITTED' };
 
 declare module '../../flow/types' {
   interface FeatureStates {
@@ -50,7 +52,7 @@ declare module '../../flow/types' {
     oauth: OAuthResult;
   }
   interface FeatureScreens {
-    oauth: 'OAuthCallback' | 'OAuthSuccess';
+    oauth: 'OAuthCallback';
   }
   interface SignInMethods {
     oauth: true;

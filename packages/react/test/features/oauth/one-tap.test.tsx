@@ -4,7 +4,7 @@ import { VestibuleLogin } from '../../../src/index';
 import { ONE_TAP_DEFAULT_HEIGHT, ONE_TAP_RESIZE_DEBOUNCE_MS } from '../../../src/features/oauth/screens/OneTapContainer';
 import type { GoogleAccountsId, PromptMomentNotification } from '../../../src/features/oauth/oneTap';
 import type { LoginConfig, OAuthProviderEntry } from '../../../src/types';
-import { apiError, expectNoAxeViolations, fakeClient, type FakeClient } from '../../helpers';
+import { apiError, expectNoAxeViolations, fakeClient, ONE_TAP_SUBMIT, type FakeClient } from '../../helpers';
 
 /**
  * Google one-tap in the login widget against fakeClient and a fake google.accounts.id (the script
@@ -55,6 +55,14 @@ describe('Google one-tap', () => {
     await expectNoAxeViolations(root);
   });
 
+  it('in a shadow tree, where Google cannot find the container: no prompt_parent_id (Google places the prompt) and the container takes no room', async () => {
+    const { root } = renderLogin({}, fakeClient(), { enableShadowDOM: true });
+    await waitFor(() => expect(gis.initialize).toHaveBeenCalled());
+    expect(gis.options().prompt_parent_id).toBeUndefined();
+    const inShadow = root.querySelector('.vestibule-host')?.shadowRoot?.querySelector<HTMLElement>('.vst-onetap');
+    expect(inShadow?.hidden).toBe(true);
+  });
+
   it('cancel_on_tap_outside defaults to true; no one_tap entry loads nothing', async () => {
     renderLogin();
     await waitFor(() => expect(gis.initialize).toHaveBeenCalled());
@@ -67,14 +75,17 @@ describe('Google one-tap', () => {
     expect(client.oauth.googleOneTap.start).not.toHaveBeenCalled();
   });
 
-  it('the credential goes to the server with the nonce and signs in', async () => {
-    const { client, callbacks } = renderLogin();
+  it('the credential goes to the server with the nonce and the redirect URLs; the host is told and Google\'s button waits for the page to leave', async () => {
+    const { client, callbacks } = renderLogin({}, fakeClient(), { oauthOptions: { providers: [{ type: 'google', one_tap: true }, { type: 'github' }], loginRedirectURL: 'https://host.test/in', signupRedirectURL: 'https://host.test/new' } });
     await waitFor(() => expect(gis.initialize).toHaveBeenCalled());
     gis.moment(displayed);
     await act(async () => gis.options().callback({ credential: 'id-token-from-google' }));
-    await waitFor(() => expect(client.oauth.googleOneTap.authenticate).toHaveBeenCalledWith('id-token-from-google', { nonce: 'nonce-1', session_duration_minutes: 30 }));
-    await waitFor(() => expect(callbacks.onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'OAUTH_AUTHENTICATE' })));
-    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+    expect(client.oauth.googleOneTap.submit).toHaveBeenCalledWith('id-token-from-google', { nonce: 'nonce-1', login_redirect_url: 'https://host.test/in', signup_redirect_url: 'https://host.test/new' });
+    await waitFor(() => expect(callbacks.onEvent).toHaveBeenCalledWith({ type: 'OAUTH_ONE_TAP_SUBMIT', data: ONE_TAP_SUBMIT }));
+    // The landing signs in; until the page leaves, Google's button spins and the others wait.
+    const google = screen.getByRole('button', { name: /Continue with Google/ });
+    expect(google.getAttribute('aria-busy')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Continue with GitHub' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('cancelled when the user closes the prompt: the container takes no room, the button is the fallback', async () => {
@@ -89,7 +100,7 @@ describe('Google one-tap', () => {
 
   it('a refused credential: cancelled, the catalogue message, the button stays', async () => {
     const client = fakeClient();
-    client.oauth.googleOneTap.authenticate.mockRejectedValueOnce(apiError('invalid_id_token', 'The Google sign-in could not be verified. Please try signing in again.', 401));
+    client.oauth.googleOneTap.submit.mockRejectedValueOnce(apiError('invalid_id_token', 'The Google sign-in could not be verified. Please try signing in again.', 401));
     const { container } = renderLogin({}, client);
     await waitFor(() => expect(gis.initialize).toHaveBeenCalled());
     await act(async () => gis.options().callback({ credential: 'bad' }));

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { OAuthOneTapAuthenticateRequestSchema, OAuthOneTapStartRequestSchema, oauthRoutes, type AuthenticationFactor, type OAuthAuthenticateResponse, type OAuthOneTapStartResponse } from '@vestibule/contract';
+import { OAuthOneTapStartRequestSchema, OAuthOneTapSubmitRequestSchema, oauthRoutes, type OAuthOneTapStartResponse, type OAuthOneTapSubmitResponse } from '@vestibule/contract';
 import type { Context } from 'hono';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { ApiError } from '../../http/api-error.js';
@@ -7,21 +7,23 @@ import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
 import { enforceRateLimit } from '../../http/limits.js';
 import { validateBody } from '../../http/validate-body.js';
-import { sessionDurationMinutes } from '../../kernel/durations.js';
 import { consumeToken, issueToken } from '../../kernel/one-time-secrets.js';
 import { chooseRedirectUrl } from '../../kernel/redirect-url.js';
-import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
 import { constantTimeEqual } from '../../security/constant-time.js';
 import { userForProfile } from './accounts.js';
 import type { ResolvedProvider } from './engine.js';
+import { issueOAuthToken } from './flow-secrets.js';
+import { landing } from './landing.js';
 import { standardClaims } from './profile.js';
 
 /**
- * Google one-tap: no redirect, no code. The start hands the widget the client id, the script URL
+ * Google one-tap: no authorization code. The start hands the widget the client id, the script URL
  * and a nonce (a one-time secret); Google's prompt gives the page an ID token carrying that nonce;
- * the sign-in verifies the token (RS256 signature by the provider's JWKS, issuer, audience = our
- * client id, expiry) and then spends the nonce, so a token is good for one sign-in only, before
- * finding or creating the user exactly as the callback does (accounts.ts).
+ * the submit verifies the token (RS256 signature by the provider's JWKS, issuer, audience = our
+ * client id, expiry) and then spends the nonce, so a token is good once, finds or creates the user
+ * exactly as the callback does (accounts.ts) and, as the callback does, answers the host's page
+ * with a one-time token bound to this browser's PKCE challenge. From there the landing signs in,
+ * the same exchange and session code as every provider's button.
  */
 const NONCE_PURPOSE = 'oauth_onetap_nonce';
 const NONCE_MINUTES = 10;
@@ -50,11 +52,12 @@ export function registerOneTapRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, go
     return c.json(response);
   });
 
-  defineRoute(app, oauthRoutes.oneTapAuthenticate, async (c) => {
-    const body = validateBody(c, OAuthOneTapAuthenticateRequestSchema);
-    const duration = sessionDurationMinutes(project, body.session_duration_minutes);
+  defineRoute(app, oauthRoutes.oneTapSubmit, async (c) => {
+    const body = validateBody(c, OAuthOneTapSubmitRequestSchema);
     if (!configured || !jwks) throw new ApiError('oauth_config_not_found');
-    await perIp(c, 'authenticate');
+    const loginUrl = chooseRedirectUrl('login_redirect_url', body.login_redirect_url, project.loginRedirectUrls);
+    const signupUrl = chooseRedirectUrl('signup_redirect_url', body.signup_redirect_url, project.signupRedirectUrls);
+    await perIp(c, 'submit');
     const now = deps.clock();
     const refuse = (reason: string): never => {
       deps.log.info('One-tap sign-in refused', { request_id: c.get('requestId'), reason });
@@ -77,10 +80,9 @@ export function registerOneTapRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, go
     } catch (error) {
       return refuse(error instanceof Error ? error.message : 'no subject');
     }
-    const { userId } = await userForProfile(db, 'google', profile, now);
-    const factor: AuthenticationFactor = { type: 'oauth', delivery_method: 'oauth', last_authenticated_at: now.toISOString() };
-    const signedIn = await completeSignIn(c, deps, { userId, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now });
-    const response: OAuthAuthenticateResponse = { ...signedIn, provider_type: 'google', provider_subject: profile.subject };
+    const { userId, created } = await userForProfile(db, 'google', profile, now);
+    const token = await issueOAuthToken(db, userId, { provider: 'google', subject: profile.subject, codeChallenge: body.code_challenge }, now);
+    const response: OAuthOneTapSubmitResponse = { status_code: 200, request_id: c.get('requestId'), redirect_url: landing(created ? signupUrl : loginUrl, { token }) };
     return c.json(response);
   });
 }

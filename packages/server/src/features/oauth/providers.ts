@@ -58,9 +58,9 @@ export const PROVIDERS: Record<OAuthProviderType, ProviderEntry> = {
       return profile(me.user_id, me.email, false, me.name);
     },
   },
-  // Sign in with Apple: ID token; email_verified ("true") is Apple's word. Apple sends email only
-  // when scopes are asked for, and then only with response_mode=form_post, which a GET callback
-  // does not take, so no scopes: Apple users are found by subject and never linked by email.
+  // Sign in with Apple: ID token; email_verified ("true") is Apple's word. Apple sends the email
+  // only when the scopes are asked for, and then only with response_mode=form_post: its page posts
+  // the answer to the callback (the POST route).
   apple: {
     label: 'Apple',
     authorizationUrl: 'https://appleid.apple.com/auth/authorize',
@@ -68,7 +68,8 @@ export const PROVIDERS: Record<OAuthProviderType, ProviderEntry> = {
     userinfoUrl: 'https://appleid.apple.com/auth/userinfo',
     jwksUrl: 'https://appleid.apple.com/auth/keys',
     issuer: 'https://appleid.apple.com',
-    scopes: [],
+    scopes: ['name', 'email'],
+    authorizationParams: () => ({ response_mode: 'form_post' }),
     pkce: false,
     tokenAuth: 'client_secret_post',
     idToken: true,

@@ -15,16 +15,9 @@ import { userForProfile } from './accounts.js';
 import { developmentProviders } from './dev-provider.js';
 import { authorizationUrl, exchangeAndReadProfile, type ResolvedProvider } from './engine.js';
 import { consumeOAuthToken, consumeState, issueOAuthToken, issueState } from './flow-secrets.js';
+import { landing } from './landing.js';
 import { registerOneTapRoutes } from './one-tap.js';
 import { PROVIDERS } from './providers.js';
-
-/** The host's page with the outcome appended to its query: a token to exchange, or the error. */
-function landing(url: string, outcome: { token: string } | { error_type: 'oauth_flow_callback_error' }): string {
-  const target = new URL(url);
-  target.searchParams.append('vestibule_token_type', 'oauth');
-  for (const [name, value] of Object.entries(outcome)) target.searchParams.append(name, value);
-  return target.href;
-}
 
 /** provider_params: a JSON object of strings, or a 400 that says so. */
 function providerParams(raw: string | undefined): Record<string, string> {
@@ -93,10 +86,10 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): vo
     return c.redirect((await authorizationUrl(provider, { redirectUri: callbackUrl, checks: { state, ...checks }, customScopes, providerParams: extra })).href, 302);
   });
 
-  defineRoute(app, oauthRoutes.callback, async (c) => {
+  /** The callback's work, whether the provider sent its answer in the query or posted it as a form. */
+  const finishCallback = async (c: Context<AppEnv>, answer: URLSearchParams) => {
     const now = deps.clock();
-    const url = new URL(c.req.url);
-    const stateParam = url.searchParams.get('state');
+    const stateParam = answer.get('state');
     const flow = stateParam ? await consumeState(db, stateParam, now) : undefined;
     // Every failure lands on the host's page, as the browser is on its way back there; the reason
     // goes to the log only.
@@ -107,10 +100,11 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): vo
     if (!flow) return fail('unknown, used or expired state');
     const provider = providers.get(flow.provider);
     if (!provider || typeof provider === 'string') return fail('provider no longer configured');
-    if (url.searchParams.has('error')) return fail(`provider error: ${url.searchParams.get('error')!.slice(0, 100)}`);
-    // The library reads the provider's answer from the URL the provider sent the browser to.
+    if (answer.has('error')) return fail(`provider error: ${answer.get('error')!.slice(0, 100)}`);
+    // The library reads the provider's answer from the URL the provider sent the browser to (a
+    // posted answer as if it had come in the query: the same fields).
     const answered = new URL(callbackUrl);
-    answered.search = url.search;
+    answered.search = answer.toString();
     let userId: string;
     let created: boolean;
     let subject: string;
@@ -123,6 +117,14 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): vo
     }
     const token = await issueOAuthToken(db, userId, { provider: flow.provider, subject, codeChallenge: flow.codeChallenge }, now);
     return c.redirect(landing(created ? flow.signupUrl : flow.loginUrl, { token }), 302);
+  };
+
+  defineRoute(app, oauthRoutes.callback, (c) => finishCallback(c, new URL(c.req.url).searchParams));
+  // No cookie or origin is trusted here: the state (a one-time secret) and the PKCE binding carry it.
+  defineRoute(app, oauthRoutes.callbackForm, async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const fields = Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+    return finishCallback(c, new URLSearchParams(fields));
   });
 
   defineRoute(app, oauthRoutes.authenticate, async (c) => {

@@ -22,7 +22,8 @@ const SETUP_MESSAGES = {
  * prompt inside it has a size, then the prompt's height, followed through resizes (of the prompt or
  * the window) debounced by 100 ms. 'floating' pins it to the corner of the window, 'embedded' (the
  * default) keeps it above the buttons. Cancelled, it takes no room; a setup error is said there,
- * to developers only (the effect keeps one only for a test-style public token).
+ * to developers only (the effect keeps one only for a test-style public token). In a shadow tree
+ * Google cannot reach it, draws its prompt in its own place, and the container takes no room.
  */
 export default function OneTapContainer({ entry }: { entry: OAuthProviderEntry }) {
   const { t } = useWidget();
@@ -30,8 +31,10 @@ export default function OneTapContainer({ entry }: { entry: OAuthProviderEntry }
   const id = `vst-onetap-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const ref = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(ONE_TAP_DEFAULT_HEIGHT);
+  const [outOfReach, setOutOfReach] = useState(false);
 
   useEffect(() => {
+    setOutOfReach(ref.current?.getRootNode() !== ref.current?.ownerDocument);
     send({ type: 'START_ONE_TAP', parentId: id });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -78,7 +81,7 @@ export default function OneTapContainer({ entry }: { entry: OAuthProviderEntry }
         ref={ref}
         className={`vst-onetap vst-onetap-${entry.position === 'floating' ? 'floating' : 'embedded'}`}
         data-state={oneTap}
-        hidden={oneTap === 'cancelled'}
+        hidden={oneTap === 'cancelled' || outOfReach}
         style={{ height: `${height}px` }}
       />
       {setupError ? (
