@@ -7,6 +7,7 @@ import { expect, test } from './support/fixtures';
 import { lookAt } from './support/look';
 import { latestMessageTo, passcodeIn } from './support/outbox';
 import { API_URL, demoPublicToken, uniqueEmail } from './support/stack';
+import { OAUTH_PROVIDER_TYPES } from '@vestibule/contract/oauth-providers';
 
 /**
  * Issue 11, plain JavaScript on its own: a static HTML page with no bundler and no React loads the
@@ -169,4 +170,45 @@ test('on a first visit the widget paints in its final size: the bootstrap answer
   expect(after).toBe(first);
   const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+});
+
+test("a host's dark theme: the social buttons' monochrome marks take the buttons' light text colour, the brand colours stay", async ({ page }, testInfo) => {
+  const { publicToken, errors } = await openPlainPage(page, '/');
+  await expect(page.getByRole('heading', { name: 'Sign up or log in' })).toBeVisible();
+  // The host mounts a second widget, in its dark theme, with all 19 providers.
+  await page.evaluate(
+    ({ token, api, providers }) => {
+      Object.assign(document.body.style, { background: '#0d1013', color: '#e8eef2' });
+      document.querySelector('#login')!.remove();
+      const dark = Object.assign(document.createElement('div'), { id: 'dark' });
+      document.querySelector('main')!.prepend(dark);
+      (window as unknown as { Vestibule: { mountLogin(options: object): void } }).Vestibule.mountLogin({
+        elementId: '#dark',
+        publicToken: token,
+        apiBaseUrl: api,
+        config: { products: ['oauth'], oauthOptions: { providers: providers.map((type) => ({ type })) } },
+        styles: {
+          container: { backgroundColor: '#15191d', borderColor: '#3a434b' },
+          colors: { primary: '#e8eef2', secondary: '#b8c2ca' },
+          buttons: { secondary: { backgroundColor: '#1f252b', textColor: '#e8eef2', borderColor: '#5b6770' } },
+        },
+      });
+    },
+    { token: publicToken, api: API_URL, providers: [...OAUTH_PROVIDER_TYPES] },
+  );
+  await expect(page.locator('#dark .vestibule button svg')).toHaveCount(19);
+  const paint = (provider: string) =>
+    page
+      .getByRole('button', { name: `Continue with ${provider}` })
+      .locator('path')
+      .first()
+      .evaluate((path) => getComputedStyle(path).stroke === 'none' ? getComputedStyle(path).fill : getComputedStyle(path).stroke);
+  // GitHub and X are drawn in ink: light on the dark button. Amazon's smile keeps its orange.
+  expect(await paint('GitHub')).toBe('rgb(232, 238, 242)');
+  expect(await paint('X')).toBe('rgb(232, 238, 242)');
+  expect(
+    await page.getByRole('button', { name: 'Continue with Amazon' }).locator('path').nth(1).evaluate((path) => getComputedStyle(path).stroke),
+  ).toBe('rgb(255, 153, 0)');
+  await lookAt(page, testInfo, '1-nineteen-providers-dark');
+  expect(errors).toEqual([]);
 });
