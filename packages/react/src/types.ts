@@ -102,6 +102,8 @@ export type WidgetEventType =
   | 'OAUTH_AUTHENTICATE'
   /** Google one-tap's credential was accepted; data: the response, whose redirect_url (the landing, with a one-time token) the page is going to. */
   | 'OAUTH_ONE_TAP_SUBMIT'
+  /** A crypto wallet's signature signed the user in; data: the session response (with crypto_wallet_id, crypto_wallet_address, crypto_wallet_type). */
+  | 'CRYPTO_WALLET_AUTHENTICATE'
   | 'FLOW_COMPLETE'
   | 'AUTHENTICATE_FLOW_COMPLETE'
   | 'OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED'

@@ -102,6 +102,14 @@ export const ONE_TAP_SUBMIT = { status_code: 200 as const, request_id: 'req-onet
 
 export const ONE_TAP_START = { status_code: 200 as const, request_id: 'req-onetap', client_id: 'google-client', script_url: 'https://gsi.test/client', nonce: 'nonce-1' };
 
+/** What client.cryptoWallets.authenticateStart() answers by default: the message the wallet signs. */
+export const CRYPTO_CHALLENGE = 'localhost wants you to sign in with your wallet.\n\nNonce: n0nce-1 ✓';
+
+/** What client.cryptoWallets.authenticate() answers by default. */
+export const CRYPTO_SESSION_RESPONSE = { ...SESSION_RESPONSE, crypto_wallet_id: 'crypto-wallet-1', crypto_wallet_address: '0xabc', crypto_wallet_type: 'ethereum' as 'ethereum' | 'solana' };
+
+type CryptoWalletType = 'ethereum' | 'solana';
+
 export interface FakeClientOptions {
   bootstrap?: Partial<Bootstrap>;
   freshBootstrap?: Partial<Bootstrap>;
@@ -159,6 +167,17 @@ export function fakeClient(options: FakeClientOptions = {}) {
       delete: vi.fn(async (_id: string) => ({ status_code: 200 as const, request_id: 'req-8', user_id: 'user-1' })),
     },
     oauth: fakeOAuth(),
+    cryptoWallets: {
+      authenticateStart: vi.fn(async (_request: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType }) => ({
+        status_code: 200 as const,
+        request_id: 'req-crypto-start',
+        challenge: CRYPTO_CHALLENGE,
+      })),
+      authenticate: vi.fn(
+        async (_request: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType; signature: string; session_duration_minutes?: number }) =>
+          CRYPTO_SESSION_RESPONSE,
+      ),
+    },
     session: {
       getSync: vi.fn(() => null),
       getTokens: vi.fn(() => null),

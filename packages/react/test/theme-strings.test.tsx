@@ -9,6 +9,7 @@ import { en } from '../src/strings/en';
 import { makeTranslate } from '../src/strings/translate';
 import { common } from '../src/strings/common';
 import { strings as mainStrings } from '../src/main/strings';
+import { strings as crypto } from '../src/features/crypto/strings';
 import { strings as identityProvider } from '../src/features/identity-provider/strings';
 import { strings as magicLinks } from '../src/features/magic-links/strings';
 import { strings as oauth } from '../src/features/oauth/strings';
@@ -16,7 +17,7 @@ import { strings as otps } from '../src/features/otps/strings';
 import { strings as passkeys } from '../src/features/passkeys/strings';
 import { strings as passwords } from '../src/features/passwords/strings';
 
-const featureStrings = { identityProvider, magicLinks, oauth, otps, passkeys, passwords };
+const featureStrings = { crypto, identityProvider, magicLinks, oauth, otps, passkeys, passwords };
 import { apiError, expectNoAxeViolations, fakeClient } from './helpers';
 
 afterEach(cleanup);
@@ -146,6 +147,6 @@ describe('strings', () => {
     const keys = tables.flatMap((table) => Object.keys(table));
     expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
     expect(Object.keys(en).sort()).toEqual([...keys].sort());
-    expect(Object.keys(featureStrings).sort()).toEqual(['identityProvider', 'magicLinks', 'oauth', 'otps', 'passkeys', 'passwords']);
+    expect(Object.keys(featureStrings).sort()).toEqual(['crypto', 'identityProvider', 'magicLinks', 'oauth', 'otps', 'passkeys', 'passwords']);
   });
 });

@@ -2,19 +2,15 @@ import { useFlow } from '../flow/FlowContext';
 import { Divider } from '../parts/Divider';
 import { Heading } from '../parts/Heading';
 import { Logo } from '../parts/Logo';
-import { Note } from '../parts/Note';
 import { Tabs } from '../parts/Tabs';
-import type { StringKey } from '../strings/en';
 import { useWidget } from '../widget/context';
 import { mainLayout, type MainBlock, type MainTab } from './layout';
 
-/** A slot's component, as the mount's features offer it; else the fallback sentence, if any. */
-function Slot({ name, fallback }: { name: string; fallback?: StringKey }) {
-  const { t } = useWidget();
+/** A slot's component, as the mount's features offer it (nothing when none does). */
+function Slot({ name }: { name: string }) {
   const { mainSlots } = useFlow();
   const Component = mainSlots[name];
-  if (Component) return <Component />;
-  return fallback ? <Note>{t(fallback)}</Note> : null;
+  return Component ? <Component /> : null;
 }
 
 /** The email/phone form: one form, or tabs when more than one method applies. The chosen tab survives the back arrow. */
@@ -50,7 +46,7 @@ function Block({ block }: { block: MainBlock }) {
         </div>
       );
     case 'slot':
-      return <Slot name={block.slot} fallback={block.fallback} />;
+      return <Slot name={block.slot} />;
     case 'divider':
       return <Divider label={t(block.label)} />;
   }

@@ -29,10 +29,9 @@ export type MainBlock =
   | { kind: 'form'; tabs: MainTab[] }
   /**
    * A block a feature draws: `oauth` (the OAuth buttons), `wallets` (the wallet buttons), `passkey`
-   * (the passkey button). While no feature of the mount fills the slot, `fallback` is shown
-   * instead: a plain sentence saying the product is not available yet (wallets, for now).
+   * (the passkey button). A slot no feature of the mount fills shows nothing.
    */
-  | { kind: 'slot'; slot: string; fallback?: StringKey }
+  | { kind: 'slot'; slot: string }
   /** The divider 'or' between two blocks. */
   | { kind: 'divider'; label: StringKey };
 
@@ -88,7 +87,7 @@ export function mainLayout(config: LoginConfig, env: MainEnvironment): MainLayou
   const products = config.products ?? [];
   const methods = mainMethods(config);
   const oauth: MainBlock[] = products.includes('oauth') ? [{ kind: 'slot', slot: 'oauth' }] : [];
-  const wallets: MainBlock[] = products.includes('crypto') ? [{ kind: 'slot', slot: 'wallets', fallback: 'cryptoNotAvailable' }] : [];
+  const wallets: MainBlock[] = products.includes('crypto') ? [{ kind: 'slot', slot: 'wallets' }] : [];
   const form: MainBlock[] = methods.length
     ? [{ kind: 'form', tabs: methods.map((method) => ({ method, slot: method === 'email' ? emailSlot(config) : method, label: TAB_LABELS[method] })) }]
     : [];

@@ -1,4 +1,4 @@
-/** Main's own texts: the title, the tabs, the dividers, the configuration errors, and the sentence standing in for wallets until their issue. Picked up by src/strings/en.ts; override any of them by its English text. */
+/** Main's own texts: the title, the tabs, the dividers and the configuration errors. Picked up by src/strings/en.ts; override any of them by its English text. */
 export const strings = {
   title: 'Sign up or log in',
   or: 'or',
@@ -8,7 +8,6 @@ export const strings = {
   tabEmail: 'Email',
   passkeysAlone: 'Error: Cannot use Passkeys by itself, please add another product to the config.',
   emlAndEmailOtp: 'Error: Cannot use both EML and Email OTP',
-  cryptoNotAvailable: 'Wallet sign-in is not available yet.',
 } as const;
 
 type Table = typeof strings;

@@ -10,6 +10,7 @@ export const common = {
   success: 'Success!',
   successfullyLoggedIn: 'You have successfully logged in.',
   back: 'Back',
+  tryAgain: 'Try again',
   emailResent: 'Email resent',
   loading: 'Loading...',
   poweredBy: 'Powered by',

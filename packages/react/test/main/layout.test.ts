@@ -5,14 +5,14 @@ import type { LoginConfig } from '../../src/types';
 const NO_AUTOFILL: MainEnvironment = { passkeyAutofill: false };
 const AUTOFILL: MainEnvironment = { passkeyAutofill: true };
 
-/** A compact picture of the blocks: 'form[email:emailMagicLink]', 'slot:passkey', 'slot:wallets(cryptoNotAvailable)', '|' (divider 'or'). */
+/** A compact picture of the blocks: 'form[email:emailMagicLink]', 'slot:passkey', 'slot:wallets', '|' (divider 'or'). */
 function picture(blocks: MainBlock[]): string[] {
   return blocks.map((b) => {
     switch (b.kind) {
       case 'form':
         return `form[${b.tabs.map((t) => `${t.method}:${t.slot}`).join(',')}]`;
       case 'slot':
-        return b.fallback ? `slot:${b.slot}(${b.fallback})` : `slot:${b.slot}`;
+        return `slot:${b.slot}`;
       case 'divider':
         return b.label === 'or' ? '|' : `divider:${b.label}`;
     }
@@ -36,15 +36,17 @@ describe('mainLayout (SPEC.md section 2, Main): one pure function of the configu
       'OAuth above the form by default, then wallets, the form, the passkey button, with dividers',
       { products: ['passkeys', 'emailMagicLinks', 'crypto', 'oauth'] },
       NO_AUTOFILL,
-      ['slot:oauth', '|', 'slot:wallets(cryptoNotAvailable)', '|', EML, '|', 'slot:passkey'],
+      ['slot:oauth', '|', 'slot:wallets', '|', EML, '|', 'slot:passkey'],
     ],
     [
       'OAuth below the form when configured so',
       { products: ['oauth', 'emailMagicLinks', 'crypto'], oauthOptions: { position: 'below' } as LoginConfig['oauthOptions'] },
       NO_AUTOFILL,
-      [EML, '|', 'slot:oauth', '|', 'slot:wallets(cryptoNotAvailable)'],
+      [EML, '|', 'slot:oauth', '|', 'slot:wallets'],
     ],
     ['OAuth alone', { products: ['oauth'] }, NO_AUTOFILL, ['slot:oauth']],
+    ['wallets alone', { products: ['crypto'] }, NO_AUTOFILL, ['slot:wallets']],
+    ['wallets and OAuth: OAuth first, one divider', { products: ['crypto', 'oauth'] }, NO_AUTOFILL, ['slot:oauth', '|', 'slot:wallets']],
     ['the passkey button without autofill', { products: ['emailMagicLinks', 'passkeys'] }, NO_AUTOFILL, [EML, '|', 'slot:passkey']],
     ['no passkey button with autofill and an email method', { products: ['emailMagicLinks', 'passkeys'] }, AUTOFILL, [EML]],
     [

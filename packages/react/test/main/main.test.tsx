@@ -190,12 +190,12 @@ describe('Main', () => {
     expect(screen.getByRole('button', { name: 'Continue with email' })).toBeTruthy();
   });
 
-  it('says plainly that wallets are not available yet; the OAuth buttons sit below the form when configured so', () => {
+  it('no sentence stands in for wallets any more; the OAuth buttons sit below the form when configured so', () => {
     const { container } = renderLogin({
       products: ['emailMagicLinks', 'oauth', 'crypto', 'passwords'],
       oauthOptions: { providers: [{ type: 'google' }], position: 'below' },
     });
-    expect(screen.getAllByText(/not available yet/).map((note) => note.textContent)).toEqual(['Wallet sign-in is not available yet.']);
+    expect(screen.queryByText(/not available yet/)).toBeNull();
     const text = container.textContent ?? '';
     expect(text.indexOf('Continue with email')).toBeLessThan(text.indexOf('Continue with Google'));
     expect(screen.getAllByText('or').length).toBeGreaterThan(0);

@@ -3,7 +3,6 @@ export const strings = {
   checkYourEmail: 'Check your email',
   emailSentTo: 'An email was sent to {email}.',
   openIn: 'Open in {mailService}',
-  tryAgain: 'Try again',
   loginLinkDeadTitle: 'This login link no longer works',
   loginLinkDeadText: 'Login links work once and expire after a while. Enter your email and we will send you a new one.',
   newLoginLinkSent: 'A new login link was sent to {email}.',

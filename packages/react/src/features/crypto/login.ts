@@ -1,0 +1,45 @@
+import type { ComponentType } from 'react';
+import type { EffectContext, Feature } from '../../flow/feature';
+import type { FlowState, Screen } from '../../flow/types';
+import { lazyScreen } from '../../parts/lazyScreen';
+import { loadCrypto, type LazyPart } from './load';
+import { reduceCrypto } from './reducer';
+import { initialCryptoSlice } from './state';
+
+/** A component of the lazy part, showing the spinner until it arrives. */
+const part = (name: keyof LazyPart) => lazyScreen(() => loadCrypto().then((lazy) => ({ default: lazy[name] as ComponentType })));
+
+const SCREENS = ['CryptoConnect', 'CryptoSignMessage', 'CryptoOtherScreen', 'CryptoSetupWallet', 'CryptoError', 'CryptoConfirmation'] as const;
+
+function cryptoScreen(state: FlowState): Screen | null {
+  if (state.authenticated === 'crypto') return 'CryptoConfirmation';
+  if (state.cryptoState) return state.cryptoError ? 'CryptoError' : state.cryptoState.walletChallenge ? 'CryptoSignMessage' : 'CryptoConnect';
+  return state.cryptoScreen === 'other' ? 'CryptoOtherScreen' : state.cryptoScreen === 'setup' ? 'CryptoSetupWallet' : null;
+}
+
+/** An on-enter hook that runs a function of the lazy part with the screen's context. */
+const run = (name: 'watchWallets' | 'connectWallet' | 'signChallenge') => (ctx: EffectContext) => void loadCrypto().then((part) => part[name](ctx));
+
+/**
+ * Crypto wallets in the login mount (SPEC.md sections 2 and 4): Main's wallet buttons (slot
+ * `wallets`), detected while Main shows; then CryptoConnect, CryptoSignMessage and
+ * CryptoConfirmation, or CryptoError; CryptoOtherScreen and CryptoSetupWallet from Main. Each step
+ * runs when its screen is entered (steps.ts), with that screen's signal. Everything but the
+ * reducer and the screen choice loads lazily (lazy.ts), Main's wallet buttons included.
+ */
+export const cryptoWallets: Feature = {
+  name: 'crypto',
+  initial: initialCryptoSlice,
+  reduce: reduceCrypto,
+  screen: cryptoScreen,
+  screens: Object.fromEntries(SCREENS.map((name) => [name, part(name)])),
+  enter: {
+    Main(ctx) {
+      if ((ctx.config.products ?? []).includes('crypto')) run('watchWallets')(ctx);
+    },
+    CryptoConnect: run('connectWallet'),
+    CryptoSignMessage: run('signChallenge'),
+  },
+  // Main's block: the buttons of the detected wallets (nothing until detection answers).
+  mainSlots: { wallets: part('WalletButtons') },
+};

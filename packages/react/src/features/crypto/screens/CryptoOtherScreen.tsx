@@ -1,0 +1,31 @@
+import { useFlow } from '../../../flow/FlowContext';
+import { Button } from '../../../parts/Button';
+import { useWidget } from '../../../widget/context';
+import { walletButtonsOnMain } from '../options';
+import { CryptoHeader } from './CryptoHeader';
+import { WalletButton } from './WalletButton';
+
+/** 'Other wallets': the detected wallets that did not fit on Main, and the way to set up a new one. */
+export function CryptoOtherScreen() {
+  const { t, config } = useWidget();
+  const { state, send } = useFlow();
+  const oauthButtons = (config.products ?? []).includes('oauth') ? (config.oauthOptions?.providers.length ?? 0) : 0;
+  const rest = (state.cryptoWallets ?? []).slice(walletButtonsOnMain(oauthButtons));
+  return (
+    <>
+      <CryptoHeader>{t('otherWallets')}</CryptoHeader>
+      <ul className="vst-list">
+        {rest.map((id) => (
+          <li key={id}>
+            <WalletButton id={id} />
+          </li>
+        ))}
+        <li>
+          <Button variant="text" onClick={() => send({ type: 'CRYPTO_LIST', list: 'setup' })}>
+            {t('setUpCryptoWallet')}
+          </Button>
+        </li>
+      </ul>
+    </>
+  );
+}

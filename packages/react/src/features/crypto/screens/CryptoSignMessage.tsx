@@ -1,0 +1,14 @@
+import { Loading } from '../../../parts/Loading';
+import { useWidget } from '../../../widget/context';
+import { CryptoHeader } from './CryptoHeader';
+
+/** 'Completing signature request...' while the wallet signs the message (its own dialog) and the server checks it. */
+export function CryptoSignMessage() {
+  const { t } = useWidget();
+  return (
+    <>
+      <CryptoHeader>{t('cryptoSigning')}</CryptoHeader>
+      <Loading />
+    </>
+  );
+}
