@@ -4,6 +4,9 @@
  */
 import type {
   Bootstrap,
+  CryptoWalletsAuthenticateResponse,
+  CryptoWalletsAuthenticateStartResponse,
+  CryptoWalletType,
   ErrorType,
   LoggedEventName,
   MagicLinkLoginOrCreateResponse,
@@ -226,6 +229,30 @@ export interface VestibuleClient {
       start(options?: { login_redirect_url?: string; signup_redirect_url?: string }): Promise<OAuthOneTapStartResponse>;
       submit(idToken: string, options?: { nonce?: string; login_redirect_url?: string; signup_redirect_url?: string }): Promise<OAuthOneTapSubmitResponse>;
     };
+  };
+
+  /**
+   * Crypto wallets (Ethereum and Solana families). The page's wallet code gets the address and
+   * the signature; these calls only carry them.
+   */
+  cryptoWallets: {
+    /**
+     * The sign-in message (`challenge`) for the wallet to sign as it is: Ethereum wallets with
+     * personal_sign, Solana wallets with signMessage over its UTF-8 bytes. It works once, for 10
+     * minutes; a new start for the same wallet replaces it. Rejects with
+     * invalid_crypto_wallet_address when the address is not one of its type.
+     */
+    authenticateStart(request: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType }): Promise<CryptoWalletsAuthenticateStartResponse>;
+    /**
+     * Sends the signature (Ethereum: 0x and 130 hex digits; Solana: base58) and signs in (the
+     * session is stored like a magic link's); a wallet seen for the first time makes a new user,
+     * or joins the signed-in user. Rejects with invalid_crypto_signature (not this wallet's
+     * signature of its message) or crypto_challenge_not_found (expired, used or replaced: start
+     * again).
+     */
+    authenticate(
+      request: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType; signature: string } & SessionDurationOptions,
+    ): Promise<CryptoWalletsAuthenticateResponse>;
   };
 
   session: {

@@ -50,6 +50,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     emails: [{ email_id: 'email-1', email: 'ada@example.com', verified: true }],
     phone_numbers: [],
     webauthn_registrations: [],
+    crypto_wallets: [],
     password: null,
     ...overrides,
   };

@@ -66,6 +66,14 @@ const userFacingErrors = {
   // The product's own passcode error: otp_code_not_found's 'try again' would mislead here.
   /** A passcode that no longer works: its 5 tries are used up, or it was used or has expired. */
   otp_code_expired: { status: 401, message: 'This passcode no longer works. Please request a new one.' },
+
+  // The product's own crypto wallet errors.
+  /** An address that is not one of its type: Ethereum 0x and 40 hex digits (a mixed-case one with a valid checksum), Solana base58 of 32 bytes. */
+  invalid_crypto_wallet_address: { status: 400, message: 'This is not a valid wallet address for the chosen wallet type.' },
+  /** No live sign-in message for the wallet: never started, already used, replaced by a newer one, or older than 10 minutes. */
+  crypto_challenge_not_found: { status: 401, message: 'This sign-in request has expired or was already used. Please try again.' },
+  /** A signature that is malformed or was not made by this wallet over its sign-in message. */
+  invalid_crypto_signature: { status: 401, message: 'The signature could not be verified for this wallet. Please try again.' },
 } as const;
 
 /** HTTP-level types: the server usually words their message for the case (a field, seconds to wait). */

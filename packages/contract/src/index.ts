@@ -17,6 +17,7 @@ export * from './otps.js';
 export * from './passwords.js';
 export * from './passkeys.js';
 export * from './oauth.js';
+export * from './crypto.js';
 export * from './users.js';
 export * from './events.js';
 export * from './outbox.js';

@@ -1,4 +1,5 @@
 import { bootstrapRoutes } from './bootstrap.js';
+import { cryptoRoutes } from './crypto.js';
 import { eventRoutes } from './events.js';
 import { magicLinkRoutes } from './magic-links.js';
 import { otpRoutes } from './otps.js';
@@ -20,6 +21,7 @@ export const routes: readonly RouteDef[] = [
   ...Object.values(passwordRoutes),
   ...Object.values(passkeyRoutes),
   ...Object.values(oauthRoutes),
+  ...Object.values(cryptoRoutes),
   ...Object.values(userRoutes),
   ...Object.values(sessionRoutes),
   ...Object.values(eventRoutes),
@@ -35,6 +37,7 @@ type AnyRoute =
   | Values<typeof passwordRoutes>
   | Values<typeof passkeyRoutes>
   | Values<typeof oauthRoutes>
+  | Values<typeof cryptoRoutes>
   | Values<typeof userRoutes>
   | Values<typeof sessionRoutes>
   | Values<typeof eventRoutes>

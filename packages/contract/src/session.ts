@@ -8,6 +8,20 @@ export type UserEmail = z.output<typeof UserEmailSchema>;
 export const WebAuthnRegistrationSchema = z.object({ webauthn_registration_id: z.string(), name: z.string(), created_at: z.string() });
 export type WebAuthnRegistration = z.output<typeof WebAuthnRegistrationSchema>;
 
+/** The wallet families a user may sign in with. */
+export const CRYPTO_WALLET_TYPES = ['ethereum', 'solana'] as const;
+export type CryptoWalletType = (typeof CRYPTO_WALLET_TYPES)[number];
+
+export const CryptoWalletSchema = z.object({
+  crypto_wallet_id: z.string(),
+  /** Ethereum addresses EIP-55 checksummed; Solana addresses base58. */
+  crypto_wallet_address: z.string(),
+  crypto_wallet_type: z.enum(CRYPTO_WALLET_TYPES),
+  /** Always true: a wallet joins a user only by signing a sign-in message. */
+  verified: z.boolean(),
+});
+export type CryptoWallet = z.output<typeof CryptoWalletSchema>;
+
 export const UserSchema = z
   .object({
     user_id: z.string(),
@@ -16,6 +30,7 @@ export const UserSchema = z
     emails: z.array(UserEmailSchema),
     phone_numbers: z.array(z.object({ phone_id: z.string(), phone_number: z.string(), verified: z.boolean() })),
     webauthn_registrations: z.array(WebAuthnRegistrationSchema),
+    crypto_wallets: z.array(CryptoWalletSchema),
     /** Present when the user has a password; never carries the hash. */
     password: z.object({ password_id: z.string() }).nullable(),
   })
@@ -33,6 +48,8 @@ export const AuthenticationFactorSchema = z
     email_factor: z.object({ email_id: z.string(), email_address: z.string() }).optional(),
     /** Set for a passcode sent by SMS or WhatsApp: the phone number it went to (E.164). */
     phone_number_factor: z.object({ phone_id: z.string(), phone_number: z.string() }).optional(),
+    /** Set for a wallet's signature (type and delivery_method 'crypto'): the wallet that signed. */
+    crypto_wallet_factor: CryptoWalletSchema.omit({ verified: true }).optional(),
   })
   .meta({ id: 'AuthenticationFactor' });
 export type AuthenticationFactor = z.output<typeof AuthenticationFactorSchema>;

@@ -126,6 +126,8 @@ export interface RateLimitConfig {
   webauthnPerIp: RateLimitRule;
   /** Social sign-in starts and token exchanges per client IP (each route its own count). */
   oauthPerIp: RateLimitRule;
+  /** Wallet sign-in message starts and signature checks per client IP (each route its own count). */
+  cryptoPerIp: RateLimitRule;
 }
 
 /** What the settings give for one social sign-in provider; every endpoint left out is the provider's real one. */

@@ -5,6 +5,7 @@ import { otps } from './otps/index.js';
 import { passwords } from './passwords/index.js';
 import { passkeys } from './passkeys/index.js';
 import { oauth } from './oauth/index.js';
+import { cryptoWallets } from './crypto/index.js';
 import { sessions } from './sessions/index.js';
 import { users } from './users/index.js';
 import { events } from './events/index.js';
@@ -17,7 +18,7 @@ import type { Feature } from '../http/feature.js';
  * Every feature the server serves, in the order its routes are registered: the one place a new
  * feature is added. The OpenAPI document comes last, so it describes all the others.
  */
-export const features: Feature[] = [health, bootstrap, magicLinks, otps, passwords, passkeys, oauth, sessions, users, events, jwks, outbox, openapi];
+export const features: Feature[] = [health, bootstrap, magicLinks, otps, passwords, passkeys, oauth, cryptoWallets, sessions, users, events, jwks, outbox, openapi];
 
 /** Every feature's part of vestibule.config.json, in the same order (the core's comes first). */
 export const configSections = features.flatMap((feature) => (feature.config ? [feature.config] : []));

@@ -8,8 +8,9 @@ import type { Database, OneTimeSecretRow } from '../storage/database.js';
  * One-time secrets: what a sign-in method hands out once and takes back once. Two kinds:
  * - tokens (magic links, reset links, later OAuth state, WebAuthn challenges, authorization
  *   codes): 32 random bytes, possession is the proof, looked up by their SHA-256;
- * - codes (passcodes, later wallet nonces signed back): guessable, so bound to a subject (the
- *   email or phone they went to), one live per subject, with a limited number of attempts.
+ * - codes (passcodes, wallet sign-in messages signed back): bound to a subject (the email or
+ *   phone they went to, the wallet), one live per subject; a guessable one with a limited number
+ *   of attempts.
  * Only hashes are stored. Every use is one conditional UPDATE … RETURNING, so of any number of
  * parallel uses (on any number of instances) exactly one wins.
  */
@@ -85,11 +86,12 @@ export async function retireSecrets(db: Kysely<Database>, purpose: string, userI
 
 /**
  * Stores a code's hash (the caller keys it: see security/otp-hash.ts) as the one live code of its
- * subject, replacing (and so ending) the previous one.
+ * subject, replacing (and so ending) the previous one. maxAttempts null: the code is not guessed at
+ * (a message a wallet signs back), so it is never used by attemptCode, only by peekCode and useCode.
  */
 export async function issueCode<Bound>(
   db: Kysely<Database>,
-  input: IssueInput<Bound> & { subject: string; codeHash: string; maxAttempts: number },
+  input: IssueInput<Bound> & { subject: string; codeHash: string; maxAttempts: number | null },
 ): Promise<void> {
   const values = {
     secret_hash: input.codeHash,
@@ -153,6 +155,41 @@ export async function attemptCode<Bound>(db: Kysely<Database>, purpose: string, 
     .returning(['user_id', 'bound'])
     .executeTakeFirst();
   return row ? { kind: 'right', ...used<Bound>(row) } : { kind: 'dead' };
+}
+
+/**
+ * A subject's live code (unused, unexpired) and its hash, without using it: for a secret whose
+ * proof is checked by other means than a guess (a wallet's signature of the message it was
+ * handed). Check the proof, then useCode with the hash read here.
+ */
+export async function peekCode<Bound>(db: Kysely<Database>, purpose: string, subject: string, now: Date): Promise<(UsedSecret<Bound> & { secretHash: string }) | undefined> {
+  const row = await db
+    .selectFrom('one_time_secrets')
+    .select(['user_id', 'bound', 'secret_hash'])
+    .where('purpose', '=', purpose)
+    .where('subject', '=', subject)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row ? { ...used<Bound>(row), secretHash: row.secret_hash } : undefined;
+}
+
+/**
+ * Uses a subject's code once, if it is still the one peeked (same hash: not replaced since) and
+ * still live: one conditional UPDATE, so of parallel uses exactly one wins.
+ */
+export async function useCode<Bound>(db: Kysely<Database>, purpose: string, subject: string, secretHash: string, now: Date): Promise<UsedSecret<Bound> | undefined> {
+  const row = await db
+    .updateTable('one_time_secrets')
+    .set({ used_at: now })
+    .where('purpose', '=', purpose)
+    .where('subject', '=', subject)
+    .where('secret_hash', '=', secretHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'bound'])
+    .executeTakeFirst();
+  return row ? used<Bound>(row) : undefined;
 }
 
 /** Deletes secrets that ended (used or expired) more than a day before `now`. */

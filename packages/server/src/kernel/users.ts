@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { User, WebAuthnRegistration } from '@vestibule/contract';
+import type { CryptoWallet, User, WebAuthnRegistration } from '@vestibule/contract';
 import { newId } from '../security/random-token.js';
-import type { Database, UserEmailRow, UserPhoneNumberRow, UserRow, WebAuthnRegistrationRow } from '../storage/database.js';
+import type { CryptoWalletRow, Database, UserEmailRow, UserPhoneNumberRow, UserRow, WebAuthnRegistrationRow } from '../storage/database.js';
 
 export async function findUserEmail(db: Kysely<Database>, email: string): Promise<UserEmailRow | undefined> {
   return db.selectFrom('user_emails').selectAll().where('email', '=', email).executeTakeFirst();
@@ -117,6 +117,14 @@ export const toWebAuthnRegistration = (row: Pick<WebAuthnRegistrationRow, 'webau
   created_at: row.created_at.toISOString(),
 });
 
+/** A wallet as the API shows it: verified, as a wallet joins a user only by signing. */
+export const toCryptoWallet = (row: Pick<CryptoWalletRow, 'crypto_wallet_id' | 'wallet_type' | 'address'>): CryptoWallet => ({
+  crypto_wallet_id: row.crypto_wallet_id,
+  crypto_wallet_address: row.address,
+  crypto_wallet_type: row.wallet_type,
+  verified: true,
+});
+
 /** The User as the API returns it. */
 export async function getUser(db: Kysely<Database>, userId: string): Promise<User | null> {
   const user = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
@@ -140,6 +148,13 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
     .orderBy('created_at')
     .orderBy('webauthn_registration_id')
     .execute();
+  const wallets = await db
+    .selectFrom('crypto_wallets')
+    .select(['crypto_wallet_id', 'wallet_type', 'address'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('crypto_wallet_id')
+    .execute();
   const password = await db.selectFrom('user_passwords').select('password_id').where('user_id', '=', userId).executeTakeFirst();
   return {
     user_id: user.user_id,
@@ -148,6 +163,7 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
     emails: emails.map((row) => ({ email_id: row.email_id, email: row.email, verified: row.verified })),
     phone_numbers: phones.map((row) => ({ phone_id: row.phone_id, phone_number: row.phone_number, verified: row.verified })),
     webauthn_registrations: passkeys.map(toWebAuthnRegistration),
+    crypto_wallets: wallets.map(toCryptoWallet),
     password: password ? { password_id: password.password_id } : null,
   };
 }

@@ -6,6 +6,6 @@ export function randomToken(bytes = 32): string {
 }
 
 /** A public identifier with a readable prefix, e.g. user-1b9d6bcd-…. */
-export function newId(prefix: 'user' | 'email' | 'phone' | 'session' | 'request' | 'outbox' | 'webauthn-registration'): string {
+export function newId(prefix: 'user' | 'email' | 'phone' | 'session' | 'request' | 'outbox' | 'webauthn-registration' | 'crypto-wallet'): string {
   return `${prefix}-${randomUUID()}`;
 }

@@ -153,6 +153,16 @@ export interface OAuthAccountsTable {
   created_at: Timestamp;
 }
 
+/** A crypto wallet (type and address) and the user it signs in as. */
+export interface CryptoWalletsTable {
+  crypto_wallet_id: string;
+  user_id: string;
+  wallet_type: 'ethereum' | 'solana';
+  /** Ethereum: EIP-55 checksummed; Solana: base58. Unique per wallet_type. */
+  address: string;
+  created_at: Timestamp;
+}
+
 export interface ServerSecretsTable {
   name: string;
   value: string;
@@ -173,6 +183,7 @@ export interface Database {
   one_time_secrets: OneTimeSecretsTable;
   webauthn_registrations: WebAuthnRegistrationsTable;
   oauth_accounts: OAuthAccountsTable;
+  crypto_wallets: CryptoWalletsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -182,3 +193,4 @@ export type OneTimeSecretRow = Selectable<OneTimeSecretsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type SigningKeyRow = Selectable<SigningKeysTable>;
 export type WebAuthnRegistrationRow = Selectable<WebAuthnRegistrationsTable>;
+export type CryptoWalletRow = Selectable<CryptoWalletsTable>;

@@ -8,6 +8,7 @@ import { oneTimeSecrets } from './migrations/0005-one-time-secrets.js';
 import { keyring } from './migrations/0006-keyring.js';
 import { passkeys } from './migrations/0007-passkeys.js';
 import { oauth } from './migrations/0008-oauth.js';
+import { cryptoWallets } from './migrations/0009-crypto.js';
 
 /** Every migration, in order. Names sort lexically; never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0006-keyring': keyring,
   '0007-passkeys': passkeys,
   '0008-oauth': oauth,
+  '0009-crypto': cryptoWallets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

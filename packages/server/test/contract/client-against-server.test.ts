@@ -1,4 +1,7 @@
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base58 } from '@scure/base';
 import { Window } from 'happy-dom';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes, type RouteDef } from '@vestibule/contract';
 import { createVestibuleClient, VestibuleApiError, type VestibuleClient } from '@vestibule/client';
@@ -232,6 +235,29 @@ describe('the client against the server', () => {
       await google.close();
       await idp.close();
     }
+  });
+
+  it('crypto wallets: start, sign, sign in; a bad address, a stranger\'s signature and a used message are refused', async () => {
+    await client.session.revoke({ forceClear: true });
+    const account = privateKeyToAccount(generatePrivateKey());
+    const ethereum = { crypto_wallet_address: account.address.toLowerCase(), crypto_wallet_type: 'ethereum' as const };
+    await rejects(client.cryptoWallets.authenticateStart({ crypto_wallet_address: '0x1234', crypto_wallet_type: 'ethereum' }), 'invalid_crypto_wallet_address');
+    const { challenge } = await client.cryptoWallets.authenticateStart(ethereum);
+    const stranger = await privateKeyToAccount(generatePrivateKey()).signMessage({ message: challenge });
+    await rejects(client.cryptoWallets.authenticate({ ...ethereum, signature: stranger }), 'invalid_crypto_signature');
+    const signature = await account.signMessage({ message: challenge });
+    const signedIn = await client.cryptoWallets.authenticate({ ...ethereum, signature });
+    expect(signedIn.crypto_wallet_address).toBe(account.address);
+    expect(client.user.getSync()?.crypto_wallets.map((w) => w.crypto_wallet_address)).toEqual([account.address]);
+    await rejects(client.cryptoWallets.authenticate({ ...ethereum, signature }), 'crypto_challenge_not_found');
+
+    // A Solana wallet signed while signed in joins the same user.
+    const secret = ed25519.utils.randomSecretKey();
+    const solana = { crypto_wallet_address: base58.encode(ed25519.getPublicKey(secret)), crypto_wallet_type: 'solana' as const };
+    const message = (await client.cryptoWallets.authenticateStart(solana)).challenge;
+    const both = await client.cryptoWallets.authenticate({ ...solana, signature: base58.encode(ed25519.sign(new TextEncoder().encode(message), secret)) });
+    expect(both.user_id).toBe(signedIn.user_id);
+    expect(both.user.crypto_wallets.map((w) => w.crypto_wallet_type).sort()).toEqual(['ethereum', 'solana']);
   });
 
   it('bootstrap and events with a public token of no project are refused', async () => {

@@ -81,7 +81,8 @@ export function mergeFactor(factors: AuthenticationFactor[], factor: Authenticat
     f.type === factor.type &&
     f.delivery_method === factor.delivery_method &&
     f.email_factor?.email_id === factor.email_factor?.email_id &&
-    f.phone_number_factor?.phone_id === factor.phone_number_factor?.phone_id;
+    f.phone_number_factor?.phone_id === factor.phone_number_factor?.phone_id &&
+    f.crypto_wallet_factor?.crypto_wallet_id === factor.crypto_wallet_factor?.crypto_wallet_id;
   return [...factors.filter((f) => !same(f)), factor];
 }
 

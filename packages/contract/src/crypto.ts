@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { minutes, ok } from './common.js';
+import { route } from './route.js';
+import { CRYPTO_WALLET_TYPES, SessionResponseSchema } from './session.js';
+
+/**
+ * Crypto wallets (SPEC.md sections 3, 4 and 7): sign-in by signing a message with an Ethereum or
+ * Solana wallet. The start hands out a human-readable sign-in message (Sign-In with Ethereum,
+ * EIP-4361, or its Solana twin) naming the site, the address, a nonce and its issue and expiry
+ * times; the wallet signs it (Ethereum: personal_sign; Solana: signMessage over its UTF-8 bytes) and
+ * the authenticate call sends the signature back. The message works once, for 10 minutes, and only
+ * the latest one started for a wallet works.
+ */
+
+const walletType = z.enum(CRYPTO_WALLET_TYPES);
+const walletAddress = z.string().min(1).max(128).meta({
+  description:
+    'Ethereum: 0x and 40 hex digits, in any case (a mixed-case address must carry a valid EIP-55 checksum); answered checksummed. Solana: the base58 public key (32 bytes).',
+});
+
+export const CryptoWalletsAuthenticateStartRequestSchema = z
+  .strictObject({ crypto_wallet_address: walletAddress, crypto_wallet_type: walletType })
+  .meta({ id: 'CryptoWalletsAuthenticateStartRequest' });
+export type CryptoWalletsAuthenticateStartRequest = z.input<typeof CryptoWalletsAuthenticateStartRequestSchema>;
+
+export const CryptoWalletsAuthenticateStartResponseSchema = z
+  .object({
+    ...ok,
+    challenge: z.string().meta({
+      description:
+        "The sign-in message for the wallet to sign as it is (Ethereum: personal_sign; Solana: signMessage of its UTF-8 bytes). It works once, for 10 minutes; a new start for the same wallet replaces it.",
+    }),
+  })
+  .meta({ id: 'CryptoWalletsAuthenticateStartResponse' });
+export type CryptoWalletsAuthenticateStartResponse = z.output<typeof CryptoWalletsAuthenticateStartResponseSchema>;
+
+export const CryptoWalletsAuthenticateRequestSchema = z
+  .strictObject({
+    crypto_wallet_address: walletAddress,
+    crypto_wallet_type: walletType,
+    signature: z.string().min(1).max(512).meta({
+      description: 'Ethereum: the 65-byte personal_sign signature as 0x and 130 hex digits. Solana: the 64-byte ed25519 signature, base58.',
+    }),
+    session_duration_minutes: minutes.optional(),
+  })
+  .meta({ id: 'CryptoWalletsAuthenticateRequest' });
+export type CryptoWalletsAuthenticateRequest = z.input<typeof CryptoWalletsAuthenticateRequestSchema>;
+
+export const CryptoWalletsAuthenticateResponseSchema = SessionResponseSchema.extend({
+  crypto_wallet_id: z.string(),
+  crypto_wallet_address: z.string().meta({ description: 'As stored: Ethereum addresses EIP-55 checksummed.' }),
+  crypto_wallet_type: walletType,
+}).meta({ id: 'CryptoWalletsAuthenticateResponse' });
+export type CryptoWalletsAuthenticateResponse = z.output<typeof CryptoWalletsAuthenticateResponseSchema>;
+
+const TAG = 'Crypto wallets';
+
+export const cryptoRoutes = {
+  authenticateStart: route({
+    method: 'post',
+    path: '/sdk/v1/crypto_wallets/authenticate/start',
+    summary: "A sign-in message for the wallet to sign, naming this site (the request's Origin, one of the project's allowed origins), the address and a single-use nonce.",
+    tag: TAG,
+    auth: 'public',
+    request: CryptoWalletsAuthenticateStartRequestSchema,
+    response: CryptoWalletsAuthenticateStartResponseSchema,
+    errors: ['invalid_crypto_wallet_address', 'forbidden', 'too_many_requests'],
+  }),
+  authenticate: route({
+    method: 'post',
+    path: '/sdk/v1/crypto_wallets/authenticate',
+    summary:
+      "Verify the wallet's signature of its latest sign-in message and sign its user in (a wallet seen for the first time makes a new user, or joins the Bearer session's user).",
+    tag: TAG,
+    auth: 'public-optional-session',
+    request: CryptoWalletsAuthenticateRequestSchema,
+    response: CryptoWalletsAuthenticateResponseSchema,
+    errors: ['invalid_crypto_wallet_address', 'invalid_crypto_signature', 'crypto_challenge_not_found', 'invalid_duration', 'too_many_requests'],
+  }),
+} as const;

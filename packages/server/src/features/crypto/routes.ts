@@ -1,0 +1,76 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import {
+  cryptoRoutes,
+  CryptoWalletsAuthenticateRequestSchema,
+  CryptoWalletsAuthenticateStartRequestSchema,
+  type AuthenticationFactor,
+  type CryptoWalletsAuthenticateResponse,
+  type CryptoWalletsAuthenticateStartResponse,
+} from '@vestibule/contract';
+import type { Context } from 'hono';
+import { ApiError } from '../../http/api-error.js';
+import type { AppDeps, AppEnv } from '../../http/app-env.js';
+import { defineRoute } from '../../http/define-route.js';
+import { enforceRateLimit } from '../../http/limits.js';
+import { bearerToken } from '../../http/session-auth.js';
+import { validateBody } from '../../http/validate-body.js';
+import { sessionDurationMinutes } from '../../kernel/durations.js';
+import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
+import { findLiveSession } from '../../kernel/sessions/sessions-store.js';
+import { issueChallenge, liveChallenge, spendChallenge } from './challenges.js';
+import { messageFields, siteOf } from './messages.js';
+import { familyOf, requireSignatureForm, walletAddress } from './wallet-types.js';
+import { walletUser } from './wallets-store.js';
+
+export function registerCryptoRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+  const { config, db } = deps;
+  const project = config.project;
+  const perIp = (c: Context<AppEnv>, route: string) => enforceRateLimit(deps, `crypto-${route}:ip:${c.get('clientIp')}`, config.rateLimits.cryptoPerIp);
+
+  defineRoute(app, cryptoRoutes.authenticateStart, async (c) => {
+    const body = validateBody(c, CryptoWalletsAuthenticateStartRequestSchema);
+    const type = body.crypto_wallet_type;
+    const address = walletAddress(type, body.crypto_wallet_address);
+    const site = siteOf(c, project.allowedOrigins, config.publicUrl);
+    await perIp(c, 'start');
+    const now = deps.clock();
+    const message = familyOf(type).message(address, messageFields(site, project.name, now));
+    await issueChallenge(db, type, address, message, now);
+    const response: CryptoWalletsAuthenticateStartResponse = { status_code: 200, request_id: c.get('requestId'), challenge: message };
+    return c.json(response);
+  });
+
+  defineRoute(app, cryptoRoutes.authenticate, async (c) => {
+    const body = validateBody(c, CryptoWalletsAuthenticateRequestSchema);
+    const duration = sessionDurationMinutes(project, body.session_duration_minutes);
+    const type = body.crypto_wallet_type;
+    const address = walletAddress(type, body.crypto_wallet_address);
+    requireSignatureForm(type, body.signature);
+    await perIp(c, 'authenticate');
+    const now = deps.clock();
+    // Verify, then spend: a wrong signature leaves the message usable, so whoever knows a wallet's
+    // address cannot spoil its owner's sign-in by sending garbage in its name.
+    const challenge = await liveChallenge(db, type, address, now);
+    if (!challenge) throw new ApiError('crypto_challenge_not_found');
+    if (!(await familyOf(type).verify(address, challenge.message, body.signature))) throw new ApiError('invalid_crypto_signature');
+    // Of parallel requests with the same signature, only the one whose UPDATE used the message signs in.
+    if (!(await spendChallenge(db, type, address, challenge.hash, now))) throw new ApiError('crypto_challenge_not_found');
+    const token = bearerToken(c);
+    const sessionUserId = token ? ((await findLiveSession(db, token, now))?.user_id ?? null) : null;
+    const { wallet } = await walletUser(db, { type, address, sessionUserId, now });
+    const factor: AuthenticationFactor = {
+      type: 'crypto',
+      delivery_method: 'crypto',
+      last_authenticated_at: now.toISOString(),
+      crypto_wallet_factor: { crypto_wallet_id: wallet.crypto_wallet_id, crypto_wallet_address: wallet.address, crypto_wallet_type: wallet.wallet_type },
+    };
+    const signedIn = await completeSignIn(c, deps, { userId: wallet.user_id, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now });
+    const response: CryptoWalletsAuthenticateResponse = {
+      ...signedIn,
+      crypto_wallet_id: wallet.crypto_wallet_id,
+      crypto_wallet_address: wallet.address,
+      crypto_wallet_type: wallet.wallet_type,
+    };
+    return c.json(response);
+  });
+}

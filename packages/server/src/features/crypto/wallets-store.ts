@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { CryptoWalletType } from '@vestibule/contract';
+import { newId } from '../../security/random-token.js';
+import type { CryptoWalletRow, Database } from '../../storage/database.js';
+
+export async function findWallet(db: Kysely<Database>, type: CryptoWalletType, address: string): Promise<CryptoWalletRow | undefined> {
+  return db.selectFrom('crypto_wallets').selectAll().where('wallet_type', '=', type).where('address', '=', address).executeTakeFirst();
+}
+
+/**
+ * The wallet a verified signature came from, and the user it signs in as. A wallet is an
+ * identifier, like an email address: once it belongs to a user it always signs in as that user.
+ * A wallet seen for the first time joins `sessionUserId` (the user of the Bearer session the call
+ * carried: adding a wallet to one's account is signing with it while signed in), or else a new
+ * active user with no email. A wallet already someone else's never joins the session's user; it
+ * signs in as its owner, and completeSignIn then starts a session of its own for that owner rather
+ * than adding the factor to the Bearer session of another user.
+ */
+export async function walletUser(
+  db: Kysely<Database>,
+  input: { type: CryptoWalletType; address: string; sessionUserId: string | null; now: Date },
+): Promise<{ wallet: CryptoWalletRow; created: boolean }> {
+  const known = await findWallet(db, input.type, input.address);
+  if (known) return { wallet: known, created: false };
+  const walletId = newId('crypto-wallet');
+  const newUserId = input.sessionUserId ? null : newId('user');
+  const inserted = await db.transaction().execute(async (trx) => {
+    if (newUserId) await trx.insertInto('users').values({ user_id: newUserId, status: 'active', created_at: input.now }).execute();
+    const row = await trx
+      .insertInto('crypto_wallets')
+      .values({ crypto_wallet_id: walletId, user_id: (newUserId ?? input.sessionUserId)!, wallet_type: input.type, address: input.address, created_at: input.now })
+      .onConflict((oc) => oc.columns(['wallet_type', 'address']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    // Another request added the same wallet first: it is that one's, and the new user is not needed.
+    if (!row && newUserId) await trx.deleteFrom('users').where('user_id', '=', newUserId).execute();
+    return row;
+  });
+  if (inserted) return { wallet: inserted, created: newUserId !== null };
+  const existing = await findWallet(db, input.type, input.address);
+  if (!existing) throw new Error('Crypto wallet vanished during creation.');
+  return { wallet: existing, created: false };
+}
