@@ -4,6 +4,8 @@ import type { OAuthStartOptions, VestibuleClient } from '@vestibule/client';
 import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from '@vestibule/contract/oauth-providers';
 import type {
   Bootstrap,
+  CryptoWalletsAuthenticateResponse,
+  CryptoWalletType,
   MagicLinkLoginOrCreateResponse,
   OAuthAuthenticateResponse,
   OtpLoginOrCreateResponse,
@@ -28,6 +30,7 @@ export const USER: User = {
   emails: [{ email_id: 'email-1', email: 'ada@example.com', verified: true }],
   phone_numbers: [],
   webauthn_registrations: [],
+  crypto_wallets: [],
   password: null,
 };
 
@@ -106,9 +109,12 @@ export const ONE_TAP_START = { status_code: 200 as const, request_id: 'req-oneta
 export const CRYPTO_CHALLENGE = 'localhost wants you to sign in with your wallet.\n\nNonce: n0nce-1 ✓';
 
 /** What client.cryptoWallets.authenticate() answers by default. */
-export const CRYPTO_SESSION_RESPONSE = { ...SESSION_RESPONSE, crypto_wallet_id: 'crypto-wallet-1', crypto_wallet_address: '0xabc', crypto_wallet_type: 'ethereum' as 'ethereum' | 'solana' };
-
-type CryptoWalletType = 'ethereum' | 'solana';
+export const CRYPTO_SESSION_RESPONSE: CryptoWalletsAuthenticateResponse = {
+  ...SESSION_RESPONSE,
+  crypto_wallet_id: 'crypto-wallet-1',
+  crypto_wallet_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  crypto_wallet_type: 'ethereum',
+};
 
 export interface FakeClientOptions {
   bootstrap?: Partial<Bootstrap>;

@@ -1,6 +1,8 @@
+import type { CryptoWalletType } from '@vestibule/contract';
 import type { WalletOptionId } from './state';
 
-export type WalletFamily = 'ethereum' | 'solana';
+/** A wallet's family is its crypto_wallet_type. */
+export type WalletFamily = CryptoWalletType;
 
 export interface WalletOption {
   id: WalletOptionId;

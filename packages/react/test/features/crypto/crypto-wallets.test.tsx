@@ -301,7 +301,9 @@ describe('signing in with an Ethereum wallet', () => {
     const { callbacks, container } = renderLogin(CRYPTO, client);
     fireEvent.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }));
     await screen.findByRole('heading', { name: 'Looks like there was an error!' });
-    expect(screen.getByRole('alert').textContent).toBe(messageForError(refusal));
+    // The catalogue's words (SPEC.md section 8), not the server's error_message.
+    expect(screen.getByRole('alert').textContent).toBe('This sign-in request has expired or was already used. Please try again.');
+    expect(messageForError(refusal)).toBe('This sign-in request has expired or was already used. Please try again.');
     expect(callbacks.onError).toHaveBeenCalledWith(expect.objectContaining({ error_type: 'crypto_challenge_not_found' }));
     await expectNoAxeViolations(container);
   });
