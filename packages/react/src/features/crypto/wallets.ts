@@ -225,6 +225,8 @@ function collect(): WalletOptionId[] {
  * `found` hears the detected options each time they change.
  */
 function watch(signal: AbortSignal, found: (wallets: WalletOptionId[]) => void): void {
+  // Main was left before this chunk arrived: nothing to show the wallets on.
+  if (signal.aborted) return;
   listen();
   announced.clear();
   window.dispatchEvent(new Event('eip6963:requestProvider'));

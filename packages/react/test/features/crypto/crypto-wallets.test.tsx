@@ -93,6 +93,15 @@ describe('wallet detection on Main', () => {
     await screen.findByRole('button', { name: 'Continue with Other Ethereum Wallet' });
   });
 
+  it('the legacy window.ethereum with several extensions (its providers list): each one by its flags', async () => {
+    const metamask = fakeEthereumProvider({ flags: { isMetaMask: true } });
+    const coinbase = fakeEthereumProvider({ flags: { isCoinbaseWallet: true } });
+    window.ethereum = { ...coinbase, providers: [metamask, coinbase] } as unknown as Window['ethereum'];
+    renderLogin();
+    await screen.findByRole('button', { name: 'Continue with MetaMask' });
+    expect(walletButtonNames()).toEqual(['Continue with MetaMask', 'Continue with Coinbase Wallet']);
+  });
+
   it('a Wallet Standard wallet registered through the standard\'s event: Phantom by name, another Solana wallet as the generic option', async () => {
     registerStandardWallet(fakeStandardWallet('Phantom').wallet);
     registerStandardWallet(fakeStandardWallet('Solflare').wallet);
@@ -119,6 +128,15 @@ describe('wallet detection on Main', () => {
     expect(screen.queryByRole('button', { name: 'Set up a new crypto wallet' })).toBeNull();
     registerStandardWallet(fakeStandardWallet('Phantom').wallet);
     expect(await screen.findByRole('button', { name: 'Continue with Phantom' })).toBeTruthy();
+  });
+
+  it('a Wallet Standard wallet that unregisters while Main shows loses its button', async () => {
+    registerStandardWallet(fakeStandardWallet('Phantom').wallet);
+    renderLogin();
+    await screen.findByRole('button', { name: 'Continue with Phantom' });
+    removeWallets();
+    expect(await screen.findByRole('button', { name: 'Set up a new crypto wallet' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue with Phantom' })).toBeNull();
   });
 
   it('no detection, and no wallet block, without crypto in products', async () => {
