@@ -13,6 +13,7 @@ export const PRESETS: { label: string; config: LoginConfig }[] = [
       oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }, { type: 'microsoft' }, { type: 'apple' }] },
     },
   },
+  { label: 'Wallets', config: { products: ['crypto', 'emailMagicLinks'] } },
   {
     label: 'Magic links, text and WhatsApp',
     config: { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms', 'whatsapp'], expirationMinutes: 5 } },

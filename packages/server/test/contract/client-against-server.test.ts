@@ -230,6 +230,8 @@ describe('the client against the server', () => {
       expect(landing.searchParams.get('vestibule_token_type')).toBe('oauth');
       const signedIn = await client.oauth.authenticate(landing.searchParams.get('token')!);
       expect(signedIn.provider_type).toBe('google');
+      // The session is the other server's: end it there, so the next test starts signed out.
+      await client.session.revoke({ forceClear: true });
     } finally {
       target = undefined;
       await google.close();
