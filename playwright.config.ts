@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testProviderEnv } from './packages/server/test/helpers/oauth-provider';
@@ -9,6 +9,21 @@ import { testProviderEnv } from './packages/server/test/helpers/oauth-provider';
  * their own ports, so a developer's `npm start` on the default ports is left alone. E2E_API_PORT and
  * E2E_DEMO_PORT move them, so two runs can share a machine.
  */
+/**
+ * The run's temporary folder, for the stacks' embedded databases (some 40 MB each): made once by
+ * the main process (the workers load this file again and inherit the variable) and removed when it
+ * exits, after the servers have stopped, so repeated runs do not fill the disk.
+ */
+function runTempRoot(): string {
+  const inherited = process.env.VESTIBULE_E2E_TMP;
+  if (inherited) return inherited;
+  const root = mkdtempSync(join(tmpdir(), 'vestibule-e2e-'));
+  process.env.VESTIBULE_E2E_TMP = root;
+  process.once('exit', () => rmSync(root, { recursive: true, force: true }));
+  return root;
+}
+export const E2E_TMP = runTempRoot();
+
 export const E2E_API_PORT = Number(process.env.E2E_API_PORT ?? 18787);
 export const E2E_DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? 13000);
 /** A plain static page (no bundler, no React) served by its own test, allowed as an origin too. */
@@ -55,7 +70,7 @@ export default defineConfig({
       env: {
         VESTIBULE_API_PORT: String(E2E_API_PORT),
         VESTIBULE_DEMO_PORT: String(E2E_DEMO_PORT),
-        VESTIBULE_DATA_DIR: mkdtempSync(join(tmpdir(), 'vestibule-e2e-')),
+        VESTIBULE_DATA_DIR: mkdtempSync(join(E2E_TMP, 'stack-')),
         VESTIBULE_ENV: 'development',
         VESTIBULE_ALLOWED_ORIGINS: [E2E_PLAIN_PORT, ...E2E_BUNDLER_PORTS].map((port) => `http://localhost:${port}`).join(','),
         // Three kinds of provider against the test provider: OpenID Connect with an ID token

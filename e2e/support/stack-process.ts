@@ -15,7 +15,8 @@ export interface StackProcess {
 }
 
 export async function startStack(options: { apiPort: number; demoPort: number; dataDir?: string; env?: Record<string, string> }): Promise<StackProcess> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'vestibule-stack-'));
+  // Under the run's temporary folder (playwright.config.ts), removed when the run ends.
+  const dataDir = options.dataDir ?? mkdtempSync(join(process.env.VESTIBULE_E2E_TMP ?? tmpdir(), 'vestibule-stack-'));
   const child: ChildProcess = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'scripts/start.ts'], {
     env: {
       ...process.env,

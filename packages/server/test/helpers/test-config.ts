@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { loadConfig, type ServerConfig } from '../../src/index.js';
 
 export const REPO_CONFIG = resolve(fileURLToPath(new URL('../../../../vestibule.config.json', import.meta.url)));
@@ -20,8 +21,9 @@ export const PRODUCTION_ENV = { VESTIBULE_ENV: 'production', VESTIBULE_API_URL: 
  */
 export const PRODUCTION: Partial<ServerConfig> = { env: 'production', outboxEnabled: false, secret: TEST_SECRET };
 
+/** A fresh folder under the run's temporary root (test/global-setup.ts removes it when the run ends). */
 export function tempDir(prefix = 'vestibule-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  return mkdtempSync(join(inject('testTempRoot') ?? tmpdir(), prefix));
 }
 
 /** The repo's demo config with a fresh data dir (tests pick their client address with harness peer()). */
