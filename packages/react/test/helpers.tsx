@@ -116,6 +116,38 @@ export const CRYPTO_SESSION_RESPONSE: CryptoWalletsAuthenticateResponse = {
   crypto_wallet_type: 'ethereum',
 };
 
+/** What client.idp.authorizeStart() answers by default: consent needed for the standard scopes. */
+export const AUTHORIZE_START = {
+  consent_required: true,
+  client: { client_id: 'client-1', client_name: 'Shop', client_type: 'public' },
+  redirect_uri: 'https://shop.example.com/callback',
+  scope_results: [
+    { scope: 'openid', description: '', is_grantable: true },
+    { scope: 'email', description: '', is_grantable: true },
+    { scope: 'profile', description: '', is_grantable: true },
+  ],
+};
+
+/**
+ * client.idp as agreed for packages/client (branch wip/idp-server): authorize start and submit,
+ * logout start. Not part of VestibuleClient yet, so added beside it (see fakeClient).
+ */
+function fakeIdp() {
+  type AuthorizeRequest = Record<string, string | undefined>;
+  return {
+    authorizeStart: vi.fn(async (_request: AuthorizeRequest) => AUTHORIZE_START),
+    authorizeSubmit: vi.fn(async (_request: AuthorizeRequest & { consent_granted: boolean }): Promise<{ redirect_uri?: string | null }> => ({
+      redirect_uri: 'https://shop.example.com/callback?code=code-1&state=state-1',
+    })),
+    logoutStart: vi.fn(
+      async (_request: Record<string, string | undefined>): Promise<{ consent_required: boolean; redirect_uri?: string | null }> => ({
+        consent_required: true,
+        redirect_uri: 'https://shop.example.com/?state=state-1',
+      }),
+    ),
+  };
+}
+
 export interface FakeClientOptions {
   bootstrap?: Partial<Bootstrap>;
   freshBootstrap?: Partial<Bootstrap>;
@@ -207,7 +239,11 @@ export function fakeClient(options: FakeClientOptions = {}) {
     },
     destroy: vi.fn(),
   } satisfies VestibuleClient;
-  return client;
+  // Calls the client is about to have (identity provider, session attestation): beside the checked literal.
+  const session = Object.assign(client.session, {
+    attest: vi.fn(async (_request: { profile_id: string; token: string; session_duration_minutes: number }) => SESSION_RESPONSE),
+  });
+  return Object.assign(client, { session, idp: fakeIdp() });
 }
 
 export type FakeClient = ReturnType<typeof fakeClient>;

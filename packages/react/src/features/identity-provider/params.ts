@@ -1,5 +1,39 @@
 export type IdpFlow = 'Authorize' | 'Logout';
 
+/** Authorize parameters (SPEC.md section 3), with their defaults applied. */
+export interface AuthorizeParams {
+  client_id: string;
+  redirect_uri: string;
+  response_type: string;
+  scope: string;
+  prompt?: string;
+  code_challenge?: string;
+  code_challenge_method?: string;
+  state?: string;
+  nonce?: string;
+}
+
+/** Logout parameters (SPEC.md section 3). */
+export interface LogoutParams {
+  client_id: string;
+  post_logout_redirect_uri: string;
+  id_token_hint?: string;
+  state?: string;
+}
+
+/** One requested scope as the preflight answers it. */
+export interface ScopeResult {
+  scope: string;
+  description?: string;
+  is_grantable: boolean;
+}
+
+/** What the page's query asks for. */
+export type IdpRequest =
+  | { flow: 'Authorize'; params: AuthorizeParams }
+  | { flow: 'Logout'; params: LogoutParams }
+  | { flow: IdpFlow; missing: string };
+
 /** Logout when post_logout_redirect_uri is present, else Authorize (SPEC.md section 2). */
 export function idpFlow(params: URLSearchParams): IdpFlow {
   return params.has('post_logout_redirect_uri') ? 'Logout' : 'Authorize';
@@ -15,6 +49,44 @@ export function missingParam(params: URLSearchParams): string | null {
   return REQUIRED[idpFlow(params)].find((name) => !params.get(name)) ?? null;
 }
 
+/** The optional parameters present in the query (absent ones are left out, not sent as empty). */
+function optional<K extends string>(params: URLSearchParams, names: readonly K[]): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const name of names) {
+    const value = params.get(name);
+    if (value) out[name] = value;
+  }
+  return out;
+}
+
+/** The request the query makes: Authorize or Logout with its parameters, or the first missing one. */
+export function readIdpRequest(search: string): IdpRequest {
+  const params = new URLSearchParams(search);
+  const flow = idpFlow(params);
+  const missing = missingParam(params);
+  if (missing) return { flow, missing };
+  if (flow === 'Logout') {
+    return {
+      flow,
+      params: {
+        client_id: params.get('client_id')!,
+        post_logout_redirect_uri: params.get('post_logout_redirect_uri')!,
+        ...optional(params, ['id_token_hint', 'state'] as const),
+      },
+    };
+  }
+  return {
+    flow,
+    params: {
+      client_id: params.get('client_id')!,
+      redirect_uri: params.get('redirect_uri')!,
+      response_type: params.get('response_type') || 'code',
+      scope: params.get('scope') || 'openid email profile',
+      ...optional(params, ['prompt', 'code_challenge', 'code_challenge_method', 'state', 'nonce'] as const),
+    },
+  };
+}
+
 /** Client name fallback: the redirect URI's hostname, then 'The App' (SPEC.md section 5). */
 export function clientNameFallback(redirectUri: string | null): string | null {
   if (!redirectUri) return null;
@@ -23,5 +95,14 @@ export function clientNameFallback(redirectUri: string | null): string | null {
   } catch {
     console.warn(`Vestibule: could not read a host name from the redirect URI "${redirectUri}".`);
     return null;
+  }
+}
+
+/** True when a redirect URI sends an OAuth error back (error=login_required for prompt=none, …). */
+export function carriesError(redirectUri: string): boolean {
+  try {
+    return new URL(redirectUri).searchParams.has('error');
+  } catch {
+    return false;
   }
 }

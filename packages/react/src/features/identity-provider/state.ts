@@ -1,7 +1,85 @@
+import type { AuthTokenParams } from '../../types';
+import { readIdpRequest, type AuthorizeParams, type IdpRequest, type ScopeResult } from './params';
+
+/**
+ * What IDPConsent shows (SPEC.md section 4, Authorize flow and Logout flow):
+ * - loading: the spinner (preflight, submit, revoke, or the page is leaving for a redirect);
+ * - missingParam: a required parameter is missing from the query;
+ * - error: the server's message;
+ * - noSession: no active session (the preflight starts again when one appears);
+ * - consent: the consent screen (Allow, Deny);
+ * - denied: consent was required and refused, and no redirect came back;
+ * - success: the flow completed without a redirect;
+ * - logoutConfirm: 'Log out?' (Yes, No);
+ * - notLoggedOut: the user answered No.
+ */
+export type IdpPhase = 'loading' | 'missingParam' | 'error' | 'noSession' | 'consent' | 'denied' | 'success' | 'logoutConfirm' | 'notLoggedOut';
+
+/** The consent the preflight asks for. */
+export interface IdpConsent {
+  clientName: string;
+  grantable: ScopeResult[];
+  ungrantable: ScopeResult[];
+}
+
+/** The identity-provider mount's part of the flow state. */
+export interface IdpSlice {
+  idp: {
+    /** The request read from the page's query (Authorize or Logout), or the missing parameter. */
+    request: IdpRequest;
+    /** The session guard's token (mount option authTokenParams); used once, before the first preflight. */
+    authTokenParams: AuthTokenParams | null;
+    phase: IdpPhase;
+    /** The error screen's message (the catalogue's or the server's). */
+    message: string | null;
+    consent: IdpConsent | null;
+    /** Where Yes on 'Log out?' goes: the logout preflight's redirect_uri. */
+    logoutRedirect: string | null;
+  };
+}
+
+export type IdpEvent =
+  /** Run the flow (the preflight) from the start: on entering IDPConsent, and when a session appears after noSession. */
+  | { type: 'IDP_START' }
+  /** Allow (granted) or Deny on the consent screen. */
+  | { type: 'IDP_CONSENT'; granted: boolean }
+  /** Yes (confirmed) or No on 'Log out?'. */
+  | { type: 'IDP_LOGOUT'; confirmed: boolean };
+
+export type IdpResult =
+  | { type: 'IDP_PHASE'; phase: 'loading' | 'noSession' | 'denied' | 'success' }
+  | { type: 'IDP_LOGOUT_CONFIRM'; redirectUri: string }
+  | { type: 'IDP_FAILED'; message: string }
+  | { type: 'IDP_CONSENT_REQUIRED'; consent: IdpConsent };
+
 declare module '../../flow/types' {
+  interface FeatureStates {
+    identityProvider: IdpSlice;
+  }
+  interface FeatureEvents {
+    identityProvider: IdpEvent;
+  }
+  interface FeatureResults {
+    identityProvider: IdpResult;
+  }
   interface FeatureScreens {
     identityProvider: 'IDPConsent';
   }
 }
 
-export {};
+export type { AuthorizeParams };
+
+/** The first state of the mount: the request read from the query; the spinner, or the missing parameter. */
+export function initialIdpSlice(search: string, authTokenParams: AuthTokenParams | null): IdpSlice {
+  const request = readIdpRequest(search);
+  return {
+    idp: {
+      request,
+      authTokenParams,
+      phase: 'missing' in request ? 'missingParam' : 'loading',
+      message: null,
+      consent: null,
+      logoutRedirect: null,
+    },
+  };
+}

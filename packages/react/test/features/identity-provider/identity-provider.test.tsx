@@ -1,73 +1,375 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { SessionResponse } from '@vestibule/contract';
 import { VestibuleIdentityProvider } from '../../../src/index';
-import { clientNameFallback, idpFlow, missingParam } from '../../../src/features/identity-provider/params';
-import { expectNoAxeViolations, fakeClient } from '../../helpers';
+import { clientNameFallback, idpFlow, missingParam, readIdpRequest } from '../../../src/features/identity-provider/params';
+import type { IdentityProviderMountOptions } from '../../../src/types';
+import { apiError, AUTHORIZE_START, expectNoAxeViolations, fakeClient, SESSION_RESPONSE, type FakeClient } from '../../helpers';
+
+const AUTHORIZE = '?client_id=client-1&redirect_uri=https%3A%2F%2Fshop.example.com%2Fcallback&scope=openid%20email%20profile&state=state-1&nonce=n-1&code_challenge=cc&code_challenge_method=S256';
+const LOGOUT = '?client_id=client-1&post_logout_redirect_uri=https%3A%2F%2Fshop.example.com%2F&state=state-1&id_token_hint=idt';
 
 function setSearch(search: string) {
   window.history.replaceState({}, '', `/idp${search}`);
 }
 
+let assign: MockInstance<(url: string | URL) => void>;
+beforeEach(() => {
+  assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+});
+
 afterEach(() => {
   cleanup();
   setSearch('');
+  vi.restoreAllMocks();
 });
 
-async function renderIdp(search: string) {
+type Extra = Omit<IdentityProviderMountOptions, 'client'>;
+
+function renderIdp(search: string, client: FakeClient = fakeClient(), extra: Extra = {}) {
   setSearch(search);
-  const client = fakeClient();
-  const view = render(<VestibuleIdentityProvider client={client} />);
-  await screen.findByRole('heading');
-  return { client, ...view };
+  const onEvent = vi.fn();
+  const onError = vi.fn();
+  const view = render(<VestibuleIdentityProvider client={client} callbacks={{ onEvent, onError }} {...extra} />);
+  return { client, onEvent, onError, ...view };
 }
+
+const events = (onEvent: ReturnType<typeof vi.fn>) => onEvent.mock.calls.map(([e]) => (e as { type: string }).type);
 
 const missing = (param: string) => `Required parameter is missing: ${param}. Please reach out to the application developer.`;
 
-describe('Identity provider mount', () => {
+function scopes(...list: Array<[string, boolean, string?]>) {
+  return list.map(([scope, is_grantable, description = '']) => ({ scope, is_grantable, description }));
+}
+
+describe('Identity provider: missing parameters', () => {
   it('has no accessibility violations on the missing-parameter screen', async () => {
-    const { container } = await renderIdp('?client_id=abc');
+    const { container } = renderIdp('?client_id=abc');
+    await screen.findByRole('heading', { name: 'Looks like there was an error!' });
     await expectNoAxeViolations(container);
   });
 
-  it('authorize without client_id says so', async () => {
-    await renderIdp('?redirect_uri=https%3A%2F%2Fapp.example.com%2Fcb');
-    expect(screen.getByRole('alert').textContent).toBe(missing('client_id'));
+  it.each([
+    ['authorize without client_id', '?redirect_uri=https%3A%2F%2Fapp.example.com%2Fcb', 'client_id'],
+    ['authorize without redirect_uri', '?client_id=abc', 'redirect_uri'],
+    ['logout without client_id', '?post_logout_redirect_uri=https%3A%2F%2Fapp.example.com%2Fbye', 'client_id'],
+    ['logout with an empty post_logout_redirect_uri', '?client_id=abc&post_logout_redirect_uri=', 'post_logout_redirect_uri'],
+  ])('%s says so and calls nothing', async (_name, search, param) => {
+    const { client } = renderIdp(search);
+    expect((await screen.findByRole('alert')).textContent).toBe(missing(param));
+    expect(client.idp.authorizeStart).not.toHaveBeenCalled();
+    expect(client.idp.logoutStart).not.toHaveBeenCalled();
   });
 
-  it('authorize without redirect_uri says so', async () => {
-    await renderIdp('?client_id=abc');
-    expect(screen.getByRole('alert').textContent).toBe(missing('redirect_uri'));
-  });
-
-  it('logout without client_id says so', async () => {
-    await renderIdp('?post_logout_redirect_uri=https%3A%2F%2Fapp.example.com%2Fbye');
-    expect(screen.getByRole('alert').textContent).toBe(missing('client_id'));
-  });
-
-  it('logout with an empty post_logout_redirect_uri says so', async () => {
-    await renderIdp('?client_id=abc&post_logout_redirect_uri=');
-    expect(screen.getByRole('alert').textContent).toBe(missing('post_logout_redirect_uri'));
-  });
-
-  it('with the parameters, authorize says plainly the consent screen is not available yet and logs render_idp_screen', async () => {
-    const { client, container } = await renderIdp('?client_id=abc&redirect_uri=https%3A%2F%2Fapp.example.com%2Fcb');
-    await expectNoAxeViolations(container);
-    expect(screen.getByRole('heading').textContent).toBe('Sign in to app.example.com with Example Project');
-    expect(screen.getByText(/The consent screen is not available yet/)).toBeTruthy();
-    expect(client.events.log).toHaveBeenCalledWith('render_idp_screen', { bootstrap: client.bootstrap.getSync() });
-  });
-
-  it("with the parameters, logout shows 'Log out?'", async () => {
-    await renderIdp('?client_id=abc&post_logout_redirect_uri=https%3A%2F%2Fapp.example.com%2Fbye');
-    expect(screen.getByRole('heading', { name: 'Log out?' })).toBeTruthy();
-  });
-
-  it('helpers: flow choice, missing parameter, client-name fallback', () => {
+  it('helpers: flow choice, missing parameter, defaults, client-name fallback', () => {
     expect(idpFlow(new URLSearchParams('post_logout_redirect_uri=x'))).toBe('Logout');
     expect(idpFlow(new URLSearchParams('client_id=x'))).toBe('Authorize');
     expect(missingParam(new URLSearchParams('client_id=a&redirect_uri=b'))).toBeNull();
+    expect(readIdpRequest('?client_id=a&redirect_uri=b')).toEqual({
+      flow: 'Authorize',
+      params: { client_id: 'a', redirect_uri: 'b', response_type: 'code', scope: 'openid email profile' },
+    });
     expect(clientNameFallback('https://shop.example.com/cb')).toBe('shop.example.com');
-    expect(clientNameFallback('not a url')).toBeNull();
     expect(clientNameFallback(null)).toBeNull();
+  });
+});
+
+describe('Identity provider: authorize', () => {
+  it('shows a spinner, runs the preflight with the query, logs render_idp_screen, then the consent screen (standard scopes)', async () => {
+    const { client, container } = renderIdp(AUTHORIZE);
+    expect(screen.getByRole('status')).toBeTruthy();
+    const title = await screen.findByRole('heading', { name: 'Sign in to Shop with Example Project' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(client.idp.authorizeStart).toHaveBeenCalledWith({
+      client_id: 'client-1',
+      redirect_uri: 'https://shop.example.com/callback',
+      response_type: 'code',
+      scope: 'openid email profile',
+      state: 'state-1',
+      nonce: 'n-1',
+      code_challenge: 'cc',
+      code_challenge_method: 'S256',
+    });
+    expect(client.events.log).toHaveBeenCalledWith('render_idp_screen', { bootstrap: client.bootstrap.getSync() });
+    const items = screen.getAllByRole('listitem').map((li) => li.firstChild?.textContent);
+    expect(items).toContain('Verify your identity');
+    expect(screen.getByText('view information stored within your account')).toBeTruthy();
+    expect(items).toContain('View your personal profile information');
+    expect(screen.getByText('email address')).toBeTruthy();
+    expect(screen.getByText('name, picture and language')).toBeTruthy();
+    expect(screen.queryByText(/You do not have permissions/)).toBeNull();
+    await expectNoAxeViolations(container);
+  });
+
+  it("custom scopes: '{clientName} wants to access your {projectName} account', the server's, the policy's or the fallback description", async () => {
+    const client = fakeClient({ bootstrap: { rbacPolicy: { scopes: [{ scope: 'read:orders', description: 'Read your orders' }] } } });
+    client.idp.authorizeStart.mockResolvedValue({
+      ...AUTHORIZE_START,
+      scope_results: scopes(['openid', true], ['offline_access', true], ['write:docs', true, 'Edit your documents'], ['read:orders', true], ['misc', true]),
+    });
+    const { container } = renderIdp(AUTHORIZE, client);
+    await screen.findByRole('heading', { name: 'Shop wants to access your Example Project account' });
+    expect(screen.getByText("Maintain access to your data even when you're not actively using the app")).toBeTruthy();
+    expect(screen.getByText('Edit your documents')).toBeTruthy();
+    expect(screen.getByText('Read your orders')).toBeTruthy();
+    expect(screen.getByText('Use the misc scope')).toBeTruthy();
+    await expectNoAxeViolations(container);
+  });
+
+  it('lists the ungrantable scopes behind a collapsible notice', async () => {
+    const client = fakeClient();
+    client.idp.authorizeStart.mockResolvedValue({
+      ...AUTHORIZE_START,
+      scope_results: scopes(['openid', true], ['admin:all', false, 'Administer everything']),
+    });
+    const { container } = renderIdp(AUTHORIZE, client);
+    await screen.findByRole('heading', { name: 'Shop wants to access your Example Project account' });
+    const summary = screen.getByText('You do not have permissions to grant Shop access to some of the requested scopes.');
+    expect(summary.tagName).toBe('SUMMARY');
+    expect(summary.closest('details')?.textContent).toContain("You cannot grant Shop's request to:");
+    expect(summary.closest('details')?.textContent).toContain('Administer everything');
+    await expectNoAxeViolations(container);
+  });
+
+  it('Allow submits consent_granted true with the same parameters and follows the redirect', async () => {
+    const { client } = renderIdp(AUTHORIZE);
+    fireEvent.click(await screen.findByRole('button', { name: 'Allow' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://shop.example.com/callback?code=code-1&state=state-1'));
+    expect(client.idp.authorizeSubmit).toHaveBeenCalledWith(expect.objectContaining({ client_id: 'client-1', state: 'state-1', consent_granted: true }));
+    expect(screen.getByRole('status')).toBeTruthy();
+  });
+
+  it('Deny submits consent_granted false and follows the redirect (access_denied)', async () => {
+    const client = fakeClient();
+    client.idp.authorizeSubmit.mockResolvedValue({ redirect_uri: 'https://shop.example.com/callback?error=access_denied&state=state-1' });
+    renderIdp(AUTHORIZE, client);
+    fireEvent.click(await screen.findByRole('button', { name: 'Deny' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://shop.example.com/callback?error=access_denied&state=state-1'));
+    expect(client.idp.authorizeSubmit).toHaveBeenCalledWith(expect.objectContaining({ consent_granted: false }));
+  });
+
+  it('Deny without a redirect: the denied screen and the consent-denied event', async () => {
+    const client = fakeClient();
+    client.idp.authorizeSubmit.mockResolvedValue({});
+    const { onEvent, container } = renderIdp(AUTHORIZE, client);
+    fireEvent.click(await screen.findByRole('button', { name: 'Deny' }));
+    const title = await screen.findByRole('heading', { name: 'Access to the application was denied.' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(events(onEvent)).toContain('OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED');
+    expect(client.events.log).toHaveBeenCalledWith('consent_denied', {});
+    expect(assign).not.toHaveBeenCalled();
+    await expectNoAxeViolations(container);
+  });
+
+  it('Allow without a redirect: the success screen and the flow-complete event', async () => {
+    const client = fakeClient();
+    client.idp.authorizeSubmit.mockResolvedValue({ redirect_uri: null });
+    const { onEvent, container } = renderIdp(AUTHORIZE, client);
+    fireEvent.click(await screen.findByRole('button', { name: 'Allow' }));
+    await screen.findByRole('heading', { name: 'Success!' });
+    expect(events(onEvent)).toEqual(['OAUTH_AUTHORIZE_FLOW_COMPLETE']);
+    expect(client.events.log).toHaveBeenCalledWith('flow_complete', {});
+    await expectNoAxeViolations(container);
+  });
+
+  it('no consent needed: submits at once with consent_granted false and redirects', async () => {
+    const client = fakeClient();
+    client.idp.authorizeStart.mockResolvedValue({ ...AUTHORIZE_START, consent_required: false });
+    renderIdp(AUTHORIZE, client);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://shop.example.com/callback?code=code-1&state=state-1'));
+    expect(client.idp.authorizeSubmit).toHaveBeenCalledWith(expect.objectContaining({ consent_granted: false, client_id: 'client-1' }));
+    expect(screen.queryByRole('button', { name: 'Allow' })).toBeNull();
+  });
+
+  it('no consent needed and no redirect: flow-complete, not denied', async () => {
+    const client = fakeClient();
+    client.idp.authorizeStart.mockResolvedValue({ ...AUTHORIZE_START, consent_required: false });
+    client.idp.authorizeSubmit.mockResolvedValue({});
+    const { onEvent } = renderIdp(AUTHORIZE, client);
+    await screen.findByRole('heading', { name: 'Success!' });
+    expect(events(onEvent)).toEqual(['OAUTH_AUTHORIZE_FLOW_COMPLETE']);
+  });
+
+  it('prompt=none without a session: the preflight answers error=login_required and the page goes straight there', async () => {
+    const client = fakeClient();
+    client.idp.authorizeStart.mockResolvedValue({
+      ...AUTHORIZE_START,
+      consent_required: false,
+      redirect_uri: 'https://shop.example.com/callback?error=login_required&state=state-1',
+    });
+    renderIdp(`${AUTHORIZE}&prompt=none`, client);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://shop.example.com/callback?error=login_required&state=state-1'));
+    expect(client.idp.authorizeStart).toHaveBeenCalledWith(expect.objectContaining({ prompt: 'none' }));
+    expect(client.idp.authorizeSubmit).not.toHaveBeenCalled();
+  });
+
+  it("a preflight error: 'Looks like there was an error!' with the server's message, reported", async () => {
+    const client = fakeClient();
+    client.idp.authorizeStart.mockRejectedValue(apiError('invalid_redirect_uri', 'The redirect_uri is not registered for this client.'));
+    const { onError, container } = renderIdp(AUTHORIZE, client);
+    const title = await screen.findByRole('heading', { name: 'Looks like there was an error!' });
+    expect(screen.getByRole('alert').textContent).toBe('The redirect_uri is not registered for this client.');
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ error_type: 'invalid_redirect_uri' }));
+    expect(assign).not.toHaveBeenCalled();
+    await expectNoAxeViolations(container);
+  });
+
+  it('a submit error shows the error screen', async () => {
+    const client = fakeClient();
+    client.idp.authorizeSubmit.mockRejectedValue(apiError('unauthorized_action', 'x'));
+    renderIdp(AUTHORIZE, client);
+    fireEvent.click(await screen.findByRole('button', { name: 'Allow' }));
+    await screen.findByRole('heading', { name: 'Looks like there was an error!' });
+    expect(screen.getByRole('alert').textContent).toBe('Unauthorized action.');
+  });
+
+  it.each(['user_unauthenticated', 'session_not_found'])(
+    "no session (%s): 'No active session detected. Please log in to continue.'; signing in runs the same request again",
+    async (errorType) => {
+      const client = fakeClient();
+      let listener: ((session: SessionResponse['session'] | null) => void) | undefined;
+      client.session.onChange.mockImplementation((cb) => {
+        listener = cb;
+        return () => undefined;
+      });
+      client.idp.authorizeStart.mockRejectedValueOnce(apiError(errorType, 'no session', 401));
+      const { onError, container } = renderIdp(AUTHORIZE, client);
+      await screen.findByRole('heading', { name: 'No active session detected. Please log in to continue.' });
+      expect(onError).toHaveBeenCalledWith(expect.objectContaining({ error_type: errorType }));
+      await expectNoAxeViolations(container);
+      act(() => listener?.(SESSION_RESPONSE.session));
+      await screen.findByRole('heading', { name: 'Sign in to Shop with Example Project' });
+      expect(client.idp.authorizeStart).toHaveBeenCalledTimes(2);
+      expect(client.idp.authorizeStart.mock.calls[1]![0]).toEqual(client.idp.authorizeStart.mock.calls[0]![0]);
+    },
+  );
+
+  it.each([
+    ['the server has no name', { client_id: 'client-1', client_name: '' }, 'https://shop.example.com/callback', 'Sign in to shop.example.com with Example Project', false],
+    ['no name and an unreadable redirect URI', { client_id: 'client-1' }, 'not a url', 'Sign in to The App with Example Project', true],
+  ])('client name: %s', async (_name, clientInfo, redirectUri, title, warns) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const client = fakeClient();
+    client.idp.authorizeStart.mockResolvedValue({ ...AUTHORIZE_START, client: clientInfo as typeof AUTHORIZE_START.client, redirect_uri: redirectUri });
+    renderIdp(`?client_id=client-1&redirect_uri=${encodeURIComponent(redirectUri)}`, client);
+    await screen.findByRole('heading', { name: title });
+    expect(warn.mock.calls.some(([m]) => String(m).includes('redirect URI'))).toBe(warns);
+  });
+
+  it("the host's consent manifest replaces the default text; it gets the grantable scopes and the client name", async () => {
+    const getIDPConsentManifest = vi.fn(({ scopes: s, clientName }: { scopes: string[]; clientName: string }) => [
+      { header: `${clientName} will know who you are`, details: s.map((x) => `scope ${x}`) },
+    ]);
+    const { container } = renderIdp(AUTHORIZE, fakeClient(), { getIDPConsentManifest });
+    await screen.findByText('Shop will know who you are');
+    expect(getIDPConsentManifest).toHaveBeenCalledWith({ scopes: ['openid', 'email', 'profile'], clientName: 'Shop' });
+    expect(screen.getByText('scope email')).toBeTruthy();
+    expect(screen.queryByText('Verify your identity')).toBeNull();
+    await expectNoAxeViolations(container);
+  });
+
+  it('a consent manifest that throws is logged and the default text shows', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const getIDPConsentManifest = () => {
+      throw new Error('manifest broke');
+    };
+    renderIdp(AUTHORIZE, fakeClient(), { getIDPConsentManifest });
+    await screen.findByText('Verify your identity');
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('getIDPConsentManifest'), expect.any(Error));
+  });
+
+  it('host strings override the texts by their English wording', async () => {
+    renderIdp(AUTHORIZE, fakeClient(), { strings: { 'Sign in to {clientName} with {projectName}': 'Bei {clientName} anmelden', Allow: 'Erlauben' } });
+    await screen.findByRole('heading', { name: 'Bei Shop anmelden' });
+    expect(screen.getByRole('button', { name: 'Erlauben' })).toBeTruthy();
+  });
+});
+
+describe('Identity provider: session guard (authTokenParams)', () => {
+  const authTokenParams = { trustedAuthToken: 'trusted-jwt', tokenProfileID: 'profile-1' };
+
+  it('revokes an existing session with forced clear, attests a 60-minute session, then runs the preflight', async () => {
+    const client = fakeClient();
+    client.session.getSync.mockReturnValue(SESSION_RESPONSE.session as never);
+    renderIdp(AUTHORIZE, client, { authTokenParams });
+    await screen.findByRole('heading', { name: 'Sign in to Shop with Example Project' });
+    expect(client.session.revoke).toHaveBeenCalledWith({ forceClear: true });
+    expect(client.session.attest).toHaveBeenCalledWith({ profile_id: 'profile-1', token: 'trusted-jwt', session_duration_minutes: 60 });
+    expect(client.session.revoke.mock.invocationCallOrder[0]!).toBeLessThan(client.session.attest.mock.invocationCallOrder[0]!);
+    expect(client.session.attest.mock.invocationCallOrder[0]!).toBeLessThan(client.idp.authorizeStart.mock.invocationCallOrder[0]!);
+  });
+
+  it('without a session nothing is revoked; a failed revoke does not stop the guard', async () => {
+    const client = fakeClient();
+    renderIdp(AUTHORIZE, client, { authTokenParams });
+    await screen.findByRole('heading', { name: 'Sign in to Shop with Example Project' });
+    expect(client.session.revoke).not.toHaveBeenCalled();
+    cleanup();
+    const other = fakeClient();
+    other.session.getSync.mockReturnValue(SESSION_RESPONSE.session as never);
+    other.session.revoke.mockRejectedValue(apiError('session_not_found', 'gone'));
+    renderIdp(AUTHORIZE, other, { authTokenParams });
+    await screen.findByRole('heading', { name: 'Sign in to Shop with Example Project' });
+    expect(other.session.attest).toHaveBeenCalled();
+  });
+
+  it("a refused token: reported, and the 'no active session' screen; no preflight", async () => {
+    const client = fakeClient();
+    client.session.attest.mockRejectedValue(apiError('unauthorized_credentials', 'bad token', 401));
+    const { onError } = renderIdp(AUTHORIZE, client, { authTokenParams });
+    await screen.findByRole('heading', { name: 'No active session detected. Please log in to continue.' });
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ error_type: 'unauthorized_credentials' }));
+    expect(client.idp.authorizeStart).not.toHaveBeenCalled();
+  });
+});
+
+describe('Identity provider: logout', () => {
+  it("confirmation needed: 'Log out?'; Yes revokes (errors ignored) and redirects", async () => {
+    const client = fakeClient();
+    client.session.revoke.mockRejectedValue(apiError('session_not_found', 'gone'));
+    const { onEvent, container } = renderIdp(LOGOUT, client);
+    const title = await screen.findByRole('heading', { name: 'Log out?' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(client.idp.logoutStart).toHaveBeenCalledWith({
+      client_id: 'client-1',
+      post_logout_redirect_uri: 'https://shop.example.com/',
+      id_token_hint: 'idt',
+      state: 'state-1',
+    });
+    expect(screen.getByText('Are you sure you want to log out of your Example Project account?')).toBeTruthy();
+    await expectNoAxeViolations(container);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://shop.example.com/?state=state-1'));
+    expect(client.session.revoke).toHaveBeenCalledWith({ forceClear: true });
+    expect(events(onEvent)).toContain('OAUTH_LOGOUT_FLOW_COMPLETE');
+  });
+
+  it("No: 'You have not been logged out. You may close this page.' and nothing revoked", async () => {
+    const { client, container } = renderIdp(LOGOUT);
+    fireEvent.click(await screen.findByRole('button', { name: 'No' }));
+    const title = await screen.findByRole('heading', { name: 'You have not been logged out. You may close this page.' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(client.session.revoke).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
+    await expectNoAxeViolations(container);
+  });
+
+  it('no confirmation needed: revokes and redirects at once', async () => {
+    const client = fakeClient();
+    client.idp.logoutStart.mockResolvedValue({ consent_required: false, redirect_uri: 'https://shop.example.com/?state=state-1' });
+    renderIdp(LOGOUT, client);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://shop.example.com/?state=state-1'));
+    expect(client.session.revoke).toHaveBeenCalledWith({ forceClear: true });
+    expect(screen.queryByRole('button', { name: 'Yes' })).toBeNull();
+  });
+
+  it('a logout preflight error shows the error screen', async () => {
+    const client = fakeClient();
+    client.idp.logoutStart.mockRejectedValue(apiError('invalid_post_logout_redirect_uri', 'The post_logout_redirect_uri is not registered.'));
+    renderIdp(LOGOUT, client);
+    await screen.findByRole('heading', { name: 'Looks like there was an error!' });
+    expect(screen.getByRole('alert').textContent).toBe('The post_logout_redirect_uri is not registered.');
+    expect(client.session.revoke).not.toHaveBeenCalled();
   });
 });

@@ -1,33 +1,69 @@
+import { Button } from '../../../parts/Button';
 import { Heading } from '../../../parts/Heading';
-import { Note } from '../../../parts/Note';
+import { Loading } from '../../../parts/Loading';
+import { useFlow } from '../../../flow/FlowContext';
+import { GenericSuccess } from '../../../flow/GenericSuccess';
 import { useWidget } from '../../../widget/context';
-import { clientNameFallback, idpFlow, missingParam } from '../params';
+import { say, texts } from '../texts';
+import { AuthorizeConsent } from './AuthorizeConsent';
 
-/** Lazily loaded: the identity-provider screens. The consent screen itself arrives later. */
+/**
+ * Lazily loaded: the identity-provider screens (SPEC.md section 2). One screen value, IDPConsent,
+ * whose content follows the flow's phase; each new content moves focus to its title.
+ */
 export default function IDPConsent() {
-  const { t, bootstrap } = useWidget();
-  const params = new URLSearchParams(window.location.search);
-  const flow = idpFlow(params);
-  const missing = missingParam(params);
-  if (missing) {
-    return (
-      <>
-        <Heading>{t('errorTitle')}</Heading>
-        <p className="vst-error-text" role="alert">
-          {t('idpMissingParam', { param: missing })}
-        </p>
-      </>
-    );
+  const { t, free, bootstrap } = useWidget();
+  const { state, send } = useFlow();
+  const { idp } = state;
+  const projectName = bootstrap.projectName;
+
+  switch (idp.phase) {
+    case 'loading':
+      return <Loading />;
+    case 'missingParam':
+      return (
+        <>
+          <Heading>{t('errorTitle')}</Heading>
+          <p className="vst-error-text" role="alert">
+            {'missing' in idp.request ? say(free, texts.missingParam, { param: idp.request.missing }) : null}
+          </p>
+        </>
+      );
+    case 'error':
+      return (
+        <>
+          <Heading focusOnMount>{t('errorTitle')}</Heading>
+          <p className="vst-error-text" role="alert">
+            {idp.message}
+          </p>
+        </>
+      );
+    case 'noSession':
+      return (
+        <>
+          <Heading focusOnMount>{free(texts.noSession)}</Heading>
+        </>
+      );
+    case 'consent':
+      return idp.consent ? <AuthorizeConsent consent={idp.consent} /> : <Loading />;
+    case 'denied':
+      return <Heading focusOnMount>{free(texts.denied)}</Heading>;
+    case 'success':
+      return <GenericSuccess authenticated={false} flowComplete={false} />;
+    case 'logoutConfirm':
+      return (
+        <>
+          <Heading focusOnMount>{free(texts.logoutTitle)}</Heading>
+          <p className="vst-text">{say(free, texts.logoutBody, { projectName })}</p>
+          <div className="vst-block">
+            <Button onClick={() => send({ type: 'IDP_LOGOUT', confirmed: true })}>{free(texts.yes)}</Button>
+            <Button variant="secondary" onClick={() => send({ type: 'IDP_LOGOUT', confirmed: false })}>
+              {free(texts.no)}
+            </Button>
+          </div>
+        </>
+      );
+    case 'notLoggedOut':
+      return <Heading focusOnMount>{free(texts.notLoggedOut)}</Heading>;
   }
-  const clientName = clientNameFallback(params.get('redirect_uri')) ?? t('theApp');
-  return (
-    <>
-      <Heading>
-        {flow === 'Logout'
-          ? t('idpLogoutTitle')
-          : t('idpAuthorizeTitle', { clientName, projectName: bootstrap.projectName })}
-      </Heading>
-      <Note>{t('idpNotAvailable')}</Note>
-    </>
-  );
 }

@@ -1,0 +1,151 @@
+import type { EffectContext, EffectMap } from '../../flow/feature';
+import { messageForError, toErrorInfo } from '../../flow/errors';
+import type { AuthTokenParams } from '../../types';
+import { attestOf, idpOf } from './api';
+import { carriesError, clientNameFallback, type AuthorizeParams, type LogoutParams } from './params';
+import { say, texts } from './texts';
+
+/** Errors that mean nobody is signed in: the 'no active session' screen, not the error screen. */
+const NO_SESSION = new Set(['user_unauthenticated', 'session_not_found', 'invalid_session_token']);
+
+/** Attested sessions last 60 minutes (SPEC.md section 9). */
+const ATTESTED_SESSION_MINUTES = 60;
+
+/** The page leaves for the relying party (with a code, or an OAuth error such as access_denied). */
+function redirect(ctx: EffectContext, url: string): void {
+  ctx.dispatch({ type: 'IDP_PHASE', phase: 'loading' });
+  window.location.assign(url);
+}
+
+/** Any failure: the catalogue's (or the server's) message on the error screen, and onError. */
+function failed(ctx: EffectContext, err: unknown): void {
+  ctx.dispatch({ type: 'IDP_FAILED', message: messageForError(err, ctx.free) });
+  ctx.reportError(toErrorInfo(err));
+}
+
+/**
+ * Nobody is signed in: reported, and the 'no active session' screen; when a session appears (the
+ * host signs the user in on the same page), the same request runs again.
+ */
+function noSession(ctx: EffectContext, err: unknown): void {
+  ctx.reportError(toErrorInfo(err));
+  ctx.dispatch({ type: 'IDP_PHASE', phase: 'noSession' });
+  if (ctx.signal.aborted) return;
+  const stop = ctx.client.session.onChange((session) => {
+    if (!session) return;
+    stop();
+    ctx.send({ type: 'IDP_START' });
+  });
+  ctx.signal.addEventListener('abort', () => stop(), { once: true });
+}
+
+/**
+ * The session guard (SPEC.md section 4): with a trusted auth token, any existing session is revoked
+ * (forced clear; a failure there is ignored) and a 60-minute session is attested from the token.
+ */
+async function sessionGuard(ctx: EffectContext, params: AuthTokenParams): Promise<void> {
+  const { session } = ctx.client;
+  if (session.getSync() || session.getTokens()) await session.revoke({ forceClear: true }).catch(() => undefined);
+  const attest = attestOf(ctx.client);
+  if (!attest) throw new Error('Vestibule: authTokenParams needs a client with session.attest.');
+  await attest({ profile_id: params.tokenProfileID, token: params.trustedAuthToken, session_duration_minutes: ATTESTED_SESSION_MINUTES });
+}
+
+function isNoSession(err: unknown): boolean {
+  return NO_SESSION.has(toErrorInfo(err).error_type ?? '');
+}
+
+/** Submit (automatic, or Allow/Deny): redirect, else denied (consent-denied) or success (flow-complete). */
+async function submit(ctx: EffectContext, params: AuthorizeParams, granted: boolean, consentRequired: boolean): Promise<void> {
+  const response = await idpOf(ctx.client).authorizeSubmit({ ...params, consent_granted: granted });
+  if (ctx.signal.aborted) return;
+  if (response.redirect_uri) return redirect(ctx, response.redirect_uri);
+  if (consentRequired && !granted) {
+    ctx.dispatch({ type: 'IDP_PHASE', phase: 'denied' });
+    ctx.client.events.log('consent_denied', {});
+    ctx.emit('OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED', null);
+  } else {
+    ctx.dispatch({ type: 'IDP_PHASE', phase: 'success' });
+    ctx.client.events.log('flow_complete', {});
+    ctx.emit('OAUTH_AUTHORIZE_FLOW_COMPLETE', null);
+  }
+}
+
+/** Authorize: the session guard if asked for, the preflight, then the consent screen or an automatic submit. */
+async function authorize(ctx: EffectContext, params: AuthorizeParams, guard: AuthTokenParams | null): Promise<void> {
+  if (guard) {
+    try {
+      await sessionGuard(ctx, guard);
+    } catch (err) {
+      return noSession(ctx, err);
+    }
+  }
+  let preflight;
+  try {
+    preflight = await idpOf(ctx.client).authorizeStart(params);
+  } catch (err) {
+    return isNoSession(err) ? noSession(ctx, err) : failed(ctx, err);
+  }
+  if (ctx.signal.aborted) return;
+  if (!preflight.consent_required) {
+    // prompt=none without a session (or any answer the server already decided): straight back.
+    if (preflight.redirect_uri && carriesError(preflight.redirect_uri)) return redirect(ctx, preflight.redirect_uri);
+    return submit(ctx, params, false, false).catch((err: unknown) => failed(ctx, err));
+  }
+  const clientName =
+    preflight.client.client_name || clientNameFallback(preflight.redirect_uri || params.redirect_uri) || say(ctx.free, texts.theApp);
+  ctx.dispatch({
+    type: 'IDP_CONSENT_REQUIRED',
+    consent: {
+      clientName,
+      grantable: preflight.scope_results.filter((s) => s.is_grantable),
+      ungrantable: preflight.scope_results.filter((s) => !s.is_grantable),
+    },
+  });
+}
+
+/** Logout: the preflight; no confirmation needed: revoke and redirect; else 'Log out?'. */
+async function logoutStart(ctx: EffectContext, params: LogoutParams): Promise<void> {
+  let preflight;
+  try {
+    preflight = await idpOf(ctx.client).logoutStart(params);
+  } catch (err) {
+    return failed(ctx, err);
+  }
+  if (ctx.signal.aborted) return;
+  const redirectUri = preflight.redirect_uri || params.post_logout_redirect_uri;
+  if (preflight.consent_required) return ctx.dispatch({ type: 'IDP_LOGOUT_CONFIRM', redirectUri });
+  return logOut(ctx, redirectUri);
+}
+
+/** Revoke (errors ignored: the user asked to be logged out) and go back to the relying party. */
+async function logOut(ctx: EffectContext, redirectUri: string): Promise<void> {
+  await ctx.client.session.revoke({ forceClear: true }).catch(() => undefined);
+  ctx.emit('OAUTH_LOGOUT_FLOW_COMPLETE', null);
+  if (!ctx.signal.aborted) redirect(ctx, redirectUri);
+}
+
+export const idpEffects: EffectMap = {
+  IDP_START(_event, ctx) {
+    const { request, authTokenParams } = ctx.stateBefore.idp;
+    if (!('params' in request)) return;
+    if (request.flow === 'Logout') void logoutStart(ctx, request.params);
+    // The guard runs once: a later start (a session appeared) keeps that session.
+    else void authorize(ctx, request.params, ctx.stateBefore.idp.phase === 'loading' ? authTokenParams : null);
+  },
+  IDP_CONSENT({ granted }, ctx) {
+    const { request } = ctx.stateBefore.idp;
+    if (request.flow !== 'Authorize' || !('params' in request)) return;
+    submit(ctx, request.params, granted, true).catch((err: unknown) => failed(ctx, err));
+  },
+  IDP_LOGOUT({ confirmed }, ctx) {
+    const { request } = ctx.stateBefore.idp;
+    if (!confirmed || request.flow !== 'Logout' || !('params' in request)) return;
+    void logOut(ctx, ctx.stateBefore.idp.logoutRedirect || request.params.post_logout_redirect_uri);
+  },
+};
+
+/** Entering IDPConsent starts the flow, unless the query already lacks a required parameter. */
+export function enterIdp(ctx: EffectContext): void {
+  if (ctx.stateBefore.idp.phase === 'loading') ctx.send({ type: 'IDP_START' });
+}
