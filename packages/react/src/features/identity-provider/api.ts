@@ -12,6 +12,8 @@ export interface IdpClientApi {
     client: { client_id: string; client_name?: string | null; client_type?: string };
     redirect_uri: string;
     scope_results: ScopeResult[];
+    /** Present when the request ends in an error sent back to the relying party (login_required, …): redirect_uri carries it. */
+    error?: string;
   }>;
   authorizeSubmit(request: AuthorizeParams & { consent_granted: boolean }): Promise<{ redirect_uri?: string | null }>;
   logoutStart(request: LogoutParams): Promise<{ consent_required: boolean; redirect_uri?: string | null }>;

@@ -87,11 +87,10 @@ async function authorize(ctx: EffectContext, params: AuthorizeParams, guard: Aut
     return isNoSession(err) ? noSession(ctx, err) : failed(ctx, err);
   }
   if (ctx.signal.aborted) return;
-  if (!preflight.consent_required) {
-    // prompt=none without a session (or any answer the server already decided): straight back.
-    if (preflight.redirect_uri && carriesError(preflight.redirect_uri)) return redirect(ctx, preflight.redirect_uri);
-    return submit(ctx, params, false, false).catch((err: unknown) => failed(ctx, err));
-  }
+  // An error that goes back to the relying party (prompt=none without a session: login_required,
+  // or consent_required; invalid_scope, …): straight there.
+  if (preflight.redirect_uri && (preflight.error || carriesError(preflight.redirect_uri))) return redirect(ctx, preflight.redirect_uri);
+  if (!preflight.consent_required) return submit(ctx, params, false, false).catch((err: unknown) => failed(ctx, err));
   const clientName =
     preflight.client.client_name || clientNameFallback(preflight.redirect_uri || params.redirect_uri) || say(ctx.free, texts.theApp);
   ctx.dispatch({

@@ -203,6 +203,19 @@ describe('Identity provider: authorize', () => {
     expect(client.idp.authorizeSubmit).not.toHaveBeenCalled();
   });
 
+  it('prompt=none when consent is needed: the preflight sends error=consent_required back, no consent screen', async () => {
+    const client = fakeClient();
+    client.idp.authorizeStart.mockResolvedValue({
+      ...AUTHORIZE_START,
+      error: 'consent_required',
+      redirect_uri: 'https://shop.example.com/callback?error=consent_required&state=state-1',
+    } as typeof AUTHORIZE_START);
+    renderIdp(`${AUTHORIZE}&prompt=none`, client);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://shop.example.com/callback?error=consent_required&state=state-1'));
+    expect(screen.queryByRole('button', { name: 'Allow' })).toBeNull();
+    expect(client.idp.authorizeSubmit).not.toHaveBeenCalled();
+  });
+
   it("a preflight error: 'Looks like there was an error!' with the server's message, reported", async () => {
     const client = fakeClient();
     client.idp.authorizeStart.mockRejectedValue(apiError('invalid_redirect_uri', 'The redirect_uri is not registered for this client.'));
