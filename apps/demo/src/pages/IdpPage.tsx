@@ -1,12 +1,27 @@
-import { VestibuleIdentityProvider } from '@vestibule/react';
+import { VestibuleIdentityProvider, VestibuleLogin, type LoginConfig } from '@vestibule/react';
 import type { VestibuleClient } from '@vestibule/client';
 import { demo } from '../stack';
 import { MountInfo } from '../components/MountInfo';
 import { NextStep } from '../components/NextStep';
+import { useSession } from '../use-session';
 
-/** The identity provider's consent and logout screens; they read the OAuth parameters from the URL. */
+/** Sign-in that stays on this page (password, or a passcode from the Outbox), so the request below goes on. */
+const SIGN_IN_HERE: LoginConfig = {
+  products: ['passwords', 'otp'],
+  otpOptions: { methods: ['email'], expirationMinutes: 5 },
+  sessionOptions: { sessionDurationMinutes: 30 },
+};
+
+/**
+ * The identity provider's consent and logout screens; they read the OAuth parameters from the URL.
+ * Signed out, an authorize request says there is no session: the login widget is offered beside it,
+ * and once a session exists the identity-provider widget runs the same request again by itself.
+ */
 export function IdpPage({ client }: { client: VestibuleClient }) {
-  const params = Object.fromEntries(new URL(window.location.href).searchParams);
+  const url = new URL(window.location.href);
+  const params = Object.fromEntries(url.searchParams);
+  const { session } = useSession(client);
+  const authorize = url.searchParams.has('client_id') && url.searchParams.has('redirect_uri') && !url.searchParams.has('post_logout_redirect_uri');
   return (
     <>
       <MountInfo
@@ -20,6 +35,11 @@ export function IdpPage({ client }: { client: VestibuleClient }) {
         app&rsquo;s request is missing.
       </NextStep>
       <VestibuleIdentityProvider client={client} nonce={demo.styleNonce} />
+      {authorize && !session ? (
+        <section aria-label="Sign in to continue">
+          <VestibuleLogin client={client} config={SIGN_IN_HERE} nonce={demo.styleNonce} />
+        </section>
+      ) : null}
     </>
   );
 }
