@@ -2,6 +2,7 @@ import type { Session, SessionResponse, User } from '@vestibule/contract';
 import { createBootstrapCache } from './bootstrap.js';
 import { createCookieJar } from './cookies.js';
 import { createCryptoWallets } from './crypto.js';
+import { createIdp } from './idp.js';
 import { createEventLogger } from './event-logger.js';
 import { createHttpClient, resolveBaseUrl } from './http.js';
 import { createMagicLinks } from './magic-links.js';
@@ -85,6 +86,7 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
     webauthn: createPasskeys(http, signIn, sessions, getUser),
     oauth: createOAuth(http, baseUrl, publicToken, signIn),
     cryptoWallets: createCryptoWallets(http, signIn),
+    idp: createIdp(http),
     session: {
       getSync: () => sessions.getState()?.session ?? null,
       getTokens: () => sessions.getTokens(),

@@ -8,6 +8,12 @@ import type {
   CryptoWalletsAuthenticateStartResponse,
   CryptoWalletType,
   ErrorType,
+  IdpAuthorizeStartRequest,
+  IdpAuthorizeStartResponse,
+  IdpAuthorizeSubmitRequest,
+  IdpAuthorizeSubmitResponse,
+  IdpLogoutStartRequest,
+  IdpLogoutStartResponse,
   LoggedEventName,
   MagicLinkLoginOrCreateResponse,
   OAuthAuthenticateResponse,
@@ -253,6 +259,25 @@ export interface VestibuleClient {
     authenticate(
       request: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType; signature: string } & SessionDurationOptions,
     ): Promise<CryptoWalletsAuthenticateResponse>;
+  };
+
+  /**
+   * The identity provider (Vestibule as an OpenID Connect provider): the calls of the authorization
+   * page, with the relying party's parameters as the page's query string gave them.
+   */
+  idp: {
+    /**
+     * The preflight: the client, whether consent is needed and each scope with its description and
+     * is_grantable. With `error` present the request ended: navigate to redirect_uri (it carries
+     * error and state; e.g. login_required for prompt=none without a session). Rejects with
+     * idp_client_not_found or idp_redirect_uri_not_registered (show them; never redirect), and
+     * without a session (and prompt=none) with user_unauthenticated.
+     */
+    authorizeStart(params: IdpAuthorizeStartRequest): Promise<IdpAuthorizeStartResponse>;
+    /** Allow (consent_granted true) or Deny: redirect_uri is where to send the browser (code and state, or error=access_denied). Needs a session. */
+    authorizeSubmit(params: IdpAuthorizeSubmitRequest): Promise<IdpAuthorizeSubmitResponse>;
+    /** Logout's preflight: consent_required says whether to ask 'Log out?'; redirect_uri is the post-logout URI with state. Rejects with idp_post_logout_redirect_uri_not_registered. */
+    logoutStart(params: IdpLogoutStartRequest): Promise<IdpLogoutStartResponse>;
   };
 
   session: {

@@ -26,6 +26,12 @@ const userFacingErrors = {
   oauth_token_not_found: { status: 404, message: 'OAuth Token could not be found.' },
   invalid_code: { status: 400, message: 'Code format is invalid, please try again.' },
   member_password_not_found: { status: 404, message: 'Member password not found.' },
+  /** Identity provider: the relying party's request names no registered client (shown on the widget's error screen, never sent back). */
+  idp_client_not_found: { status: 400, message: 'This application is not registered with this sign-in service (unknown client_id). Please reach out to the application developer.' },
+  /** Identity provider: redirect_uri is not one the client registered (exact match). */
+  idp_redirect_uri_not_registered: { status: 400, message: 'The redirect_uri is not registered for this application. Please reach out to the application developer.' },
+  /** Identity provider logout: post_logout_redirect_uri is not one the client registered (exact match). */
+  idp_post_logout_redirect_uri_not_registered: { status: 400, message: 'The post_logout_redirect_uri is not registered for this application. Please reach out to the application developer.' },
   oauth_flow_callback_error: { status: 400, message: 'An error occurred in the OAuth callback. Please try signing in again.' },
   /** Google one-tap: a credential whose signature, issuer, audience, expiry or nonce does not hold (or whose nonce was spent). */
   invalid_id_token: { status: 401, message: 'The Google sign-in could not be verified. Please try signing in again.' },

@@ -21,6 +21,7 @@ export * from './crypto.js';
 export * from './users.js';
 export * from './events.js';
 export * from './outbox.js';
+export * from './idp.js';
 export * from './server.js';
 export * from './routes.js';
 export type * from './session-jwt.js';

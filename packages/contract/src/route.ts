@@ -44,7 +44,22 @@ export interface RedirectRouteDef extends RouteBase {
   redirect: string;
 }
 
-export type RouteDef = JsonRouteDef | RedirectRouteDef;
+/**
+ * A route in OAuth's own wire format (RFC 6749/6750/7009): a form body (application/x-www-form-urlencoded)
+ * or none, a JSON answer of its own shape, errors as `{ "error", "error_description" }` (never the
+ * ErrorResponse) and Cache-Control: no-store. Called by relying parties' servers, not by our client.
+ */
+export interface OAuthRouteDef extends RouteBase {
+  kind: 'oauth';
+  form?: z.ZodObject;
+  response: z.ZodType;
+  /** The OAuth error codes it answers with (400, or 401 for invalid_client and invalid_token). */
+  oauthErrors: readonly string[];
+  /** Takes an `Authorization: Bearer` access token (RFC 6750). */
+  bearer?: boolean;
+}
+
+export type RouteDef = JsonRouteDef | RedirectRouteDef | OAuthRouteDef;
 
 /** Declares a route, keeping its literal types (method, path, schemas) for the derived maps. */
 export function route<const R extends RouteDef>(definition: R): R {

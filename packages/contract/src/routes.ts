@@ -1,6 +1,7 @@
 import { bootstrapRoutes } from './bootstrap.js';
 import { cryptoRoutes } from './crypto.js';
 import { eventRoutes } from './events.js';
+import { idpRoutes } from './idp.js';
 import { magicLinkRoutes } from './magic-links.js';
 import { otpRoutes } from './otps.js';
 import { outboxRoutes } from './outbox.js';
@@ -25,6 +26,7 @@ export const routes: readonly RouteDef[] = [
   ...Object.values(userRoutes),
   ...Object.values(sessionRoutes),
   ...Object.values(eventRoutes),
+  ...Object.values(idpRoutes),
   ...Object.values(outboxRoutes),
 ];
 
@@ -41,6 +43,7 @@ type AnyRoute =
   | Values<typeof userRoutes>
   | Values<typeof sessionRoutes>
   | Values<typeof eventRoutes>
+  | Values<typeof idpRoutes>
   | Values<typeof outboxRoutes>;
 
 /** "METHOD path" → request and response types; the client types its calls against it. */

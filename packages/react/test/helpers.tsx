@@ -3,6 +3,9 @@ import { vi, expect } from 'vitest';
 import type { OAuthStartOptions, VestibuleClient } from '@vestibule/client';
 import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from '@vestibule/contract/oauth-providers';
 import type {
+  IdpAuthorizeStartRequest,
+  IdpAuthorizeSubmitRequest,
+  IdpLogoutStartRequest,
   Bootstrap,
   CryptoWalletsAuthenticateResponse,
   CryptoWalletType,
@@ -215,6 +218,18 @@ export function fakeClient(options: FakeClientOptions = {}) {
         async (_request: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType; signature: string; session_duration_minutes?: number }) =>
           CRYPTO_SESSION_RESPONSE,
       ),
+    },
+    idp: {
+      authorizeStart: vi.fn(async (request: IdpAuthorizeStartRequest) => ({
+        status_code: 200 as const,
+        request_id: 'req-idp-start',
+        consent_required: true,
+        client: { client_id: request.client_id, client_name: 'Demo relying party', client_type: 'public' as const },
+        redirect_uri: request.redirect_uri,
+        scope_results: [{ scope: 'openid', description: 'Verify your identity and view information stored within your account', is_grantable: true }],
+      })),
+      authorizeSubmit: vi.fn(async (request: IdpAuthorizeSubmitRequest) => ({ status_code: 200 as const, request_id: 'req-idp-submit', redirect_uri: `${request.redirect_uri}?code=code-1` })),
+      logoutStart: vi.fn(async (request: IdpLogoutStartRequest) => ({ status_code: 200 as const, request_id: 'req-idp-logout', consent_required: true, redirect_uri: request.post_logout_redirect_uri })),
     },
     session: {
       getSync: vi.fn(() => null),

@@ -141,6 +141,38 @@ export interface OAuthProviderSettings {
   issuer?: string;
 }
 
+/** A relying party of the identity provider (server.idp.clients). */
+export interface IdpClientConfig {
+  client_id: string;
+  client_name: string;
+  client_type: 'public' | 'confidential';
+  /** Exact redirect URIs. */
+  redirect_uris: string[];
+  /** Exact post-logout redirect URIs. */
+  post_logout_redirect_uris: string[];
+  /** Scopes the client may ask for (others are invalid_scope). */
+  allowed_scopes: string[];
+  /** Hex SHA-256 of a confidential client's secret; null for a public client. */
+  secretHash: string | null;
+}
+
+/** Which custom scopes a user can grant: roles with permissions per resource, scopes needing permissions. */
+export interface IdpRbacPolicy {
+  roles: Array<{ role_id: string; description: string; permissions: Array<{ resource_id: string; actions: '*' | string[] }> }>;
+  scopes: Array<{ scope: string; description: string; permissions: Array<{ resource_id: string; action: string }> }>;
+  /** Roles every user has. */
+  defaultRoles: string[];
+  /** Role → proven email addresses of the users who have it. */
+  roleEmails: Record<string, string[]>;
+}
+
+export interface IdpConfig {
+  /** The host page of the identity-provider widget: authorization_endpoint and end_session_endpoint. */
+  authorizationPageUrl: string;
+  clients: IdpClientConfig[];
+  rbac: IdpRbacPolicy | null;
+}
+
 /**
  * Which X-Forwarded-For hops to believe: false (none: the socket's peer is the client), a number
  * of proxy hops in front of the server, or the addresses/CIDRs of those proxies.
@@ -183,5 +215,7 @@ export interface ServerConfig {
     /** Where widgets load Google Identity Services from for one-tap (published in the one-tap start's answer). */
     googleOneTapScriptUrl: string;
   };
+  /** The OpenID Connect provider (issue 15). */
+  idp: IdpConfig;
   project: ProjectConfig;
 }

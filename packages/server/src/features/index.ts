@@ -10,6 +10,7 @@ import { sessions } from './sessions/index.js';
 import { users } from './users/index.js';
 import { events } from './events/index.js';
 import { jwks } from './jwks/index.js';
+import { idp } from './idp/index.js';
 import { outbox } from './outbox/index.js';
 import { openapi } from './openapi/index.js';
 import type { Feature } from '../http/feature.js';
@@ -18,7 +19,7 @@ import type { Feature } from '../http/feature.js';
  * Every feature the server serves, in the order its routes are registered: the one place a new
  * feature is added. The OpenAPI document comes last, so it describes all the others.
  */
-export const features: Feature[] = [health, bootstrap, magicLinks, otps, passwords, passkeys, oauth, cryptoWallets, sessions, users, events, jwks, outbox, openapi];
+export const features: Feature[] = [health, bootstrap, magicLinks, otps, passwords, passkeys, oauth, cryptoWallets, sessions, users, events, jwks, idp, outbox, openapi];
 
 /** Every feature's part of vestibule.config.json, in the same order (the core's comes first). */
 export const configSections = features.flatMap((feature) => (feature.config ? [feature.config] : []));

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Handler, MiddlewareHandler } from 'hono';
-import { errorCatalogue, ErrorResponseSchema, type ErrorType, type RouteDef } from '@vestibule/contract';
+import { errorCatalogue, ErrorResponseSchema, OAuthErrorSchema, type ErrorType, type OAuthRouteDef, type RouteDef } from '@vestibule/contract';
 import type { AppEnv } from './app-env.js';
 import { bodyLimit } from './body-limit.js';
 import { jsonBody } from './json-body.js';
@@ -26,6 +26,25 @@ function errorsByStatus(route: RouteDef): Map<number, ErrorType[]> {
   return byStatus;
 }
 
+/** An OAuth route's error answers: RFC 6749 shape, 401 for client and token errors, 400 otherwise. */
+function oauthErrorResponses(route: OAuthRouteDef) {
+  const byStatus = new Map<number, string[]>();
+  for (const error of route.oauthErrors) {
+    const status = error === 'invalid_client' || error === 'invalid_token' ? 401 : 400;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), error]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, errors]) => [
+      status,
+      {
+        description: errors.join(', '),
+        ...(status === 401 && route.bearer ? { headers: { 'WWW-Authenticate': { schema: { type: 'string' as const }, description: 'Bearer error="invalid_token"' } } } : {}),
+        content: { 'application/json': { schema: OAuthErrorSchema } },
+      },
+    ]),
+  );
+}
+
 const security: Record<RouteDef['auth'], Array<Record<string, string[]>>> = { none: [], public: [{ PublicToken: [] }], session: [{ PublicToken: [], SessionToken: [] }], 'public-optional-session': [{ PublicToken: [] }, { PublicToken: [], SessionToken: [] }] };
 
 /**
@@ -44,16 +63,17 @@ export function defineRoute(
     path: route.path,
     summary: route.summary,
     tags: [route.tag],
-    security: security[route.auth],
+    security: route.kind === 'oauth' && route.bearer ? [{ AccessToken: [] }] : security[route.auth],
     request: {
       ...(route.request ? { body: { required: true, content: { 'application/json': { schema: route.request } } } } : {}),
       ...(route.query ? { query: route.query } : {}),
-      ...(route.kind === 'redirect' && route.form ? { body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: route.form } } } } : {}),
+      ...((route.kind === 'redirect' || route.kind === 'oauth') && route.form ? { body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: route.form } } } } : {}),
     },
     responses: {
       ...(route.kind === 'redirect'
         ? { 302: { description: route.redirect, headers: { Location: { schema: { type: 'string' } } } } }
-        : { 200: { description: 'Success.', content: { 'application/json': { schema: route.response } } } }),
+        : { 200: { description: route.kind === 'oauth' ? 'Success (Cache-Control: no-store).' : 'Success.', content: { 'application/json': { schema: route.response } } } }),
+      ...(route.kind === 'oauth' ? oauthErrorResponses(route) : {}),
       ...Object.fromEntries(
         statuses.map(([status, types]) => [status, { description: types.join(', '), content: { 'application/json': { schema: ErrorResponseSchema } } }]),
       ),
@@ -65,7 +85,7 @@ export function defineRoute(
     before.push(publicToken(app.publicToken));
   }
   if (route.request) before.push(bodyLimit(), jsonBody());
-  else if (route.kind === 'redirect' && route.form) before.push(bodyLimit());
+  else if ((route.kind === 'redirect' || route.kind === 'oauth') && route.form) before.push(bodyLimit());
   const on = app.on.bind(app) as unknown as (method: string, path: string, ...chain: Array<MiddlewareHandler<AppEnv> | Handler<AppEnv>>) => void;
   on(route.method.toUpperCase(), route.path, ...before, ...handlers);
 }

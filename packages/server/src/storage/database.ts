@@ -153,6 +153,34 @@ export interface OAuthAccountsTable {
   created_at: Timestamp;
 }
 
+/** The scopes (space-separated) a user granted a relying party of the identity provider. */
+export interface IdpConsentsTable {
+  user_id: string;
+  client_id: string;
+  scopes: string;
+  granted_at: Timestamp;
+}
+
+/** An access or refresh token the identity provider issued, by its SHA-256 (the token is never stored). */
+export interface IdpTokensTable {
+  token_hash: string;
+  kind: 'access' | 'refresh';
+  /** Every token of one authorization (code exchange and refresh rotations). */
+  grant_id: string;
+  /** SHA-256 of the authorization code the grant came from (a replayed code revokes the grant). */
+  code_hash: string;
+  client_id: string;
+  user_id: string;
+  /** Space-separated granted scopes. */
+  scopes: string;
+  auth_time: Timestamp;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  /** A refresh token's rotation (single use). */
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 /** A crypto wallet (type and address) and the user it signs in as. */
 export interface CryptoWalletsTable {
   crypto_wallet_id: string;
@@ -184,6 +212,8 @@ export interface Database {
   webauthn_registrations: WebAuthnRegistrationsTable;
   oauth_accounts: OAuthAccountsTable;
   crypto_wallets: CryptoWalletsTable;
+  idp_consents: IdpConsentsTable;
+  idp_tokens: IdpTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -194,3 +224,4 @@ export type SessionRow = Selectable<SessionsTable>;
 export type SigningKeyRow = Selectable<SigningKeysTable>;
 export type WebAuthnRegistrationRow = Selectable<WebAuthnRegistrationsTable>;
 export type CryptoWalletRow = Selectable<CryptoWalletsTable>;
+export type IdpTokenRow = Selectable<IdpTokensTable>;

@@ -9,6 +9,7 @@ import { keyring } from './migrations/0006-keyring.js';
 import { passkeys } from './migrations/0007-passkeys.js';
 import { oauth } from './migrations/0008-oauth.js';
 import { cryptoWallets } from './migrations/0009-crypto.js';
+import { idp } from './migrations/0010-idp.js';
 
 /** Every migration, in order. Names sort lexically; never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0007-passkeys': passkeys,
   '0008-oauth': oauth,
   '0009-crypto': cryptoWallets,
+  '0010-idp': idp,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -262,6 +262,31 @@ describe('the client against the server', () => {
     expect(both.user.crypto_wallets.map((w) => w.crypto_wallet_type).sort()).toEqual(['ethereum', 'solana']);
   });
 
+  it('identity provider: preflight, Allow, logout preflight; an unregistered redirect URI and no session are refused', async () => {
+    const request = {
+      client_id: 'demo-rp',
+      redirect_uri: 'http://localhost:3001/callback',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      state: 'st',
+      nonce: 'n-1',
+    };
+    if (client.session.getSync()) await client.session.revoke();
+    await rejects(client.idp.authorizeStart(request), 'user_unauthenticated');
+    await rejects(client.idp.authorizeSubmit({ ...request, consent_granted: true }), 'user_unauthenticated');
+    const email = uniqueEmail('idp');
+    await client.magicLinks.email.loginOrCreate(email);
+    await client.magicLinks.authenticate(tokenFromLink(await outboxText(email)).token);
+    await rejects(client.idp.authorizeStart({ ...request, redirect_uri: 'https://evil.example/cb' }), 'idp_redirect_uri_not_registered');
+    const preflight = await client.idp.authorizeStart(request);
+    expect(preflight).toMatchObject({ consent_required: true, client: { client_id: 'demo-rp' }, scope_results: [{ scope: 'openid' }, { scope: 'email' }, { scope: 'profile' }] });
+    const submitted = await client.idp.authorizeSubmit({ ...request, consent_granted: true });
+    expect(new URL(submitted.redirect_uri).searchParams.get('code')).toBeTruthy();
+    await rejects(client.idp.logoutStart({ client_id: 'demo-rp', post_logout_redirect_uri: 'https://evil.example/' }), 'idp_post_logout_redirect_uri_not_registered');
+    const logout = await client.idp.logoutStart({ client_id: 'demo-rp', post_logout_redirect_uri: 'http://localhost:3001/', state: 'bye' });
+    expect(logout).toMatchObject({ consent_required: true, redirect_uri: 'http://localhost:3001/?state=bye' });
+  });
+
   it('bootstrap and events with a public token of no project are refused', async () => {
     const stranger = createVestibuleClient({ publicToken: 'public-token-test-nobody', apiBaseUrl: config.publicUrl, fetch: contractFetch as typeof fetch });
     try {

@@ -15,6 +15,11 @@ export function registerOpenApiRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     scheme: 'bearer',
     description: 'The session_token from a SessionResponse.',
   });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'AccessToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An access token from POST /oauth2/token (identity provider; RFC 6750).',
+  });
   const doc = serverRoutes.openapi;
   app.openAPIRegistry.registerPath({
     method: doc.method,

@@ -1,0 +1,87 @@
+import type { IdpAuthorizeStartRequestSchema, IdpScopeResult } from '@vestibule/contract';
+import type { z } from 'zod';
+import type { IdpClientConfig } from '../../config/server-config.js';
+import { ApiError } from '../../http/api-error.js';
+import type { AppDeps } from '../../http/app-env.js';
+import { getUser } from '../../kernel/users.js';
+import type { SessionRow } from '../../storage/database.js';
+import { findClient, withParams } from './clients.js';
+import { grantedScopes } from './consents.js';
+import { describeScope, isGrantable, isKnownScope, rolesOf } from './scopes.js';
+
+export type AuthorizeParams = z.output<typeof IdpAuthorizeStartRequestSchema>;
+
+/** An error that goes back to the relying party: its redirect URI carrying error, error_description and state. */
+export interface SentBack {
+  kind: 'back';
+  client: IdpClientConfig;
+  error: string;
+  redirectUri: string;
+}
+
+export interface Checked {
+  kind: 'checked';
+  client: IdpClientConfig;
+  scopes: string[];
+  scopeResults: IdpScopeResult[];
+  consentRequired: boolean;
+  session: SessionRow;
+}
+
+const PKCE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+
+export function sendBack(client: IdpClientConfig, params: Pick<AuthorizeParams, 'redirect_uri' | 'state'>, error: string, description: string): SentBack {
+  return { kind: 'back', client, error, redirectUri: withParams(params.redirect_uri, { error, error_description: description, state: params.state }) };
+}
+
+/** The client and the redirect URI, checked first: errors about them never redirect. */
+export function checkClient(deps: AppDeps, params: Pick<AuthorizeParams, 'client_id' | 'redirect_uri'>): IdpClientConfig {
+  const client = findClient(deps.config, params.client_id);
+  if (!client) throw new ApiError('idp_client_not_found');
+  if (!client.redirect_uris.includes(params.redirect_uri)) throw new ApiError('idp_redirect_uri_not_registered');
+  return client;
+}
+
+/** When the session's user authenticated last (auth_time): the latest factor, else the session's start. */
+export function authTimeOf(session: SessionRow): Date {
+  const times = (session.authentication_factors ?? []).map((factor) => Date.parse(factor.last_authenticated_at)).filter((time) => Number.isFinite(time));
+  return times.length > 0 ? new Date(Math.max(...times)) : session.started_at;
+}
+
+/**
+ * The whole authorization request, as the preflight and the submit both check it: client and
+ * redirect URI (JSON errors), then response_type, PKCE, scopes and prompt (sent back), then the
+ * session (prompt=none: login_required) and which scopes the user can grant and whether to ask.
+ */
+export async function checkAuthorization(deps: AppDeps, params: AuthorizeParams, session: SessionRow | null, sessionTokenGiven: boolean): Promise<SentBack | Checked> {
+  const client = checkClient(deps, params);
+  const back = (error: string, description: string) => sendBack(client, params, error, description);
+  if (params.response_type !== 'code') return back('unsupported_response_type', "Only response_type 'code' is supported.");
+  if (params.code_challenge_method !== undefined && params.code_challenge_method !== 'S256') return back('invalid_request', "code_challenge_method must be 'S256'.");
+  if (params.code_challenge === undefined) {
+    if (params.code_challenge_method !== undefined) return back('invalid_request', 'code_challenge_method was sent without code_challenge.');
+    if (client.client_type === 'public') return back('invalid_request', 'PKCE is required for public clients: send code_challenge (S256).');
+  } else if (!PKCE_CHALLENGE.test(params.code_challenge)) {
+    return back('invalid_request', 'code_challenge must be the base64url SHA-256 of the code_verifier (43 characters).');
+  }
+  const scopes = [...new Set(params.scope.split(/\s+/).filter(Boolean))];
+  if (scopes.length === 0) return back('invalid_scope', 'No scope was requested.');
+  for (const scope of scopes) {
+    if (!isKnownScope(scope, deps.config.idp.rbac) || !client.allowed_scopes.includes(scope)) return back('invalid_scope', `The scope ${scope} is not available to this client.`);
+  }
+  const prompts = (params.prompt ?? '').split(/\s+/).filter(Boolean);
+  if (prompts.includes('none') && prompts.length > 1) return back('invalid_request', 'prompt=none cannot be combined with other values.');
+  if (!session) {
+    if (prompts.includes('none')) return back('login_required', 'The user is not signed in.');
+    throw new ApiError(sessionTokenGiven ? 'session_not_found' : 'user_unauthenticated');
+  }
+  const user = await getUser(deps.db, session.user_id);
+  if (!user) throw new ApiError('session_not_found');
+  const rbac = deps.config.idp.rbac;
+  const roles = rbac ? rolesOf(rbac, user.emails.filter((email) => email.verified).map((email) => email.email)) : [];
+  const scopeResults = scopes.map((scope) => ({ scope, description: describeScope(scope, rbac), is_grantable: isGrantable(scope, rbac, roles) }));
+  const remembered = await grantedScopes(deps.db, user.user_id, client.client_id);
+  const consentRequired = prompts.includes('consent') || scopeResults.some((result) => result.is_grantable && !remembered.includes(result.scope));
+  if (prompts.includes('none') && consentRequired) return back('consent_required', 'The user has not granted these scopes to this client.');
+  return { kind: 'checked', client, scopes, scopeResults, consentRequired, session };
+}

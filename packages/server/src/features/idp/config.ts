@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { sha256Hex as sha256 } from '../../security/hash.js';
+import { ConfigError } from '../../config/config-error.js';
+import { field, type ConfigSection } from '../../config/declare.js';
+import { httpUrl } from '../../config/schemas.js';
+import type { IdpClientConfig, IdpConfig, IdpRbacPolicy } from '../../config/server-config.js';
+import { STANDARD_SCOPE_NAMES } from './scopes.js';
+
+/** In development the demo's sample relying party is registered as this public client (fixed by issue 15). */
+export const DEMO_RP: IdpClientConfig = {
+  client_id: 'demo-rp',
+  client_name: 'Demo relying party',
+  client_type: 'public',
+  redirect_uris: ['http://localhost:3001/callback'],
+  post_logout_redirect_uris: ['http://localhost:3001/'],
+  allowed_scopes: ['openid', 'email', 'profile', 'phone', 'offline_access'],
+  secretHash: null,
+};
+
+const secretHash = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lower-case hex digits (printf %s "$SECRET" | sha256sum)');
+
+const clientSchema = z
+  .strictObject({
+    client_id: z.string().min(1).max(256),
+    client_name: z.string().min(1).max(200),
+    client_type: z.enum(['public', 'confidential']),
+    redirect_uris: z.array(httpUrl).min(1),
+    post_logout_redirect_uris: z.array(httpUrl).default([]),
+    allowed_scopes: z.array(z.string().min(1)).default(['openid', 'email', 'profile']),
+    client_secret_sha256: secretHash.optional(),
+    client_secret_env: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).optional(),
+  });
+
+const permission = z.strictObject({ resource_id: z.string().min(1), actions: z.union([z.literal('*'), z.array(z.string().min(1)).min(1)]) });
+
+const rbacSchema = z.strictObject({
+  roles: z.array(z.strictObject({ role_id: z.string().min(1), description: z.string().default(''), permissions: z.array(permission).default([]) })).default([]),
+  scopes: z
+    .array(
+      z.strictObject({
+        scope: z.string().min(1).regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, 'must be an OAuth scope token (no spaces or quotes)'),
+        description: z.string().default(''),
+        permissions: z.array(z.strictObject({ resource_id: z.string().min(1), action: z.string().min(1) })).default([]),
+      }),
+    )
+    .default([]),
+  defaultRoles: z.array(z.string().min(1)).default([]),
+  roleEmails: z.record(z.string(), z.array(z.string().min(3))).default({}),
+});
+
+export const idpConfig: ConfigSection = {
+  name: 'idp',
+  server: {
+    'idp.authorizationPageUrl': field(
+      httpUrl.optional(),
+      "Identity provider: the host page where the identity-provider widget lives; discovery's `authorization_endpoint` and `end_session_endpoint`.",
+      { env: { name: 'VESTIBULE_IDP_AUTHORIZATION_PAGE_URL', read: 'string' }, defaultText: "the first allowed origin + `/idp`" },
+    ),
+    'idp.clients': field(
+      z.array(clientSchema).default([]),
+      'Identity provider: the relying parties, `[{ client_id, client_name, client_type: "public"|"confidential", redirect_uris, post_logout_redirect_uris, allowed_scopes, client_secret_sha256 | client_secret_env }]`. Redirect URIs match exactly. A confidential client needs a secret: `client_secret_sha256` is `sha256:` + the hex SHA-256 of the secret (`printf %s "$SECRET" | sha256sum`), or `client_secret_env` names an environment variable holding the secret. Public clients must use PKCE (S256). In development the public client `demo-rp` (redirect `http://localhost:3001/callback`, post-logout `http://localhost:3001/`) is added unless listed.',
+      { env: { name: 'VESTIBULE_IDP_CLIENTS', read: (raw) => JSON.parse(raw) } },
+    ),
+    'idp.rbac': field(
+      rbacSchema.nullable().default(null),
+      'Identity provider: the RBAC policy deciding custom scopes. `{ roles: [{ role_id, permissions: [{ resource_id, actions: [..] | "*" }] }], scopes: [{ scope, description, permissions: [{ resource_id, action }] }], defaultRoles: [role_id] (every user), roleEmails: { role_id: [proven email] } }`. A user may grant a custom scope when their roles allow every permission it lists. Its scopes also fill bootstrap `rbacPolicy` when that is null.',
+    ),
+  },
+  finish(config, { env }) {
+    const read = (config as unknown as { idp?: { authorizationPageUrl?: string; clients?: z.output<typeof clientSchema>[]; rbac?: IdpRbacPolicy | null } }).idp ?? {};
+    const seen = new Set<string>();
+    const clients: IdpClientConfig[] = [];
+    for (const [index, given] of (read.clients ?? []).entries()) {
+      const where = `server.idp.clients[${index}]`;
+      if (seen.has(given.client_id)) throw new ConfigError(where, `client_id ${given.client_id} is listed twice`);
+      seen.add(given.client_id);
+      let hash: string | null = given.client_secret_sha256 ? given.client_secret_sha256.slice('sha256:'.length) : null;
+      if (given.client_secret_env) {
+        const secret = env[given.client_secret_env];
+        if (!secret) throw new ConfigError(where, `client_secret_env names ${given.client_secret_env}, which is not set`);
+        hash = sha256(secret);
+      }
+      if (given.client_type === 'confidential' && !hash) throw new ConfigError(where, 'a confidential client needs client_secret_sha256 or client_secret_env');
+      if (given.client_type === 'public' && hash) throw new ConfigError(where, 'a public client has no secret');
+      clients.push({
+        client_id: given.client_id,
+        client_name: given.client_name,
+        client_type: given.client_type,
+        redirect_uris: given.redirect_uris,
+        post_logout_redirect_uris: given.post_logout_redirect_uris,
+        allowed_scopes: given.allowed_scopes,
+        secretHash: hash,
+      });
+    }
+    if (config.env === 'development' && !seen.has(DEMO_RP.client_id)) clients.push(DEMO_RP);
+    const rbac = read.rbac ?? null;
+    if (rbac) {
+      for (const scope of rbac.scopes) {
+        if ((STANDARD_SCOPE_NAMES as readonly string[]).includes(scope.scope)) throw new ConfigError('server.idp.rbac.scopes', `${scope.scope} is a standard scope`);
+      }
+      const roles = new Set(rbac.roles.map((role) => role.role_id));
+      for (const role of [...rbac.defaultRoles, ...Object.keys(rbac.roleEmails)]) {
+        if (!roles.has(role)) throw new ConfigError('server.idp.rbac', `role ${role} is not among roles`);
+      }
+      config.project.rbacPolicy ??= { scopes: rbac.scopes.map(({ scope, description }) => ({ scope, description })) };
+    }
+    const origin = config.project.allowedOrigins[0] ?? config.publicUrl;
+    const idp: IdpConfig = { authorizationPageUrl: read.authorizationPageUrl ?? `${origin}/idp`, clients, rbac };
+    config.idp = idp;
+  },
+};

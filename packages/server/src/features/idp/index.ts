@@ -1,0 +1,14 @@
+import type { Feature } from '../../http/feature.js';
+import { idpConfig } from './config.js';
+import { registerOAuthEndpoints } from './oauth-routes.js';
+import { registerIdpRoutes } from './routes.js';
+
+/** Vestibule as an OpenID Connect provider (issue 15). */
+export const idp: Feature = {
+  name: 'idp',
+  register(app, deps) {
+    registerIdpRoutes(app, deps);
+    registerOAuthEndpoints(app, deps);
+  },
+  config: idpConfig,
+};

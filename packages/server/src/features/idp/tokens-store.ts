@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+import { sha256Hex } from '../../security/hash.js';
+import { randomToken } from '../../security/random-token.js';
+import type { Database, IdpTokenRow } from '../../storage/database.js';
+
+/** Lifetimes (minutes) of what the identity provider issues. */
+export const CODE_MINUTES = 5;
+export const ACCESS_TOKEN_MINUTES = 10;
+export const ID_TOKEN_MINUTES = 10;
+export const REFRESH_TOKEN_MINUTES = 30 * 24 * 60;
+
+export interface GrantFacts {
+  grantId: string;
+  codeHash: string;
+  clientId: string;
+  userId: string;
+  scopes: string[];
+  authTime: Date;
+}
+
+/** Makes an opaque token of a grant and stores its hash. */
+export async function issueGrantToken(db: Kysely<Database>, kind: 'access' | 'refresh', grant: GrantFacts, now: Date): Promise<string> {
+  const token = randomToken();
+  const minutes = kind === 'access' ? ACCESS_TOKEN_MINUTES : REFRESH_TOKEN_MINUTES;
+  await db
+    .insertInto('idp_tokens')
+    .values({
+      token_hash: sha256Hex(token),
+      kind,
+      grant_id: grant.grantId,
+      code_hash: grant.codeHash,
+      client_id: grant.clientId,
+      user_id: grant.userId,
+      scopes: grant.scopes.join(' '),
+      auth_time: grant.authTime,
+      created_at: now,
+      expires_at: new Date(now.getTime() + minutes * 60_000),
+    })
+    .execute();
+  return token;
+}
+
+export const factsOf = (row: IdpTokenRow): GrantFacts => ({
+  grantId: row.grant_id,
+  codeHash: row.code_hash,
+  clientId: row.client_id,
+  userId: row.user_id,
+  scopes: row.scopes.split(' ').filter(Boolean),
+  authTime: row.auth_time,
+});
+
+/** A live (unexpired, unrevoked, and for refresh tokens unused) token of the kind. */
+export async function liveToken(db: Kysely<Database>, kind: 'access' | 'refresh', token: string, now: Date): Promise<IdpTokenRow | undefined> {
+  return db
+    .selectFrom('idp_tokens')
+    .selectAll()
+    .where('token_hash', '=', sha256Hex(token))
+    .where('kind', '=', kind)
+    .where('revoked_at', 'is', null)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export type Rotation = { kind: 'rotated'; row: IdpTokenRow } | { kind: 'reused' } | { kind: 'invalid' };
+
+/**
+ * Spends a refresh token once (one conditional UPDATE: of parallel uses exactly one wins). A token
+ * that was already spent is reuse: its whole grant is revoked, the tokens it rotated into included.
+ */
+export async function spendRefreshToken(db: Kysely<Database>, token: string, clientId: string, now: Date): Promise<Rotation> {
+  const hash = sha256Hex(token);
+  const row = await db
+    .updateTable('idp_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', hash)
+    .where('kind', '=', 'refresh')
+    .where('client_id', '=', clientId)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+  if (row) return { kind: 'rotated', row };
+  const known = await db.selectFrom('idp_tokens').select(['grant_id', 'used_at', 'client_id']).where('token_hash', '=', hash).where('kind', '=', 'refresh').executeTakeFirst();
+  if (known && known.used_at && known.client_id === clientId) {
+    await revokeGrant(db, known.grant_id, now);
+    return { kind: 'reused' };
+  }
+  return { kind: 'invalid' };
+}
+
+export async function revokeGrant(db: Kysely<Database>, grantId: string, now: Date): Promise<void> {
+  await db.updateTable('idp_tokens').set({ revoked_at: now }).where('grant_id', '=', grantId).where('revoked_at', 'is', null).execute();
+}
+
+/** A replayed authorization code: revoke every token issued from it. */
+export async function revokeByCode(db: Kysely<Database>, codeHash: string, now: Date): Promise<void> {
+  await db.updateTable('idp_tokens').set({ revoked_at: now }).where('code_hash', '=', codeHash).where('revoked_at', 'is', null).execute();
+}
+
+/** RFC 7009: finds the token (any kind) of the client; a refresh token revokes its grant, an access token itself. */
+export async function revokeToken(db: Kysely<Database>, token: string, clientId: string, now: Date): Promise<void> {
+  const row = await db.selectFrom('idp_tokens').select(['grant_id', 'kind', 'client_id']).where('token_hash', '=', sha256Hex(token)).executeTakeFirst();
+  if (!row || row.client_id !== clientId) return;
+  if (row.kind === 'refresh') await revokeGrant(db, row.grant_id, now);
+  else await db.updateTable('idp_tokens').set({ revoked_at: now }).where('token_hash', '=', sha256Hex(token)).execute();
+}
