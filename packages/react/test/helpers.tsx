@@ -4,8 +4,11 @@ import type { OAuthStartOptions, VestibuleClient } from '@vestibule/client';
 import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from '@vestibule/contract/oauth-providers';
 import type {
   IdpAuthorizeStartRequest,
+  IdpAuthorizeStartResponse,
   IdpAuthorizeSubmitRequest,
+  IdpAuthorizeSubmitResponse,
   IdpLogoutStartRequest,
+  IdpLogoutStartResponse,
   Bootstrap,
   CryptoWalletsAuthenticateResponse,
   CryptoWalletType,
@@ -120,30 +123,34 @@ export const CRYPTO_SESSION_RESPONSE: CryptoWalletsAuthenticateResponse = {
 };
 
 /** What client.idp.authorizeStart() answers by default: consent needed for the standard scopes. */
-export const AUTHORIZE_START = {
+export const AUTHORIZE_START: IdpAuthorizeStartResponse = {
+  status_code: 200,
+  request_id: 'req-idp-start',
   consent_required: true,
   client: { client_id: 'client-1', client_name: 'Shop', client_type: 'public' },
   redirect_uri: 'https://shop.example.com/callback',
   scope_results: [
-    { scope: 'openid', description: '', is_grantable: true },
-    { scope: 'email', description: '', is_grantable: true },
-    { scope: 'profile', description: '', is_grantable: true },
+    { scope: 'openid', description: 'Verify your identity and view information stored within your account', is_grantable: true },
+    { scope: 'email', description: 'View your email address', is_grantable: true },
+    { scope: 'profile', description: 'View your personal profile information (name, picture and language)', is_grantable: true },
   ],
 };
 
-/**
- * client.idp as agreed for packages/client (branch wip/idp-server): authorize start and submit,
- * logout start. Not part of VestibuleClient yet, so added beside it (see fakeClient).
- */
+/** client.idp: authorize start and submit (a code and the state back to the relying party), logout start (confirmation asked). */
 function fakeIdp() {
-  type AuthorizeRequest = Record<string, string | undefined>;
   return {
-    authorizeStart: vi.fn(async (_request: AuthorizeRequest) => AUTHORIZE_START),
-    authorizeSubmit: vi.fn(async (_request: AuthorizeRequest & { consent_granted: boolean }): Promise<{ redirect_uri?: string | null }> => ({
-      redirect_uri: 'https://shop.example.com/callback?code=code-1&state=state-1',
-    })),
+    authorizeStart: vi.fn(async (_request: IdpAuthorizeStartRequest): Promise<IdpAuthorizeStartResponse> => AUTHORIZE_START),
+    authorizeSubmit: vi.fn(
+      async (_request: IdpAuthorizeSubmitRequest): Promise<IdpAuthorizeSubmitResponse> => ({
+        status_code: 200,
+        request_id: 'req-idp-submit',
+        redirect_uri: 'https://shop.example.com/callback?code=code-1&state=state-1',
+      }),
+    ),
     logoutStart: vi.fn(
-      async (_request: Record<string, string | undefined>): Promise<{ consent_required: boolean; redirect_uri?: string | null }> => ({
+      async (_request: IdpLogoutStartRequest): Promise<IdpLogoutStartResponse> => ({
+        status_code: 200,
+        request_id: 'req-idp-logout',
         consent_required: true,
         redirect_uri: 'https://shop.example.com/?state=state-1',
       }),
@@ -219,18 +226,7 @@ export function fakeClient(options: FakeClientOptions = {}) {
           CRYPTO_SESSION_RESPONSE,
       ),
     },
-    idp: {
-      authorizeStart: vi.fn(async (request: IdpAuthorizeStartRequest) => ({
-        status_code: 200 as const,
-        request_id: 'req-idp-start',
-        consent_required: true,
-        client: { client_id: request.client_id, client_name: 'Demo relying party', client_type: 'public' as const },
-        redirect_uri: request.redirect_uri,
-        scope_results: [{ scope: 'openid', description: 'Verify your identity and view information stored within your account', is_grantable: true }],
-      })),
-      authorizeSubmit: vi.fn(async (request: IdpAuthorizeSubmitRequest) => ({ status_code: 200 as const, request_id: 'req-idp-submit', redirect_uri: `${request.redirect_uri}?code=code-1` })),
-      logoutStart: vi.fn(async (request: IdpLogoutStartRequest) => ({ status_code: 200 as const, request_id: 'req-idp-logout', consent_required: true, redirect_uri: request.post_logout_redirect_uri })),
-    },
+    idp: fakeIdp(),
     session: {
       getSync: vi.fn(() => null),
       getTokens: vi.fn(() => null),
@@ -254,11 +250,11 @@ export function fakeClient(options: FakeClientOptions = {}) {
     },
     destroy: vi.fn(),
   } satisfies VestibuleClient;
-  // Calls the client is about to have (identity provider, session attestation): beside the checked literal.
+  // session.attest (the identity provider's session guard) is not in the client yet: beside the checked literal.
   const session = Object.assign(client.session, {
     attest: vi.fn(async (_request: { profile_id: string; token: string; session_duration_minutes: number }) => SESSION_RESPONSE),
   });
-  return Object.assign(client, { session, idp: fakeIdp() });
+  return Object.assign(client, { session });
 }
 
 export type FakeClient = ReturnType<typeof fakeClient>;

@@ -1,7 +1,7 @@
 import type { EffectContext, EffectMap } from '../../flow/feature';
 import { messageForError, toErrorInfo } from '../../flow/errors';
 import type { AuthTokenParams } from '../../types';
-import { attestOf, idpOf } from './api';
+import { attestOf } from './api';
 import { carriesError, clientNameFallback, type AuthorizeParams, type LogoutParams } from './params';
 import { say, texts } from './texts';
 
@@ -57,7 +57,7 @@ function isNoSession(err: unknown): boolean {
 
 /** Submit (automatic, or Allow/Deny): redirect, else denied (consent-denied) or success (flow-complete). */
 async function submit(ctx: EffectContext, params: AuthorizeParams, granted: boolean, consentRequired: boolean): Promise<void> {
-  const response = await idpOf(ctx.client).authorizeSubmit({ ...params, consent_granted: granted });
+  const response = await ctx.client.idp.authorizeSubmit({ ...params, consent_granted: granted });
   if (ctx.signal.aborted) return;
   if (response.redirect_uri) return redirect(ctx, response.redirect_uri);
   if (consentRequired && !granted) {
@@ -82,7 +82,7 @@ async function authorize(ctx: EffectContext, params: AuthorizeParams, guard: Aut
   }
   let preflight;
   try {
-    preflight = await idpOf(ctx.client).authorizeStart(params);
+    preflight = await ctx.client.idp.authorizeStart(params);
   } catch (err) {
     return isNoSession(err) ? noSession(ctx, err) : failed(ctx, err);
   }
@@ -107,7 +107,7 @@ async function authorize(ctx: EffectContext, params: AuthorizeParams, guard: Aut
 async function logoutStart(ctx: EffectContext, params: LogoutParams): Promise<void> {
   let preflight;
   try {
-    preflight = await idpOf(ctx.client).logoutStart(params);
+    preflight = await ctx.client.idp.logoutStart(params);
   } catch (err) {
     return failed(ctx, err);
   }

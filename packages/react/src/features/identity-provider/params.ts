@@ -1,3 +1,5 @@
+import type { IdpScopeResult } from '@vestibule/contract';
+
 export type IdpFlow = 'Authorize' | 'Logout';
 
 /** Authorize parameters (SPEC.md section 3), with their defaults applied. */
@@ -22,11 +24,7 @@ export interface LogoutParams {
 }
 
 /** One requested scope as the preflight answers it. */
-export interface ScopeResult {
-  scope: string;
-  description?: string;
-  is_grantable: boolean;
-}
+export type ScopeResult = IdpScopeResult;
 
 /** What the page's query asks for. */
 export type IdpRequest =

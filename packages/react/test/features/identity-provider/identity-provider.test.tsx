@@ -38,6 +38,9 @@ const events = (onEvent: ReturnType<typeof vi.fn>) => onEvent.mock.calls.map(([e
 
 const missing = (param: string) => `Required parameter is missing: ${param}. Please reach out to the application developer.`;
 
+/** An authorize submit's answer; an empty redirect_uri stands for none. */
+const submitted = (redirect_uri: string) => ({ status_code: 200 as const, request_id: 'req-submit', redirect_uri });
+
 function scopes(...list: Array<[string, boolean, string?]>) {
   return list.map(([scope, is_grantable, description = '']) => ({ scope, is_grantable, description }));
 }
@@ -141,7 +144,7 @@ describe('Identity provider: authorize', () => {
 
   it('Deny submits consent_granted false and follows the redirect (access_denied)', async () => {
     const client = fakeClient();
-    client.idp.authorizeSubmit.mockResolvedValue({ redirect_uri: 'https://shop.example.com/callback?error=access_denied&state=state-1' });
+    client.idp.authorizeSubmit.mockResolvedValue(submitted('https://shop.example.com/callback?error=access_denied&state=state-1'));
     renderIdp(AUTHORIZE, client);
     fireEvent.click(await screen.findByRole('button', { name: 'Deny' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://shop.example.com/callback?error=access_denied&state=state-1'));
@@ -150,7 +153,7 @@ describe('Identity provider: authorize', () => {
 
   it('Deny without a redirect: the denied screen and the consent-denied event', async () => {
     const client = fakeClient();
-    client.idp.authorizeSubmit.mockResolvedValue({});
+    client.idp.authorizeSubmit.mockResolvedValue(submitted(''));
     const { onEvent, container } = renderIdp(AUTHORIZE, client);
     fireEvent.click(await screen.findByRole('button', { name: 'Deny' }));
     const title = await screen.findByRole('heading', { name: 'Access to the application was denied.' });
@@ -163,7 +166,7 @@ describe('Identity provider: authorize', () => {
 
   it('Allow without a redirect: the success screen and the flow-complete event', async () => {
     const client = fakeClient();
-    client.idp.authorizeSubmit.mockResolvedValue({ redirect_uri: null });
+    client.idp.authorizeSubmit.mockResolvedValue(submitted(''));
     const { onEvent, container } = renderIdp(AUTHORIZE, client);
     fireEvent.click(await screen.findByRole('button', { name: 'Allow' }));
     await screen.findByRole('heading', { name: 'Success!' });
@@ -184,7 +187,7 @@ describe('Identity provider: authorize', () => {
   it('no consent needed and no redirect: flow-complete, not denied', async () => {
     const client = fakeClient();
     client.idp.authorizeStart.mockResolvedValue({ ...AUTHORIZE_START, consent_required: false });
-    client.idp.authorizeSubmit.mockResolvedValue({});
+    client.idp.authorizeSubmit.mockResolvedValue(submitted(''));
     const { onEvent } = renderIdp(AUTHORIZE, client);
     await screen.findByRole('heading', { name: 'Success!' });
     expect(events(onEvent)).toEqual(['OAUTH_AUTHORIZE_FLOW_COMPLETE']);
@@ -370,7 +373,7 @@ describe('Identity provider: logout', () => {
 
   it('no confirmation needed: revokes and redirects at once', async () => {
     const client = fakeClient();
-    client.idp.logoutStart.mockResolvedValue({ consent_required: false, redirect_uri: 'https://shop.example.com/?state=state-1' });
+    client.idp.logoutStart.mockResolvedValue({ status_code: 200, request_id: 'r', consent_required: false, redirect_uri: 'https://shop.example.com/?state=state-1' });
     renderIdp(LOGOUT, client);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://shop.example.com/?state=state-1'));
     expect(client.session.revoke).toHaveBeenCalledWith({ forceClear: true });
