@@ -4,9 +4,12 @@
  *
  * Ports: VESTIBULE_API_PORT (default 8787) and VESTIBULE_DEMO_PORT (default 3000). When the demo
  * port is not the default, the demo's origin and reset page are added to the server's allowlists.
+ * The sample relying party listens on VESTIBULE_DEMO_RP_PORT: 3001 beside the default demo port,
+ * any free port beside another (so two stacks on one machine never collide).
  */
 import { loadConfig, startServer } from '@vestibule/server';
 import { startDemo } from '../apps/demo/server/demo-server.js';
+import { startRelyingParty } from '../apps/demo/server/relying-party.js';
 
 const demoPort = Number(process.env.VESTIBULE_DEMO_PORT ?? 3000);
 const env = { ...process.env };
@@ -24,13 +27,17 @@ if (demoPort !== 3000) {
 
 const config = loadConfig({ env });
 const api = await startServer(config);
+const rpPort = Number(process.env.VESTIBULE_DEMO_RP_PORT ?? (demoPort === 3000 ? 3001 : 0));
 const demo = await startDemo({ port: demoPort, apiBaseUrl: api.url, publicToken: config.project.publicToken, oneTapScriptUrl: config.oauth.googleOneTapScriptUrl });
+
+const rp = await startRelyingParty({ port: rpPort, issuer: config.publicUrl });
 
 console.log(`
 Vestibule is running.
   API:     ${api.url}   (OpenAPI: ${api.url}/openapi.json)
   Demo:    ${demo.url}
   Outbox:  ${demo.url}/outbox   (JSON: ${api.url}/dev/outbox)
+  Sample app (signs in with Vestibule over OpenID Connect): ${rp.url}
 Press Ctrl-C to stop.`);
 
 let stopping = false;
@@ -38,6 +45,7 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: stopping the demo and the API...`);
+  await rp.close();
   await demo.close();
   await api.close();
   process.exit(0);
