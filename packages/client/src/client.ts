@@ -6,7 +6,7 @@ import { createIdp } from './idp.js';
 import { createEventLogger } from './event-logger.js';
 import { createHttpClient, resolveBaseUrl } from './http.js';
 import { createMagicLinks } from './magic-links.js';
-import { createSignIn } from './sign-in.js';
+import { ATTESTED_SESSION_DURATION_MINUTES, createSignIn } from './sign-in.js';
 import { createOAuth } from './oauth.js';
 import { createOtps } from './otps.js';
 import { createPasskeys } from './passkeys.js';
@@ -114,6 +114,8 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
         }
         sessions.destroy();
       },
+      attest: ({ profile_id, token, session_duration_minutes }) =>
+        signIn('POST /sdk/v1/sessions/attest', { profile_id, token, session_duration_minutes: session_duration_minutes ?? ATTESTED_SESSION_DURATION_MINUTES }),
       onChange: (callback) =>
         watch<Session | null>(sessions.onChange, () => sessions.getState()?.session ?? null, (s) => s?.session ?? null, callback),
     },

@@ -5,6 +5,9 @@ import type { SessionManager } from './session-manager.js';
 /** Session length when the caller names none (SPEC.md section 9). */
 export const DEFAULT_SESSION_DURATION_MINUTES = 30;
 
+/** An attested session's length when the caller names none (SPEC.md section 9). */
+export const ATTESTED_SESSION_DURATION_MINUTES = 60;
+
 /** The routes that sign a user in: they take a session duration and answer with a session. */
 export type SignInRoute = {
   [R in SdkRoute]: RouteResponse<R> extends SessionResponse

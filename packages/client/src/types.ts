@@ -292,6 +292,13 @@ export interface VestibuleClient {
     authenticate(options?: SessionDurationOptions): Promise<SessionResponse>;
     /** Revokes on the server. With forceClear the local session is cleared even if the call fails. */
     revoke(options?: { forceClear?: boolean }): Promise<void>;
+    /**
+     * Starts a session from a trusted auth token (the identity-provider widget's authTokenParams):
+     * the server checks it against the token profile (issuer, audience, JWKS) and signs in the user
+     * of its email claim. The session lasts 60 minutes unless a duration is named. Rejects with
+     * token_profile_not_found or invalid_trusted_auth_token. Revoke any other session first.
+     */
+    attest(request: { profile_id: string; token: string } & SessionDurationOptions): Promise<SessionResponse>;
     /** Called with the new session (or null) on every change, in this tab or another. */
     onChange(callback: (session: Session | null) => void): Unsubscribe;
   };

@@ -32,6 +32,10 @@ const userFacingErrors = {
   idp_redirect_uri_not_registered: { status: 400, message: 'The redirect_uri is not registered for this application. Please reach out to the application developer.' },
   /** Identity provider logout: post_logout_redirect_uri is not one the client registered (exact match). */
   idp_post_logout_redirect_uri_not_registered: { status: 400, message: 'The post_logout_redirect_uri is not registered for this application. Please reach out to the application developer.' },
+  /** Session attest: profile_id names no configured token profile. */
+  token_profile_not_found: { status: 400, message: 'The token profile is not configured on this server.' },
+  /** Session attest: the trusted token's signature, issuer, audience, expiry or email claim does not hold. */
+  invalid_trusted_auth_token: { status: 401, message: 'The trusted auth token could not be verified.' },
   oauth_flow_callback_error: { status: 400, message: 'An error occurred in the OAuth callback. Please try signing in again.' },
   /** Google one-tap: a credential whose signature, issuer, audience, expiry or nonce does not hold (or whose nonce was spent). */
   invalid_id_token: { status: 401, message: 'The Google sign-in could not be verified. Please try signing in again.' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ok } from './common.js';
+import { minutes, ok } from './common.js';
 import { route } from './route.js';
+import { SessionResponseSchema } from './session.js';
 
 /**
  * Vestibule as an OpenID Connect provider (issue 15; SPEC.md sections 2, 3, 4 and 6). The
@@ -180,6 +181,23 @@ export const RevokeRequestSchema = z
   })
   .meta({ id: 'RevokeRequest' });
 
+/**
+ * The session guard's attest (SPEC.md section 4): a host that signed its user in elsewhere hands a
+ * trusted token (a JWT its own identity system issued); the server verifies it against a configured
+ * token profile (issuer, audience, JWKS) and starts a session for the user of its email claim.
+ */
+export const SessionAttestRequestSchema = z
+  .strictObject({
+    profile_id: z.string().min(1).max(256).meta({ description: 'The token profile (server.idp.tokenProfiles) the token is checked against.' }),
+    token: z.string().min(1).max(8192).meta({ description: 'The trusted auth token: a JWT signed by a key of the profile JWKS, with its issuer, audience, exp and the email claim.' }),
+    session_duration_minutes: minutes.optional().meta({ description: 'Default 60 (an attested session).' }),
+  })
+  .meta({ id: 'SessionAttestRequest' });
+export type SessionAttestRequest = z.input<typeof SessionAttestRequestSchema>;
+
+/** SPEC.md section 9: an attested session lasts 60 minutes unless the client names a duration. */
+export const ATTESTED_SESSION_MINUTES = 60;
+
 const TAG = 'Identity provider';
 const OAUTH_TAG = 'OpenID Connect';
 
@@ -222,6 +240,16 @@ export const idpRoutes = {
     request: IdpLogoutStartRequestSchema,
     response: IdpLogoutStartResponseSchema,
     errors: ['idp_client_not_found', 'idp_post_logout_redirect_uri_not_registered'],
+  }),
+  sessionAttest: route({
+    method: 'post',
+    path: '/sdk/v1/sessions/attest',
+    summary: 'Starts a session from a trusted auth token checked against a token profile (issuer, audience, JWKS): the session guard of the authorization page.',
+    tag: 'Sessions',
+    auth: 'public',
+    request: SessionAttestRequestSchema,
+    response: SessionResponseSchema,
+    errors: ['token_profile_not_found', 'invalid_trusted_auth_token', 'invalid_duration'],
   }),
   token: route({
     kind: 'oauth',

@@ -4,9 +4,23 @@ import { route } from './route.js';
 export const HealthResponseSchema = z.object({ status: z.literal('ok') }).meta({ id: 'HealthResponse' });
 export type HealthResponse = z.output<typeof HealthResponseSchema>;
 
-/** Every signing key that is not retired (ES256, with kid). */
+/** Every signing key that is not retired, with kid: ES256 (session JWTs) and RS256 (the identity provider's id_tokens). */
 export const JwksResponseSchema = z
-  .object({ keys: z.array(z.object({ kty: z.string(), crv: z.string(), x: z.string(), y: z.string(), kid: z.string(), alg: z.string(), use: z.string() })) })
+  .object({
+    keys: z.array(
+      z.object({
+        kty: z.string(),
+        crv: z.string().optional(),
+        x: z.string().optional(),
+        y: z.string().optional(),
+        n: z.string().optional(),
+        e: z.string().optional(),
+        kid: z.string(),
+        alg: z.string(),
+        use: z.string(),
+      }),
+    ),
+  })
   .meta({ id: 'JwksResponse' });
 export type JwksResponse = z.output<typeof JwksResponseSchema>;
 
@@ -16,7 +30,7 @@ export const serverRoutes = {
   jwks: route({
     method: 'get',
     path: '/.well-known/jwks.json',
-    summary: 'Public keys that verify session JWTs (every key not yet retired).',
+    summary: "Public keys that verify session JWTs and the identity provider's id_tokens (every key not yet retired).",
     tag: 'Keys',
     auth: 'none',
     response: JwksResponseSchema,

@@ -232,6 +232,7 @@ export function fakeClient(options: FakeClientOptions = {}) {
       getTokens: vi.fn(() => null),
       authenticate: vi.fn(async () => SESSION_RESPONSE),
       revoke: vi.fn(async () => undefined),
+      attest: vi.fn(async (_request: { profile_id: string; token: string; session_duration_minutes?: number }) => SESSION_RESPONSE),
       onChange: vi.fn((_callback: (session: SessionResponse['session'] | null) => void) => (): void => undefined),
     },
     user: {

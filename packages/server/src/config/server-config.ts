@@ -166,11 +166,24 @@ export interface IdpRbacPolicy {
   roleEmails: Record<string, string[]>;
 }
 
+/** A trusted token issuer whose JWTs start sessions (POST /sdk/v1/sessions/attest). */
+export interface TokenProfile {
+  profile_id: string;
+  issuer: string;
+  audience: string;
+  /** Where its signing keys are published; or `jwks`, the keys themselves. */
+  jwks_url?: string;
+  jwks?: { keys: Array<Record<string, unknown>> };
+  /** The claim holding the user's email address (default 'email'). */
+  email_claim: string;
+}
+
 export interface IdpConfig {
   /** The host page of the identity-provider widget: authorization_endpoint and end_session_endpoint. */
   authorizationPageUrl: string;
   clients: IdpClientConfig[];
   rbac: IdpRbacPolicy | null;
+  tokenProfiles: TokenProfile[];
 }
 
 /**

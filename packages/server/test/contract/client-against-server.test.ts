@@ -1,6 +1,8 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
+import { generateKeyPairSync } from 'node:crypto';
 import { Window } from 'happy-dom';
+import { SignJWT } from 'jose';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes, type RouteDef } from '@vestibule/contract';
@@ -19,7 +21,13 @@ import { installWebAuthnBrowser } from '../helpers/webauthn-browser.js';
  * its success path and on its main error path, and every answer is checked against the route's
  * response schema (or the error shape), so client, contract and server cannot drift apart.
  */
-const config = testConfig();
+/** A host's own identity system, trusted through a token profile, for session attest. */
+const hostKeys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+const config = testConfig({}, {
+  VESTIBULE_IDP_TOKEN_PROFILES: JSON.stringify([
+    { profile_id: 'host', issuer: 'https://host.example', audience: 'vestibule', jwks: { keys: [{ ...hostKeys.publicKey.export({ format: 'jwk' }), kid: 'host-1', alg: 'ES256' }] } },
+  ]),
+});
 let server: VestibuleServer;
 let client: VestibuleClient;
 /** Where contractFetch sends the call: the second server of the one-tap test while it runs. */
@@ -285,6 +293,24 @@ describe('the client against the server', () => {
     await rejects(client.idp.logoutStart({ client_id: 'demo-rp', post_logout_redirect_uri: 'https://evil.example/' }), 'idp_post_logout_redirect_uri_not_registered');
     const logout = await client.idp.logoutStart({ client_id: 'demo-rp', post_logout_redirect_uri: 'http://localhost:3001/', state: 'bye' });
     expect(logout).toMatchObject({ consent_required: true, redirect_uri: 'http://localhost:3001/?state=bye' });
+
+    // The session guard: a trusted auth token of the host's identity system becomes a session.
+    await client.session.revoke({ forceClear: true });
+    const trusted = (audience: string) =>
+      new SignJWT({ email })
+        .setProtectedHeader({ alg: 'ES256', kid: 'host-1' })
+        .setIssuer('https://host.example')
+        .setAudience(audience)
+        .setSubject('host-user-1')
+        .setExpirationTime('5m')
+        .sign(hostKeys.privateKey);
+    await rejects(client.session.attest({ profile_id: 'host', token: await trusted('someone-else') }), 'invalid_trusted_auth_token');
+    await rejects(client.session.attest({ profile_id: 'nobody', token: await trusted('vestibule') }), 'token_profile_not_found');
+    const attested = await client.session.attest({ profile_id: 'host', token: await trusted('vestibule') });
+    expect(attested.user.emails.map((e) => e.email)).toEqual([email]);
+    expect(attested.session.authentication_factors.map((f) => f.type)).toEqual(['attested']);
+    expect(Date.parse(attested.session.expires_at) - Date.parse(attested.session.started_at)).toBe(60 * 60_000);
+    expect(client.session.getSync()?.session_id).toBe(attested.session.session_id);
   });
 
   it('bootstrap and events with a public token of no project are refused', async () => {

@@ -3,7 +3,7 @@ import { sha256Hex as sha256 } from '../../security/hash.js';
 import { ConfigError } from '../../config/config-error.js';
 import { field, type ConfigSection } from '../../config/declare.js';
 import { httpUrl } from '../../config/schemas.js';
-import type { IdpClientConfig, IdpConfig, IdpRbacPolicy } from '../../config/server-config.js';
+import type { IdpClientConfig, IdpConfig, IdpRbacPolicy, TokenProfile } from '../../config/server-config.js';
 import { STANDARD_SCOPE_NAMES } from './scopes.js';
 
 /** In development the demo's sample relying party is registered as this public client (fixed by issue 15). */
@@ -48,6 +48,17 @@ const rbacSchema = z.strictObject({
   roleEmails: z.record(z.string(), z.array(z.string().min(3))).default({}),
 });
 
+const tokenProfileSchema = z
+  .strictObject({
+    profile_id: z.string().min(1).max(256),
+    issuer: z.string().min(1),
+    audience: z.string().min(1),
+    jwks_url: httpUrl.optional(),
+    jwks: z.strictObject({ keys: z.array(z.record(z.string(), z.unknown())).min(1) }).optional(),
+    email_claim: z.string().min(1).default('email'),
+  })
+  .refine((profile) => (profile.jwks_url === undefined) !== (profile.jwks === undefined), 'give exactly one of jwks_url and jwks');
+
 export const idpConfig: ConfigSection = {
   name: 'idp',
   server: {
@@ -65,9 +76,14 @@ export const idpConfig: ConfigSection = {
       rbacSchema.nullable().default(null),
       'Identity provider: the RBAC policy deciding custom scopes. `{ roles: [{ role_id, permissions: [{ resource_id, actions: [..] | "*" }] }], scopes: [{ scope, description, permissions: [{ resource_id, action }] }], defaultRoles: [role_id] (every user), roleEmails: { role_id: [proven email] } }`. A user may grant a custom scope when their roles allow every permission it lists. Its scopes also fill bootstrap `rbacPolicy` when that is null.',
     ),
+    'idp.tokenProfiles': field(
+      z.array(tokenProfileSchema).default([]),
+      'Session attest (`POST /sdk/v1/sessions/attest`, the widget\'s `authTokenParams`): trusted token issuers, `[{ profile_id, issuer, audience, jwks_url | jwks, email_claim = "email" }]`. A JWT signed by the profile\'s keys with that `iss` and `aud`, unexpired, starts a session for the user of its email claim (made, with the email proven, when new).',
+      { env: { name: 'VESTIBULE_IDP_TOKEN_PROFILES', read: (raw) => JSON.parse(raw) } },
+    ),
   },
   finish(config, { env }) {
-    const read = (config as unknown as { idp?: { authorizationPageUrl?: string; clients?: z.output<typeof clientSchema>[]; rbac?: IdpRbacPolicy | null } }).idp ?? {};
+    const read = (config as unknown as { idp?: { authorizationPageUrl?: string; clients?: z.output<typeof clientSchema>[]; rbac?: IdpRbacPolicy | null; tokenProfiles?: TokenProfile[] } }).idp ?? {};
     const seen = new Set<string>();
     const clients: IdpClientConfig[] = [];
     for (const [index, given] of (read.clients ?? []).entries()) {
@@ -105,7 +121,10 @@ export const idpConfig: ConfigSection = {
       config.project.rbacPolicy ??= { scopes: rbac.scopes.map(({ scope, description }) => ({ scope, description })) };
     }
     const origin = config.project.allowedOrigins[0] ?? config.publicUrl;
-    const idp: IdpConfig = { authorizationPageUrl: read.authorizationPageUrl ?? `${origin}/idp`, clients, rbac };
+    const tokenProfiles = read.tokenProfiles ?? [];
+    const profileIds = tokenProfiles.map((profile) => profile.profile_id);
+    if (new Set(profileIds).size !== profileIds.length) throw new ConfigError('server.idp.tokenProfiles', 'a profile_id is listed twice');
+    const idp: IdpConfig = { authorizationPageUrl: read.authorizationPageUrl ?? `${origin}/idp`, clients, rbac, tokenProfiles };
     config.idp = idp;
   },
 };

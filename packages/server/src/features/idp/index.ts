@@ -1,4 +1,5 @@
 import type { Feature } from '../../http/feature.js';
+import { registerAttestRoute } from './attest.js';
 import { idpConfig } from './config.js';
 import { registerOAuthEndpoints } from './oauth-routes.js';
 import { registerIdpRoutes } from './routes.js';
@@ -9,6 +10,7 @@ export const idp: Feature = {
   register(app, deps) {
     registerIdpRoutes(app, deps);
     registerOAuthEndpoints(app, deps);
+    registerAttestRoute(app, deps);
   },
   config: idpConfig,
 };
