@@ -30,6 +30,8 @@ export const E2E_DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? 13000);
 export const E2E_PLAIN_PORT = E2E_DEMO_PORT + 1;
 /** Hosts built from the packed packages by Vite, esbuild and webpack (e2e/any-bundler.spec.ts), one origin each. */
 export const E2E_BUNDLER_PORTS = [E2E_DEMO_PORT + 2, E2E_DEMO_PORT + 3, E2E_DEMO_PORT + 4];
+/** The sample relying party that npm start runs (3001 beside the default demo port). */
+export const E2E_RP_PORT = E2E_DEMO_PORT + 6;
 /** The test OAuth / OpenID Connect provider (e2e/support/oauth-provider-main.ts). */
 export const E2E_OAUTH_PROVIDER_PORT = E2E_DEMO_PORT + 5;
 const OAUTH_PROVIDER_URL = `http://127.0.0.1:${E2E_OAUTH_PROVIDER_PORT}`;
@@ -81,6 +83,20 @@ export default defineConfig({
         ...testProviderEnv(OAUTH_PROVIDER_URL, 'discord'),
         // Google one-tap's script: the test provider's stand-in (e2e/fixtures/gsi-client.js).
         VESTIBULE_OAUTH_GOOGLE_ONE_TAP_SCRIPT_URL: `${OAUTH_PROVIDER_URL}/gsi/client`,
+        // The identity provider's page is the demo's /idp, and its sample app the relying party
+        // on its own port, registered as demo-rp is in development (redirect and post-logout URIs).
+        VESTIBULE_IDP_AUTHORIZATION_PAGE_URL: `http://localhost:${E2E_DEMO_PORT}/idp`,
+        VESTIBULE_DEMO_RP_PORT: String(E2E_RP_PORT),
+        VESTIBULE_IDP_CLIENTS: JSON.stringify([
+          {
+            client_id: 'demo-rp',
+            client_name: 'Sample app',
+            client_type: 'public',
+            redirect_uris: [`http://localhost:${E2E_RP_PORT}/callback`],
+            post_logout_redirect_uris: [`http://localhost:${E2E_RP_PORT}/`],
+            allowed_scopes: ['openid', 'email', 'profile', 'offline_access'],
+          },
+        ]),
       },
     },
   ],

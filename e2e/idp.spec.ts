@@ -1,0 +1,100 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_DEMO_PORT, E2E_RP_PORT } from '../playwright.config';
+import { expect, test } from './support/fixtures';
+import { lookAt } from './support/look';
+import { latestMessageTo, passcodeIn } from './support/outbox';
+import { uniqueEmail } from './support/stack';
+
+/**
+ * Issue 15, the identity provider on the real stack: the sample relying party that npm start runs
+ * (its own origin; openid-client with discovery, PKCE, state and nonce, the id_token checked by
+ * the library, userinfo) sends the browser to the demo's /idp, where a person signs in, consents,
+ * and comes back signed in to the app; then logs out through the provider's logout page.
+ */
+const RP = `http://localhost:${E2E_RP_PORT}`;
+const IDP_PAGE = `http://localhost:${E2E_DEMO_PORT}/idp`;
+
+/** On /idp signed out: the login widget below the request; a passcode from the outbox signs in. */
+async function signInOnIdpPage(page: Page, request: APIRequestContext, email: string) {
+  await expect(page.getByText('No active session detected. Please log in to continue.')).toBeVisible();
+  const login = page.getByRole('region', { name: 'Sign in to continue' });
+  await login.getByLabel('Email').fill(email);
+  await login.getByRole('button', { name: /^Continue/ }).click();
+  const passcode = login.getByLabel('6-digit passcode');
+  if (await passcode.isVisible().catch(() => false)) await passcode.pressSequentially(passcodeIn(await latestMessageTo(request, email)));
+  else {
+    await login.getByRole('button', { name: /passcode|code/i }).first().click();
+    await login.getByLabel('6-digit passcode').pressSequentially(passcodeIn(await latestMessageTo(request, email)));
+  }
+}
+
+test('an app signs its user in through Vestibule: sign in on the provider page, consent, the claims in the app; then log out from the app', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail('idp');
+  await page.goto(RP);
+  await page.getByRole('link', { name: 'Sign in with Vestibule' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${IDP_PAGE}\\?`));
+  const authorize = new URL(page.url());
+  expect(authorize.searchParams.get('client_id')).toBe('demo-rp');
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+
+  await signInOnIdpPage(page, request, email);
+  // The same request goes on once signed in: the consent screen.
+  await expect(page.getByRole('heading', { name: 'Sign in to Sample app with Vestibule Demo' })).toBeVisible();
+  await lookAt(page, testInfo, '1-consent');
+  await page.getByRole('button', { name: 'Allow' }).click();
+
+  await expect(page).toHaveURL(`${RP}/`);
+  await expect(page.getByTestId('rp-email')).toHaveText(email);
+  const claims = JSON.parse((await page.getByTestId('rp-claims').textContent())!);
+  expect(claims).toMatchObject({ aud: 'demo-rp', email, email_verified: true });
+  expect(claims.iss).toMatch(/^http:\/\/localhost:\d+$/);
+  const userinfo = JSON.parse((await page.getByTestId('rp-userinfo').textContent())!);
+  expect(userinfo).toMatchObject({ sub: claims.sub, email });
+
+  // Log out from the app: its id_token_hint names this user, so the provider ends the Vestibule
+  // session without asking and sends the browser back to the app.
+  await page.getByRole('link', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${RP}/\\?state=`));
+  await expect(page.getByRole('link', { name: 'Sign in with Vestibule' })).toBeVisible();
+  await page.goto(`http://localhost:${E2E_DEMO_PORT}/`);
+  await expect(page.getByText('Signed out.')).toBeVisible();
+});
+
+test('a logout request without proof of the user asks first: No keeps the session, Yes ends it and goes back to the app', async ({ page, request }, testInfo) => {
+  await page.goto(RP);
+  await page.getByRole('link', { name: 'Sign in with Vestibule' }).click();
+  await signInOnIdpPage(page, request, uniqueEmail('idp-logout'));
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByTestId('rp-email')).toBeVisible();
+
+  const logout = `${IDP_PAGE}?client_id=demo-rp&post_logout_redirect_uri=${encodeURIComponent(`${RP}/`)}&state=bye`;
+  await page.goto(logout);
+  await expect(page.getByRole('heading', { name: 'Log out?' })).toBeVisible();
+  await expect(page.getByText('Are you sure you want to log out of your Vestibule Demo account?')).toBeVisible();
+  await lookAt(page, testInfo, '1-logout-confirmation');
+  await page.getByRole('button', { name: 'No' }).click();
+  await expect(page.getByText('You have not been logged out. You may close this page.')).toBeVisible();
+  await expect(page.getByTestId('user-id')).toBeVisible();
+
+  await page.goto(logout);
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(`${RP}/?state=bye`);
+  await page.goto(`http://localhost:${E2E_DEMO_PORT}/`);
+  await expect(page.getByText('Signed out.')).toBeVisible();
+});
+
+test('Deny sends the app access_denied; the app says so and nobody is signed in to it', async ({ page, request }) => {
+  await page.goto(RP);
+  await page.getByRole('link', { name: 'Sign in with Vestibule' }).click();
+  await signInOnIdpPage(page, request, uniqueEmail('idp-deny'));
+  await page.getByRole('button', { name: 'Deny' }).click();
+  await expect(page).toHaveURL(`${RP}/`);
+  await expect(page.getByRole('status')).toHaveText('The sign-in did not happen: access_denied.');
+  await expect(page.getByRole('link', { name: 'Sign in with Vestibule' })).toBeVisible();
+});
+
+test('the provider page opened without a request says which parameter is missing', async ({ page }, testInfo) => {
+  await page.goto(`${IDP_PAGE}?redirect_uri=${encodeURIComponent(`${RP}/callback`)}`);
+  await expect(page.getByText('Required parameter is missing: client_id. Please reach out to the application developer.')).toBeVisible();
+  await lookAt(page, testInfo, '1-missing-client-id');
+});
