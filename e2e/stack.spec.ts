@@ -25,6 +25,11 @@ test('npm start prints its URLs, stops on Ctrl-C, and a second start keeps users
   expect(first.output()).toContain(`API:     ${apiUrl}`);
   expect(first.output()).toContain(`Demo:    ${demoUrl}`);
   expect(first.output()).toContain(`Outbox:  ${demoUrl}/outbox`);
+  // The sample relying party (any free port beside a non-default demo port) answers, and the
+  // provider it signs in through serves its discovery document at the API.
+  const rpUrl = /Sample app \(signs in with Vestibule over OpenID Connect\): (http:\/\/localhost:\d+)/.exec(first.output())![1]!;
+  expect(await (await request.get(rpUrl)).text()).toContain('Sign in with Vestibule');
+  expect((await (await request.get(`${apiUrl}/.well-known/openid-configuration`)).json()).issuer).toBe(apiUrl);
   const page = await (await request.get(`${demoUrl}/`)).text();
   const publicToken = JSON.parse(page.match(/id="vestibule-demo-config">([^<]+)</)![1]!).publicToken as string;
   const session = await signUp(request, apiUrl, publicToken, `restart-${Date.now()}@example.com`);
