@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultText, fieldsOf } from './config/build.js';
@@ -6,9 +7,58 @@ import { CONFIG_FILE_NAME } from './config/load-config.js';
 import { configSections } from './features/index.js';
 
 /** What the command line asks for. A usage error exits 2, as for any command-line tool. */
-export type CliCommand = { command: 'start'; configFile: string | undefined } | { command: 'help' } | { command: 'version' } | { command: 'usage-error'; message: string };
+export type CliCommand =
+  | { command: 'start'; configFile: string | undefined }
+  | { command: 'idp-client'; client: IdpClientDraft }
+  | { command: 'help' }
+  | { command: 'version' }
+  | { command: 'usage-error'; message: string };
 
-const COMMANDS = ['start', 'help'] as const;
+/** What `idp-client` is told about a relying party to register. */
+export interface IdpClientDraft {
+  client_id: string;
+  client_name: string;
+  client_type: 'public' | 'confidential';
+  redirect_uris: string[];
+  post_logout_redirect_uris: string[];
+  allowed_scopes: string[];
+}
+
+const COMMANDS = ['start', 'help', 'idp-client'] as const;
+const IDP_OPTIONS = ['client-id', 'name', 'type', 'redirect-uri', 'post-logout-uri', 'scope'] as const;
+
+/**
+ * An entry of server.idp.clients for the draft. A confidential client gets a new random secret,
+ * printed once; the entry keeps only its SHA-256 (client_secret_sha256).
+ */
+export function idpClientEntry(draft: IdpClientDraft): { entry: Record<string, unknown>; secret: string | null } {
+  if (draft.client_type === 'public') return { entry: { ...draft }, secret: null };
+  const secret = randomBytes(32).toString('base64url');
+  return { entry: { ...draft, client_secret_sha256: `sha256:${createHash('sha256').update(secret, 'utf8').digest('hex')}` }, secret };
+}
+
+function idpClientDraft(values: Record<string, string | string[] | boolean | undefined>): IdpClientDraft | string {
+  const one = (name: string) => values[name] as string | undefined;
+  const many = (name: string) => (values[name] as string[] | undefined) ?? [];
+  const clientId = one('client-id');
+  if (!clientId) return 'idp-client needs --client-id.';
+  const type = one('type') ?? 'public';
+  if (type !== 'public' && type !== 'confidential') return "--type is 'public' or 'confidential'.";
+  const redirects = many('redirect-uri');
+  if (redirects.length === 0) return 'idp-client needs at least one --redirect-uri.';
+  for (const uri of [...redirects, ...many('post-logout-uri')]) {
+    if (!URL.canParse(uri) || !['http:', 'https:'].includes(new URL(uri).protocol)) return `Not an http(s) URL: ${uri}`;
+  }
+  const scopes = many('scope').flatMap((scope) => scope.split(/[\s,]+/)).filter(Boolean);
+  return {
+    client_id: clientId,
+    client_name: one('name') ?? clientId,
+    client_type: type,
+    redirect_uris: redirects,
+    post_logout_redirect_uris: many('post-logout-uri'),
+    allowed_scopes: scopes.length > 0 ? scopes : ['openid', 'email', 'profile'],
+  };
+}
 
 export function parseCommandLine(args: string[]): CliCommand {
   let parsed;
@@ -20,6 +70,12 @@ export function parseCommandLine(args: string[]): CliCommand {
         config: { type: 'string', short: 'c' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
+        'client-id': { type: 'string' },
+        name: { type: 'string' },
+        type: { type: 'string' },
+        'redirect-uri': { type: 'string', multiple: true },
+        'post-logout-uri': { type: 'string', multiple: true },
+        scope: { type: 'string', multiple: true },
       },
     });
   } catch (error) {
@@ -31,6 +87,12 @@ export function parseCommandLine(args: string[]): CliCommand {
   const [command = 'start', ...rest] = positionals;
   if (!(COMMANDS as readonly string[]).includes(command)) return { command: 'usage-error', message: `Unknown command '${command}'.` };
   if (rest.length > 0) return { command: 'usage-error', message: `Unexpected argument '${rest[0]}'.` };
+  if (command === 'idp-client') {
+    const draft = idpClientDraft(values);
+    return typeof draft === 'string' ? { command: 'usage-error', message: draft } : { command: 'idp-client', client: draft };
+  }
+  const stray = IDP_OPTIONS.find((name) => values[name] !== undefined);
+  if (stray) return { command: 'usage-error', message: `--${stray} belongs to the idp-client command.` };
   return command === 'help' ? { command: 'help' } : { command: 'start', configFile: values.config };
 }
 
@@ -79,6 +141,10 @@ export function helpText(): string {
     'Commands:',
     '  start            Start the server (the default): prints its URL, stops on SIGINT or SIGTERM.',
     '  help             Print this help.',
+    '  idp-client       Print an entry of server.idp.clients (the identity provider\'s relying parties):',
+    '                   --client-id <id> [--name <name>] [--type public|confidential]',
+    '                   --redirect-uri <url>... [--post-logout-uri <url>...] [--scope <scope>...].',
+    '                   A confidential client gets a new secret, printed once; the entry keeps its SHA-256.',
     '',
     'Options:',
     `  -c, --config <file>  The configuration file (JSON). Default: VESTIBULE_CONFIG, else the first`,

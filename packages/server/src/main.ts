@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { helpText, packageVersion, parseCommandLine } from './cli.js';
+import { helpText, idpClientEntry, packageVersion, parseCommandLine } from './cli.js';
 import { ConfigError } from './config/config-error.js';
 import { loadConfig } from './load-config.js';
 import { startServer } from './start-server.js';
@@ -17,6 +17,13 @@ switch (cli.command) {
     console.error(`vestibule-server: ${cli.message}\nRun 'vestibule-server --help' for the commands and settings.`);
     process.exitCode = 2;
     break;
+  case 'idp-client': {
+    const { entry, secret } = idpClientEntry(cli.client);
+    console.log(JSON.stringify(entry, null, 2));
+    if (secret) console.error(`\nThe client secret (give it to the relying party; it is not stored, only its SHA-256 above):\n${secret}`);
+    console.error('\nAdd the entry to server.idp.clients in vestibule.config.json (or VESTIBULE_IDP_CLIENTS) and restart.');
+    break;
+  }
   case 'start':
     await start(cli.configFile);
 }
