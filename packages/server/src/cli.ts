@@ -5,6 +5,7 @@ import { defaultText, fieldsOf } from './config/build.js';
 import { coreSection } from './config/core-section.js';
 import { CONFIG_FILE_NAME } from './config/load-config.js';
 import { configSections } from './features/index.js';
+import type { IdpClientConfig } from './config/server-config.js';
 
 /** What the command line asks for. A usage error exits 2, as for any command-line tool. */
 export type CliCommand =
@@ -14,15 +15,8 @@ export type CliCommand =
   | { command: 'version' }
   | { command: 'usage-error'; message: string };
 
-/** What `idp-client` is told about a relying party to register. */
-export interface IdpClientDraft {
-  client_id: string;
-  client_name: string;
-  client_type: 'public' | 'confidential';
-  redirect_uris: string[];
-  post_logout_redirect_uris: string[];
-  allowed_scopes: string[];
-}
+/** What `idp-client` is told about a relying party to register: a client entry before its secret. */
+export type IdpClientDraft = Omit<IdpClientConfig, 'secretHash'>;
 
 const COMMANDS = ['start', 'help', 'idp-client'] as const;
 const IDP_OPTIONS = ['client-id', 'name', 'type', 'redirect-uri', 'post-logout-uri', 'scope'] as const;
