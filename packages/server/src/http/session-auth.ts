@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { findLiveSession } from '../kernel/sessions/sessions-store.js';
+import type { SessionRow } from '../storage/database.js';
 import { ApiError } from './api-error.js';
 import type { AppDeps, AppEnv } from './app-env.js';
 
@@ -9,6 +10,17 @@ export function bearerToken(c: Context<AppEnv>): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1]! : null;
+}
+
+/**
+ * The live session of the Bearer token a call carries, for routes that take one optionally (a
+ * sign-in that adds to it, a preflight that answers differently); null without one. tokenGiven
+ * tells a stale token (session_not_found) from none at all (user_unauthenticated).
+ */
+export async function optionalSession(c: Context<AppEnv>, deps: AppDeps, now: Date = deps.clock()): Promise<{ session: SessionRow | null; tokenGiven: boolean }> {
+  const token = bearerToken(c);
+  const session = token ? ((await findLiveSession(deps.db, token, now)) ?? null) : null;
+  return { session, tokenGiven: token !== null };
 }
 
 /**

@@ -144,17 +144,8 @@ export async function attemptCode<Bound>(db: Kysely<Database>, purpose: string, 
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
     return { kind: 'wrong', lastAttempt: reserved.max_attempts !== null && reserved.attempts >= reserved.max_attempts };
   }
-  const row = await db
-    .updateTable('one_time_secrets')
-    .set({ used_at: now })
-    .where('purpose', '=', purpose)
-    .where('subject', '=', subject)
-    .where('secret_hash', '=', reserved.secret_hash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning(['user_id', 'bound'])
-    .executeTakeFirst();
-  return row ? { kind: 'right', ...used<Bound>(row) } : { kind: 'dead' };
+  const right = await useCode<Bound>(db, purpose, subject, reserved.secret_hash, now);
+  return right ? { kind: 'right', ...right } : { kind: 'dead' };
 }
 
 /**

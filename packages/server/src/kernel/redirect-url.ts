@@ -9,10 +9,17 @@ export function chooseRedirectUrl(field: string, requested: string | undefined, 
   return requested;
 }
 
-/** The redirect URL with vestibule_token_type=login&token=… appended, keeping any existing query. */
-export function magicLinkUrl(redirectUrl: string, token: string): string {
-  const url = new URL(redirectUrl);
-  url.searchParams.append('vestibule_token_type', 'login');
-  url.searchParams.append('token', token);
+/**
+ * A URL with parameters put in its query (undefined ones left out), keeping the rest of its query:
+ * how every answer travels back to a host or relying party (emailed links, OAuth landings, codes).
+ */
+export function withQuery(uri: string, params: Record<string, string | undefined>): string {
+  const url = new URL(uri);
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
   return url.toString();
+}
+
+/** The redirect URL with vestibule_token_type=login&token=…, keeping any existing query. */
+export function magicLinkUrl(redirectUrl: string, token: string): string {
+  return withQuery(redirectUrl, { vestibule_token_type: 'login', token });
 }

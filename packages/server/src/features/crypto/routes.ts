@@ -12,11 +12,10 @@ import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
 import { enforceRateLimit } from '../../http/limits.js';
-import { bearerToken } from '../../http/session-auth.js';
+import { optionalSession } from '../../http/session-auth.js';
 import { validateBody } from '../../http/validate-body.js';
 import { sessionDurationMinutes } from '../../kernel/durations.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
-import { findLiveSession } from '../../kernel/sessions/sessions-store.js';
 import { issueChallenge, liveChallenge, spendChallenge } from './challenges.js';
 import { messageFields, siteOf } from './messages.js';
 import { familyOf, requireSignatureForm, walletAddress } from './wallet-types.js';
@@ -55,8 +54,7 @@ export function registerCryptoRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): v
     if (!(await familyOf(type).verify(address, challenge.message, body.signature))) throw new ApiError('invalid_crypto_signature');
     // Of parallel requests with the same signature, only the one whose UPDATE used the message signs in.
     if (!(await spendChallenge(db, type, address, challenge.hash, now))) throw new ApiError('crypto_challenge_not_found');
-    const token = bearerToken(c);
-    const sessionUserId = token ? ((await findLiveSession(db, token, now))?.user_id ?? null) : null;
+    const sessionUserId = (await optionalSession(c, deps, now)).session?.user_id ?? null;
     const { wallet } = await walletUser(db, { type, address, sessionUserId, now });
     const factor: AuthenticationFactor = {
       type: 'crypto',

@@ -5,7 +5,8 @@ import { ApiError } from '../../http/api-error.js';
 import type { AppDeps } from '../../http/app-env.js';
 import { getUser } from '../../kernel/users.js';
 import type { SessionRow } from '../../storage/database.js';
-import { findClient, withParams } from './clients.js';
+import { withQuery } from '../../kernel/redirect-url.js';
+import { findClient } from './clients.js';
 import { grantedScopes } from './consents.js';
 import { describeScope, isGrantable, isKnownScope, rolesOf } from './scopes.js';
 
@@ -31,7 +32,7 @@ export interface Checked {
 const PKCE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 export function sendBack(client: IdpClientConfig, params: Pick<AuthorizeParams, 'redirect_uri' | 'state'>, error: string, description: string): SentBack {
-  return { kind: 'back', client, error, redirectUri: withParams(params.redirect_uri, { error, error_description: description, state: params.state }) };
+  return { kind: 'back', client, error, redirectUri: withQuery(params.redirect_uri, { error, error_description: description, state: params.state }) };
 }
 
 /** The client and the redirect URI, checked first: errors about them never redirect. */

@@ -6,10 +6,3 @@ export function findClient(config: ServerConfig, clientId: string): IdpClientCon
 }
 
 export const clientInfo = (client: IdpClientConfig): IdpClient => ({ client_id: client.client_id, client_name: client.client_name, client_type: client.client_type });
-
-/** A URI with parameters added to its query (an existing query is kept). */
-export function withParams(uri: string, params: Record<string, string | undefined>): string {
-  const url = new URL(uri);
-  for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
-  return url.toString();
-}

@@ -9,16 +9,15 @@ import {
   type IdpLogoutStartResponse,
   type OpenIdConfiguration,
 } from '@vestibule/contract';
-import type { Context } from 'hono';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
-import { bearerToken, sessionAuth } from '../../http/session-auth.js';
+import { optionalSession, sessionAuth } from '../../http/session-auth.js';
 import { validateBody } from '../../http/validate-body.js';
 import { issueToken } from '../../kernel/one-time-secrets.js';
-import { findLiveSession } from '../../kernel/sessions/sessions-store.js';
 import { authTimeOf, checkAuthorization, sendBack } from './authorize.js';
-import { clientInfo, findClient, withParams } from './clients.js';
+import { withQuery } from '../../kernel/redirect-url.js';
+import { clientInfo, findClient } from './clients.js';
 import { rememberConsent } from './consents.js';
 import { readIdTokenHint } from './id-token.js';
 import { supportedScopes } from './scopes.js';
@@ -35,12 +34,6 @@ export interface CodeBound {
   nonce: string | null;
   session_id: string;
   auth_time: string;
-}
-
-async function optionalSession(c: Context<AppEnv>, deps: AppDeps) {
-  const token = bearerToken(c);
-  const session = token ? ((await findLiveSession(deps.db, token, deps.clock())) ?? null) : null;
-  return { session, tokenGiven: token !== null };
 }
 
 export function openIdConfiguration(deps: AppDeps): OpenIdConfiguration {
@@ -110,7 +103,7 @@ export function registerIdpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
       auth_time: authTimeOf(checked.session).toISOString(),
     };
     const code = await issueToken(db, { purpose: IDP_CODE, userId: checked.session.user_id, bound, expirationMinutes: CODE_MINUTES, now });
-    return c.json({ ...ok, redirect_uri: withParams(body.redirect_uri, { code, state: body.state }) } satisfies IdpAuthorizeSubmitResponse);
+    return c.json({ ...ok, redirect_uri: withQuery(body.redirect_uri, { code, state: body.state }) } satisfies IdpAuthorizeSubmitResponse);
   });
 
   defineRoute(app, idpRoutes.logoutStart, async (c) => {
@@ -130,7 +123,7 @@ export function registerIdpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
       status_code: 200,
       request_id: c.get('requestId'),
       consent_required: consentRequired,
-      redirect_uri: withParams(body.post_logout_redirect_uri, { state: body.state }),
+      redirect_uri: withQuery(body.post_logout_redirect_uri, { state: body.state }),
     };
     return c.json(response);
   });

@@ -22,11 +22,10 @@ import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
 import { enforceRateLimit } from '../../http/limits.js';
-import { bearerToken, sessionAuth } from '../../http/session-auth.js';
+import { optionalSession, sessionAuth } from '../../http/session-auth.js';
 import { validateBody } from '../../http/validate-body.js';
 import { sessionDurationMinutes } from '../../kernel/durations.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
-import { findLiveSession } from '../../kernel/sessions/sessions-store.js';
 import { getUser, toWebAuthnRegistration } from '../../kernel/users.js';
 import { authenticationOptions, registrationOptions, userHandle, userVerificationFor, verifyAuthentication, verifyRegistration } from './ceremonies.js';
 import { consumeChallenge, issueChallenge } from './challenges.js';
@@ -38,13 +37,6 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
   const { config, db } = deps;
   const webauthn = config.project.webauthn;
   const perIp = (c: Context<AppEnv>, route: string) => enforceRateLimit(deps, `webauthn-${route}:ip:${c.get('clientIp')}`, config.rateLimits.webauthnPerIp);
-
-  /** The user of the Bearer session the call carries, if any (the public routes take one optionally). */
-  const optionalSessionUser = async (c: Context<AppEnv>, now: Date): Promise<string | null> => {
-    const token = bearerToken(c);
-    const session = token ? await findLiveSession(db, token, now) : undefined;
-    return session?.user_id ?? null;
-  };
 
   defineRoute(app, passkeyRoutes.registerStart, sessionAuth(deps), async (c) => {
     const body = validateBody(c, WebAuthnRegisterStartRequestSchema);
@@ -98,7 +90,7 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     // A passkey names its user itself; a second factor (no user verification) only adds to a
     // signed-in user's session, among that user's credentials: alone it would be a sign-in by
     // possession of a key.
-    const userId = isPasskey ? null : await optionalSessionUser(c, now);
+    const userId = isPasskey ? null : (await optionalSession(c, deps, now)).session?.user_id ?? null;
     if (!isPasskey && !userId) throw new ApiError('user_unauthenticated');
     const userVerification = userVerificationFor(isPasskey);
     const challenge = await issueChallenge(db, 'webauthn_authentication', { userId, bound: { userVerification }, now });
@@ -125,7 +117,7 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     const wrongUser = (used.userId !== null && used.userId !== registration.user_id) || (credential.response.userHandle !== undefined && credential.response.userHandle !== expectedHandle);
     if (wrongUser) throw new ApiError('invalid_webauthn_response');
     // A second factor's finish carries the session it adds to, as its start did.
-    if (used.bound.userVerification !== 'required' && (await optionalSessionUser(c, now)) !== registration.user_id) throw new ApiError('user_unauthenticated');
+    if (used.bound.userVerification !== 'required' && ((await optionalSession(c, deps, now)).session?.user_id ?? null) !== registration.user_id) throw new ApiError('user_unauthenticated');
     const newCounter = await verifyAuthentication(webauthn, deps.log, { response: credential, challenge: used.challenge, bound: used.bound, registration, counter: counterOf(registration) });
     if (!(await recordUse(db, registration.webauthn_registration_id, newCounter, now))) throw new ApiError('invalid_webauthn_response');
     return c.json(
