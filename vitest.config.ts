@@ -15,6 +15,9 @@ const sourceFirst = {
 export default defineConfig({
   ...sourceFirst,
   test: {
+    // Vitest would use one worker on this 2-core machine; the server tests wait on their databases
+    // as much as on the CPU, so two halve the suite's time.
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'server', root: 'packages/server', environment: 'node', include: ['test/**/*.test.ts'], globalSetup: ['test/global-setup.ts'], testTimeout: 30000, hookTimeout: 60000 } },
       { extends: true, test: { name: 'client', root: 'packages/client', environment: 'happy-dom', include: ['test/**/*.test.ts'] } },

@@ -14,6 +14,8 @@ import { pruneOneTimeSecrets } from './kernel/one-time-secrets.js';
 import { pruneRateLimits } from './security/rate-limit.js';
 import { assertSecretMatches, deriveServerKeys, resolveServerSecret } from './security/server-secret.js';
 import { ensureSigningKey, retireSigningKey, rotateSigningKey, sealPlainSigningKeys, SigningKeyring } from './kernel/keyring.js';
+import { LiveSessions } from './kernel/sessions/live-sessions.js';
+import { ChangeFeed } from './storage/change-feed.js';
 import { createDatabase } from './storage/create-database.js';
 import { migrateToLatest } from './storage/migrate.js';
 
@@ -50,7 +52,10 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const log = options.logger ?? consoleLogger;
   const secret = resolveServerSecret(config);
   const keys = deriveServerKeys(secret);
-  const { db, kind } = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { db, kind, changes } = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, (error) =>
+    log.error('Lost the database connection that listens for changed sessions; sessions are read from the database until it is back.', { message: error.message }),
+  );
+  const feed = new ChangeFeed();
   try {
     await migrateToLatest(db);
     await assertSecretMatches(db, secret);
@@ -59,7 +64,9 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     await pruneRateLimits(db, clock());
     await pruneFailureCounters(db, clock());
     await pruneOneTimeSecrets(db, clock());
+    await feed.start(changes);
   } catch (error) {
+    await feed.close();
     await db.destroy();
     throw error;
   }
@@ -80,7 +87,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   });
 
   const keyring = new SigningKeyring(db, keys.keyEncryptionKey);
-  const deps: AppDeps = { config, db, clock, email, texts, keyring, otpHmacKey: keys.otpHmacKey, log };
+  const sessions = new LiveSessions(db, feed, kind === 'postgres');
+  const deps: AppDeps = { config, db, clock, email, texts, keyring, sessions, otpHmacKey: keys.otpHmacKey, log };
   const app = createApp(deps);
 
   let closed: Promise<void> | null = null;
@@ -102,6 +110,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     close() {
       closed ??= (async () => {
         await email.close?.();
+        await feed.close();
         await db.destroy();
       })();
       return closed;

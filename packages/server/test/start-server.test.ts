@@ -7,13 +7,13 @@ import type { SessionResponse } from '@vestibule/contract';
 import { createSessionVerifier } from '../src/host/index.js';
 import { startServer } from '../src/index.js';
 import { tokenFromLink, uniqueEmail } from './helpers/harness.js';
-import { PUBLIC_TOKEN, tempDir, testConfig } from './helpers/test-config.js';
+import { dataDirWithDatabase, PUBLIC_TOKEN, tempDir, testConfig } from './helpers/test-config.js';
 
 const headers = { 'X-Public-Token': PUBLIC_TOKEN, 'Content-Type': 'application/json' };
 
 describe('startServer', () => {
   it('listens on 127.0.0.1 and localhost, serves a full sign-in that a host back end verifies, and closes cleanly', async () => {
-    const dataDir = tempDir();
+    const dataDir = dataDirWithDatabase();
     const base = testConfig({ port: 0, dataDir });
     const server = await startServer(base);
     let rememberedEmail = '';
@@ -64,7 +64,7 @@ describe('startServer', () => {
     const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
     const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'packages/server/src/main.ts'], {
       cwd: repoRoot,
-      env: { ...process.env, VESTIBULE_API_PORT: '0', VESTIBULE_DATA_DIR: tempDir() },
+      env: { ...process.env, VESTIBULE_API_PORT: '0', VESTIBULE_DATA_DIR: dataDirWithDatabase() },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

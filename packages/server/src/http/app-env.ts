@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config/server-config.js';
 import type { EmailSender } from '../delivery/email-sender.js';
 import type { TextDelivery } from '../delivery/text-delivery.js';
 import type { SigningKeyring } from '../kernel/keyring.js';
+import type { LiveSessions } from '../kernel/sessions/live-sessions.js';
 import type { Database, SessionRow } from '../storage/database.js';
 
 export type Clock = () => Date;
@@ -21,6 +22,8 @@ export interface AppDeps {
   /** SMS and WhatsApp: the provider when configured, plus the outbox in development. */
   texts: TextDelivery;
   keyring: SigningKeyring;
+  /** Live sessions and their users as this instance last read them (the session check's fast path). */
+  sessions: LiveSessions;
   /** Keys passcode hashes; derived from the server secret, never stored. */
   otpHmacKey: Buffer;
   log: Logger;

@@ -1,5 +1,4 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { findLiveSession } from '../kernel/sessions/sessions-store.js';
 import type { SessionRow } from '../storage/database.js';
 import { ApiError } from './api-error.js';
 import type { AppDeps, AppEnv } from './app-env.js';
@@ -19,7 +18,7 @@ export function bearerToken(c: Context<AppEnv>): string | null {
  */
 export async function optionalSession(c: Context<AppEnv>, deps: AppDeps, now: Date = deps.clock()): Promise<{ session: SessionRow | null; tokenGiven: boolean }> {
   const token = bearerToken(c);
-  const session = token ? ((await findLiveSession(deps.db, token, now)) ?? null) : null;
+  const session = token ? ((await deps.sessions.find(token, now)) ?? null) : null;
   return { session, tokenGiven: token !== null };
 }
 
@@ -31,7 +30,7 @@ export function sessionAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c);
     if (!token) throw new ApiError('user_unauthenticated');
-    const session = await findLiveSession(deps.db, token, deps.clock());
+    const session = await deps.sessions.find(token, deps.clock());
     if (!session) throw new ApiError('session_not_found');
     c.set('session', session);
     c.set('sessionToken', token);

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { pgliteChanges, postgresChanges, type ChangeSource } from './change-feed.js';
 import type { Database } from './database.js';
 
 export interface DatabaseOptions {
@@ -15,16 +16,18 @@ export interface DatabaseOptions {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
+  /** The database's announcements of changed sessions and users (read by storage/change-feed.ts). */
+  changes: ChangeSource;
 }
 
 /** Opens the embedded database (PGlite, created on first start) or a PostgreSQL pool. */
-export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+export async function createDatabase(options: DatabaseOptions, onError: (error: Error) => void = () => undefined): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', changes: postgresChanges(options.databaseUrl, onError) };
   }
   const dir = join(options.dataDir, 'db');
   mkdirSync(dir, { recursive: true });
   const pglite = await PGlite.create(dir);
-  return { db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }), kind: 'pglite' };
+  return { db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }), kind: 'pglite', changes: pgliteChanges(pglite) };
 }

@@ -10,6 +10,7 @@ import { passkeys } from './migrations/0007-passkeys.js';
 import { oauth } from './migrations/0008-oauth.js';
 import { cryptoWallets } from './migrations/0009-crypto.js';
 import { idp } from './migrations/0010-idp.js';
+import { changeFeed } from './migrations/0011-change-feed.js';
 
 /** Every migration, in order. Names sort lexically; never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '0008-oauth': oauth,
   '0009-crypto': cryptoWallets,
   '0010-idp': idp,
+  '0011-change-feed': changeFeed,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

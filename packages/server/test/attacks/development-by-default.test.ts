@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../helpers/harness.js';
 import { startListening, type ListeningServer } from '../helpers/listening.js';
-import { tempDir } from '../helpers/test-config.js';
+import { dataDirWithDatabase } from '../helpers/test-config.js';
 
 /**
  * Finding 7: with no setting the server ran in development and served the outbox (plain codes and
@@ -24,7 +24,7 @@ interface Main {
 function runMain(env: Record<string, string>): Main {
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', VESTIBULE_API_PORT: '0', VESTIBULE_DATA_DIR: tempDir(), ...env },
+    env: { PATH: process.env.PATH ?? '', VESTIBULE_API_PORT: '0', VESTIBULE_DATA_DIR: dataDirWithDatabase(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

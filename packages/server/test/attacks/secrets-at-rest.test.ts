@@ -8,7 +8,7 @@ import { createDatabase } from '../../src/storage/create-database.js';
 import { uniqueEmail } from '../helpers/harness.js';
 import { startListening } from '../helpers/listening.js';
 import { codeIn, OTP } from '../helpers/otp.js';
-import { PUBLIC_TOKEN, TEST_SECRET, tempDir } from '../helpers/test-config.js';
+import { dataDirWithDatabase, PUBLIC_TOKEN, TEST_SECRET } from '../helpers/test-config.js';
 
 /**
  * Finding 6: the passcode HMAC key lived in the same database as the passcode hashes, and private
@@ -31,7 +31,7 @@ async function everyStoredValue(dataDir: string): Promise<string> {
 
 describe('secrets at rest', () => {
   it('in development generates the secret into the data folder (0600), and the database holds no key', async () => {
-    const dataDir = tempDir();
+    const dataDir = dataDirWithDatabase();
     const s = await startListening({ dataDir });
     let session: SessionResponse;
     let code: string;
@@ -65,7 +65,7 @@ describe('secrets at rest', () => {
   });
 
   it('seals a private key left in plain text by an older version at the next start', async () => {
-    const dataDir = tempDir();
+    const dataDir = dataDirWithDatabase();
     await (await startListening({ dataDir, secret: TEST_SECRET })).close();
     const { db } = await createDatabase({ databaseUrl: null, dataDir });
     const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
@@ -89,7 +89,7 @@ describe('secrets at rest', () => {
   });
 
   it('refuses to start on a database first started with another secret', async () => {
-    const dataDir = tempDir();
+    const dataDir = dataDirWithDatabase();
     await (await startListening({ dataDir, secret: TEST_SECRET })).close();
     await expect(startListening({ dataDir, secret: 'a-different-secret-0123456789abcdef' })).rejects.toThrow(
       'VESTIBULE_SECRET is not the secret this database was first started with. Every instance sharing a database needs the same secret.',

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,8 +26,15 @@ export function tempDir(prefix = 'vestibule-test-'): string {
   return mkdtempSync(join(inject('testTempRoot') ?? tmpdir(), prefix));
 }
 
+/** A fresh data dir holding a copy of the run's migrated, empty embedded database (test/global-setup.ts). */
+export function dataDirWithDatabase(): string {
+  const dir = tempDir();
+  cpSync(inject('testDatabaseTemplate'), join(dir, 'db'), { recursive: true });
+  return dir;
+}
+
 /** The repo's demo config with a fresh data dir (tests pick their client address with harness peer()). */
 export function testConfig(overrides: Partial<ServerConfig> = {}, env: NodeJS.ProcessEnv = {}): ServerConfig {
-  const base = loadConfig({ file: REPO_CONFIG, env: { VESTIBULE_DATA_DIR: tempDir(), ...env } });
+  const base = loadConfig({ file: REPO_CONFIG, env: { VESTIBULE_DATA_DIR: dataDirWithDatabase(), ...env } });
   return { ...base, ...overrides, project: { ...base.project, ...overrides.project } };
 }

@@ -7,7 +7,7 @@ import { sessionAuth } from '../../http/session-auth.js';
 import { validateBody } from '../../http/validate-body.js';
 import { sessionDurationMinutes } from '../../kernel/durations.js';
 import { sessionResponse } from '../../kernel/sessions/session-response.js';
-import { revokeSession, touchSession } from '../../kernel/sessions/sessions-store.js';
+import { revokeSession } from '../../kernel/sessions/sessions-store.js';
 
 export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const requireSession = sessionAuth(deps);
@@ -22,9 +22,10 @@ export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
         body.session_duration_minutes === undefined
           ? undefined
           : sessionDurationMinutes(deps.config.project, body.session_duration_minutes);
-      const updated = await touchSession(deps.db, c.get('session').session_id, deps.clock(), duration);
+      const token = c.get('sessionToken');
+      const updated = await deps.sessions.touch(c.get('session'), token, deps.clock(), duration);
       if (!updated) throw new ApiError('session_not_found');
-      return c.json(await sessionResponse(deps, c.get('requestId'), updated, c.get('sessionToken')));
+      return c.json(await sessionResponse(deps, c.get('requestId'), updated, token, await deps.sessions.user(updated.user_id)));
     },
   );
 

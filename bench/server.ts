@@ -1,0 +1,421 @@
+/**
+ * Server speed, side by side in one run on this machine: Vestibule, Better Auth (installed from the
+ * npm registry into bench/server, never a dependency of the product) on the same PostgreSQL, and a
+ * bare node:http server as the ceiling. Every server is a process of its own; load comes from
+ * autocannon (bench/server) in this process, or for two-step sign-ins from a loop of fetch calls.
+ *
+ * Run: npm run bench:server [-- --embedded] [--seconds 10] [--rounds 2] [--database-url postgres://…] [--no-write]
+ *   --embedded      Vestibule on its embedded database (PGlite) instead of PostgreSQL
+ *   --database-url  a PostgreSQL server to use (two databases are created on it); else a throwaway one is started
+ *   --no-write      print only; by default the table also goes to bench/results/server.md
+ */
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { hash, verify } from '@node-rs/argon2';
+import pg from 'pg';
+import { loadConfig } from '../packages/server/src/index.js';
+import { startPostgres } from '../packages/server/test/helpers/postgres.js';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const benchDir = join(root, 'bench', 'server');
+const { values: args } = parseArgs({
+  options: {
+    embedded: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '2' },
+    'database-url': { type: 'string' },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+const SECONDS = Number(args.seconds);
+const ROUNDS = Number(args.rounds);
+const CONNECTIONS = 20;
+const PASSWORD_CONNECTIONS = 4;
+const SESSIONS = 200;
+const PASSWORD = 'glacier-violin-mango-tundra';
+
+// The comparison's own dependencies live in bench/server, installed from its lock file on first use.
+if (!existsSync(join(benchDir, 'node_modules', 'better-auth', 'package.json'))) {
+  console.log('Installing bench/server (Better Auth, autocannon) from the npm registry…');
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefix', benchDir], { stdio: 'inherit' });
+}
+const benchRequire = createRequire(join(benchDir, 'package.json'));
+const autocannon = benchRequire('autocannon') as (options: Record<string, unknown>) => Promise<AutocannonResult>;
+const versionIn = (folder: string) => (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string }).version;
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  mismatches: number;
+  duration: number;
+}
+
+// ---- the servers ------------------------------------------------------------------------------
+
+interface Instance {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  ask<T>(message: Record<string, unknown>): Promise<T>;
+  memory(): Promise<number>;
+  stop(): void;
+}
+
+let nextPort = 41_000 + Math.floor(Math.random() * 10_000);
+
+async function launch(name: string, script: string, env: NodeJS.ProcessEnv): Promise<Instance> {
+  const port = nextPort++;
+  const child = fork(join(benchDir, script), [], { cwd: benchDir, env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await new Promise<void>((ready, fail) => {
+    child.once('exit', (code) => fail(new Error(`${name} exited (${code}) before it was ready.`)));
+    child.on('message', (message: { ready?: boolean }) => message.ready && ready());
+  });
+  let ids = 0;
+  const waiting = new Map<number, (reply: any) => void>();
+  child.on('message', (reply: { id?: number }) => {
+    if (reply.id === undefined) return;
+    waiting.get(reply.id)?.(reply);
+    waiting.delete(reply.id);
+  });
+  const ask = <T>(message: Record<string, unknown>) =>
+    new Promise<T>((answer) => {
+      const id = ++ids;
+      waiting.set(id, answer);
+      child.send({ ...message, id });
+    });
+  return {
+    name,
+    url: `http://127.0.0.1:${port}`,
+    child,
+    ask,
+    memory: async () => (await ask<{ rss: number }>({ type: 'memory' })).rss,
+    stop: () => child.kill('SIGKILL'),
+  };
+}
+
+const database = args['database-url'] ? null : await startPostgres();
+const serverUrl = args['database-url'] ?? `postgres://postgres@127.0.0.1:${database!.port}/postgres`;
+async function freshDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}"`);
+  await admin.query(`create database "${name}"`);
+  const version = (await admin.query('show server_version')).rows[0].server_version as string;
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  postgresVersion = version;
+  return url.toString();
+}
+let postgresVersion = '';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'vestibule-bench-'));
+const configFile = join(root, 'vestibule.config.json');
+const vestibuleEnv = { CONFIG_FILE: configFile, VESTIBULE_DATA_DIR: dataDir, ...(args.embedded ? {} : { DATABASE_URL: await freshDatabase('vestibule_bench') }) };
+const betterAuthEnv = { DATABASE_URL: await freshDatabase('better_auth_bench') };
+
+const instances: Instance[] = [];
+const cleanUp = async () => {
+  for (const instance of instances) instance.stop();
+  await database?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+try {
+const bare = await launch('bare node:http', 'bare.mjs', {});
+const vestibule = await launch('Vestibule', 'vestibule.mjs', vestibuleEnv);
+const betterAuth = await launch('Better Auth', 'better-auth.mjs', betterAuthEnv);
+instances.push(bare, vestibule, betterAuth);
+
+// ---- calls as a user makes them ---------------------------------------------------------------
+
+const vestibuleConfig = loadConfig({ file: configFile, env: { VESTIBULE_DATA_DIR: dataDir } });
+const publicToken = vestibuleConfig.project.publicToken;
+const vestibuleHeaders = { 'content-type': 'application/json', 'x-public-token': publicToken };
+const betterAuthHeaders = { 'content-type': 'application/json', origin: betterAuth.url };
+
+async function post(instance: Instance, path: string, body: unknown, headers: Record<string, string>): Promise<Response> {
+  return fetch(`${instance.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+}
+
+async function expectOk(response: Response, what: string): Promise<any> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${what}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+let emailCounter = 0;
+const uniqueEmail = (label: string) => `${label}-${process.pid}-${++emailCounter}@bench.example.com`;
+const mail = async (instance: Instance, to: string) => (await instance.ask<{ text: string | null }>({ type: 'mail', to })).text;
+
+/** Vestibule: an email passcode asked for and used, as the login widget does. Returns the session token. */
+async function vestibulePasscode(email: string): Promise<string> {
+  const sent = await expectOk(await post(vestibule, '/sdk/v1/otps/email/login_or_create', { email }, vestibuleHeaders), 'Vestibule passcode send');
+  const code = /\b(\d{6})\b/.exec((await mail(vestibule, email)) ?? '')?.[1];
+  if (!code) throw new Error(`No passcode emailed to ${email}`);
+  const session = await expectOk(await post(vestibule, '/sdk/v1/otps/authenticate', { method_id: sent.method_id, code }, vestibuleHeaders), 'Vestibule passcode use');
+  return session.session_token as string;
+}
+
+/** Better Auth: its email passcode plugin's send and sign-in. */
+async function betterAuthPasscode(email: string): Promise<void> {
+  await expectOk(await post(betterAuth, '/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' }, betterAuthHeaders), 'Better Auth passcode send');
+  const otp = await mail(betterAuth, email);
+  if (!otp) throw new Error(`No Better Auth passcode for ${email}`);
+  await expectOk(await post(betterAuth, '/api/auth/sign-in/email-otp', { email, otp }, betterAuthHeaders), 'Better Auth passcode use');
+}
+
+/** Better Auth: a sign-up; returns the session cookie it sets. */
+async function betterAuthSignUp(email: string): Promise<string> {
+  const response = await post(betterAuth, '/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Bench' }, betterAuthHeaders);
+  await expectOk(response, 'Better Auth sign-up');
+  const cookie = response.headers.getSetCookie().find((c) => c.includes('session_token='));
+  if (!cookie) throw new Error('Better Auth set no session cookie.');
+  return cookie.split(';')[0]!;
+}
+
+console.log(`Setting up: ${SESSIONS} sessions on each server, one password user each…`);
+const vestibuleTokens = await Promise.all(Array.from({ length: SESSIONS }, () => vestibulePasscode(uniqueEmail('session'))));
+const betterAuthCookies = await Promise.all(Array.from({ length: SESSIONS }, () => betterAuthSignUp(uniqueEmail('session'))));
+const passwordEmail = uniqueEmail('password');
+await expectOk(await post(vestibule, '/sdk/v1/passwords', { email: passwordEmail, password: PASSWORD }, vestibuleHeaders), 'Vestibule password create');
+await betterAuthSignUp(passwordEmail);
+// Each session checks out once, answered in full, before any load: a count of 2xx alone would not show that.
+for (const token of vestibuleTokens) await expectOk(await post(vestibule, '/sdk/v1/sessions/authenticate', {}, { ...vestibuleHeaders, authorization: `Bearer ${token}` }), 'Vestibule check');
+for (const cookie of betterAuthCookies) {
+  const body = await expectOk(await fetch(`${betterAuth.url}/api/auth/get-session`, { headers: { cookie } }), 'Better Auth check');
+  if (!body?.session) throw new Error('Better Auth get-session answered no session.');
+}
+const memoryBefore = new Map(await Promise.all(instances.map(async (i) => [i.name, await i.memory()] as const)));
+
+// ---- rows -------------------------------------------------------------------------------------
+
+interface Measured {
+  rate: number;
+  p50: number;
+  errors: number;
+}
+
+/** autocannon at `connections` for the row's seconds; every non-2xx, timeout, error or wrong body counts as an error. */
+async function load(options: Record<string, unknown>): Promise<Measured> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  return { rate: result.requests.total / result.duration, p50: result.latency.p50, errors: result.errors + result.timeouts + result.non2xx + result.mismatches };
+}
+
+/** A rotating Authorization or Cookie header: each request carries the next of the sessions. */
+function rotating(header: string, values: string[]) {
+  let i = 0;
+  return (request: { headers: Record<string, string> }) => ({ ...request, headers: { ...request.headers, [header]: values[i++ % values.length]! } });
+}
+
+/** Unique addresses in the JSON body, as sign-ups and sends from many people. */
+function uniqueBodies(label: string) {
+  return (request: Record<string, unknown>) => ({ ...request, body: JSON.stringify({ email: uniqueEmail(label) }) });
+}
+
+/** `connections` loops of a two-step sign-in (send, read the mailbox, use) for the row's seconds. */
+async function loop(connections: number, step: () => Promise<unknown>): Promise<Measured> {
+  const end = performance.now() + SECONDS * 1000;
+  const start = performance.now();
+  const times: number[] = [];
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        try {
+          await step();
+          times.push(performance.now() - t);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  times.sort((x, y) => x - y);
+  return { rate: times.length / ((performance.now() - start) / 1000), p50: times[Math.floor(times.length / 2)] ?? 0, errors };
+}
+
+const argon2 = vestibuleConfig.argon2;
+const argonLabel = `argon2id m=${argon2.memoryCost} t=${argon2.timeCost} p=${argon2.parallelism}`;
+const scryptLabel = 'scrypt N=16384 r=16 p=1';
+
+/** How many argon2id verifications per second the machine does at the configured parameters, with the same library, on all cores. */
+async function argon2Rate(): Promise<Measured> {
+  const stored = await hash(PASSWORD, { algorithm: 2, memoryCost: argon2.memoryCost, timeCost: argon2.timeCost, parallelism: argon2.parallelism });
+  return loop(PASSWORD_CONNECTIONS, () => verify(stored, PASSWORD));
+}
+
+interface Row {
+  key: string;
+  label: string;
+  server?: Instance;
+  note?: string;
+  run(): Promise<Measured>;
+}
+
+const checkBody = JSON.stringify({});
+const rows: Row[] = [
+  { key: 'bare', label: 'bare node:http answering a fixed JSON (ceiling)', server: bare, run: () => load({ url: bare.url }) },
+  {
+    key: 'v-check',
+    label: 'Vestibule `POST /sdk/v1/sessions/authenticate`',
+    server: vestibule,
+    note: `${SESSIONS} sessions in turn`,
+    run: () =>
+      load({
+        url: vestibule.url,
+        requests: [{ method: 'POST', path: '/sdk/v1/sessions/authenticate', headers: vestibuleHeaders, body: checkBody, setupRequest: rotating('authorization', vestibuleTokens.map((t) => `Bearer ${t}`)) }],
+        verifyBody: (body: string) => body.includes('"session_jwt"'),
+      }),
+  },
+  {
+    key: 'b-check',
+    label: 'Better Auth `GET /api/auth/get-session` (no cookie cache)',
+    server: betterAuth,
+    note: `${SESSIONS} sessions in turn`,
+    run: () =>
+      load({
+        url: betterAuth.url,
+        requests: [{ method: 'GET', path: '/api/auth/get-session', setupRequest: rotating('cookie', betterAuthCookies) }],
+        verifyBody: (body: string) => body.includes('"session"'),
+      }),
+  },
+  { key: 'v-otp', label: 'Vestibule email passcode: login_or_create, then authenticate', server: vestibule, note: `new address each, ${CONNECTIONS} loops`, run: () => loop(CONNECTIONS, () => vestibulePasscode(uniqueEmail('otp'))) },
+  { key: 'b-otp', label: 'Better Auth email passcode: send-verification-otp, then sign-in', server: betterAuth, note: `new address each, ${CONNECTIONS} loops`, run: () => loop(CONNECTIONS, () => betterAuthPasscode(uniqueEmail('otp'))) },
+  {
+    key: 'v-link',
+    label: 'Vestibule magic-link send `POST /sdk/v1/magic_links/email/login_or_create`',
+    server: vestibule,
+    note: 'new address each',
+    run: () => load({ url: vestibule.url, requests: [{ method: 'POST', path: '/sdk/v1/magic_links/email/login_or_create', headers: vestibuleHeaders, setupRequest: uniqueBodies('link') }] }),
+  },
+  {
+    key: 'b-link',
+    label: 'Better Auth magic-link send `POST /api/auth/sign-in/magic-link`',
+    server: betterAuth,
+    note: 'new address each',
+    run: () => load({ url: betterAuth.url, requests: [{ method: 'POST', path: '/api/auth/sign-in/magic-link', headers: betterAuthHeaders, setupRequest: uniqueBodies('link') }] }),
+  },
+  {
+    key: 'v-password',
+    label: `Vestibule password login (${argonLabel})`,
+    server: vestibule,
+    note: `${PASSWORD_CONNECTIONS} connections`,
+    run: () =>
+      load({
+        url: vestibule.url,
+        connections: PASSWORD_CONNECTIONS,
+        requests: [{ method: 'POST', path: '/sdk/v1/passwords/authenticate', headers: vestibuleHeaders, body: JSON.stringify({ email: passwordEmail, password: PASSWORD }) }],
+        verifyBody: (body: string) => body.includes('"session_token"'),
+      }),
+  },
+  { key: 'argon2', label: `${argonLabel} verifications alone (what the hash allows)`, note: `@node-rs/argon2, ${PASSWORD_CONNECTIONS} at once`, run: argon2Rate },
+  {
+    key: 'b-password',
+    label: `Better Auth password login (${scryptLabel})`,
+    server: betterAuth,
+    note: `${PASSWORD_CONNECTIONS} connections`,
+    run: () =>
+      load({
+        url: betterAuth.url,
+        connections: PASSWORD_CONNECTIONS,
+        requests: [{ method: 'POST', path: '/api/auth/sign-in/email', headers: betterAuthHeaders, body: JSON.stringify({ email: passwordEmail, password: PASSWORD }) }],
+        verifyBody: (body: string) => body.includes('"token"'),
+      }),
+  },
+];
+
+const results = new Map<string, Measured[]>(rows.map((row) => [row.key, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const row of rows) {
+      process.stdout.write(`round ${round}/${ROUNDS}: ${row.label}… `);
+      const measured = await row.run();
+      results.get(row.key)!.push(measured);
+      console.log(`${Math.round(measured.rate)}/s, ${measured.errors} errors`);
+    }
+  }
+  const memoryAfter = new Map(await Promise.all(instances.map(async (i) => [i.name, await i.memory()] as const)));
+  report({ rows, results, memoryBefore, memoryAfter });
+} finally {
+  await cleanUp();
+}
+
+// ---- the table --------------------------------------------------------------------------------
+
+interface Report {
+  rows: Array<{ key: string; label: string; server?: { name: string }; note?: string }>;
+  results: Map<string, Array<{ rate: number; p50: number; errors: number }>>;
+  memoryBefore: Map<string, number>;
+  memoryAfter: Map<string, number>;
+}
+
+function report({ rows, results, memoryBefore, memoryAfter }: Report): void {
+  const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+  const range = (values: number[], digits = 0) => {
+    const [low, high] = [Math.min(...values), Math.max(...values)].map((v) => v.toLocaleString('en-US', { maximumFractionDigits: digits }));
+    return low === high ? low! : `${low} to ${high}`;
+  };
+  const best = (key: string) => Math.max(...results.get(key)!.map((m) => m.rate));
+  const worst = (key: string) => Math.min(...results.get(key)!.map((m) => m.rate));
+  const errors = (key: string) => results.get(key)!.reduce((sum, m) => sum + m.errors, 0);
+
+  const table = [
+    '| row | requests/s | p50 | errors | memory before → after | how |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((row) => {
+      const measured = results.get(row.key)!;
+      const memory = row.server ? `${mb(memoryBefore.get(row.server.name)!)} → ${mb(memoryAfter.get(row.server.name)!)}` : '';
+      return `| ${row.label} | ${range(measured.map((m) => m.rate))} | ${range(measured.map((m) => m.p50), 1)} ms | ${errors(row.key)} | ${memory} | ${row.note ?? `${CONNECTIONS} connections`} |`;
+    }),
+  ];
+
+  // Targets compare each side's worst round with the other's best, so one lucky round cannot pass them.
+  const check = worst('v-check');
+  const targets = [
+    [`session checks ≥ 10 × Better Auth's`, `${Math.round(check)} vs 10 × ${Math.round(best('b-check'))} = ${Math.round(10 * best('b-check'))}`, check >= 10 * best('b-check')],
+    ['session checks ≥ 1/3 of the bare ceiling', `${Math.round(check)} vs ${Math.round(best('bare'))} / 3 = ${Math.round(best('bare') / 3)}`, check >= best('bare') / 3],
+    ['session checks without an error', `${errors('v-check')} errors`, errors('v-check') === 0],
+    [
+      'password logins ≥ 90% of what argon2id allows',
+      `${worst('v-password').toFixed(1)} vs 90% of ${best('argon2').toFixed(1)} = ${(0.9 * best('argon2')).toFixed(1)}`,
+      worst('v-password') >= 0.9 * best('argon2'),
+    ],
+  ] as const;
+
+  const cpu = cpus();
+  const machine = [
+    `- Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 1024 ** 3)} GB; every server, PostgreSQL and the load share it`,
+    `- Node ${process.version}; PostgreSQL ${postgresVersion} (${database ? 'throwaway, started by the benchmark' : 'given'}); Vestibule on ${args.embedded ? 'its embedded database (PGlite)' : 'PostgreSQL'}`,
+    `- Vestibule ${versionIn(join(root, 'packages', 'server'))} at ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim()}; Better Auth ${versionIn(join(benchDir, 'node_modules', 'better-auth'))}; autocannon ${versionIn(join(benchDir, 'node_modules', 'autocannon'))}`,
+    `- ${ROUNDS} rounds of ${SECONDS} s a row; requests/s and p50 give the range over the rounds, errors their sum`,
+  ];
+  const text = [
+    `# Server benchmark (\`npm run bench:server${args.embedded ? ' -- --embedded' : ''}\`), ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    ...machine,
+    '',
+    ...table,
+    '',
+    '| target | measured | met |',
+    '|---|---|---|',
+    ...targets.map(([what, measured, met]) => `| ${what} | ${measured} | ${met ? 'yes' : '**no**'} |`),
+    '',
+  ].join('\n');
+  console.log(`\n${text}`);
+  if (!args['no-write']) {
+    const out = join(root, 'bench', 'results', args.embedded ? 'server-embedded.md' : 'server.md');
+    mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+    writeFileSync(out, text);
+    console.log(`Written to ${out.slice(root.length + 1)}`);
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * What every benchmarked server process answers its parent over IPC (not HTTP, so it adds no route
+ * to the servers measured): its resident memory, and the last passcode or link emailed to an address
+ * (the benchmark signs in as a user would, reading the mailbox).
+ */
+export function answerParent(mailbox) {
+  process.on('message', (message) => {
+    if (message.type === 'memory') process.send({ id: message.id, rss: process.memoryUsage().rss });
+    if (message.type === 'mail') process.send({ id: message.id, text: mailbox.get(message.to.toLowerCase()) ?? null });
+  });
+  process.on('disconnect', () => process.exit(0));
+}

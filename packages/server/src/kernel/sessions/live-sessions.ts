@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type { User } from '@vestibule/contract';
+import { sha256Hex } from '../../security/hash.js';
+import type { ChangeFeed } from '../../storage/change-feed.js';
+import type { Database, SessionRow } from '../../storage/database.js';
+import { getUser } from '../users.js';
+import { findLiveSession, touchSession } from './sessions-store.js';
+
+/** How fresh last_accessed_at is: a session check writes it only once the stored time is this old. */
+export const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * How long an instance serves what it read without reading it again. Announcements evict first;
+ * this only bounds the harm of one that never arrives (it cannot be missed silently: a lost
+ * listener connection makes the feed not live, and nothing is served from memory until it is back).
+ */
+const TRUST_MS = 5 * 60_000;
+
+/** Entries per cache: about 1 KB each, so a few tens of MB at most. */
+const MAX_ENTRIES = 50_000;
+
+/**
+ * The live sessions and their users as this instance last read them, so that a session check,
+ * the call every page of every host makes, is answered from memory: no statement while nothing
+ * changed, one UPDATE a minute per active session for last_accessed_at. Entries are dropped when
+ * the database announces a change (storage/change-feed.ts): a revoked session is refused on every
+ * instance as soon as the announcement arrives, which on one host is before the next request.
+ */
+export class LiveSessions {
+  /** Token hash → session row. */
+  #sessions = new LRUCache<string, SessionRow>({ max: MAX_ENTRIES, ttl: TRUST_MS, dispose: (row) => this.#bySessionId.delete(row.session_id) });
+  /** session_id → token hash, to drop a session by the id its announcement names. */
+  #bySessionId = new Map<string, string>();
+  /** user_id → the User as the API returns it. */
+  #users = new LRUCache<string, User>({ max: MAX_ENTRIES, ttl: TRUST_MS });
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly feed: ChangeFeed,
+    /** True when announcements arrive over a socket of their own (PostgreSQL), false when in process (PGlite). */
+    private readonly remoteFeed: boolean,
+  ) {
+    feed.subscribe((key) => {
+      if (key === null) {
+        this.#sessions.clear();
+        this.#users.clear();
+      } else if (key.startsWith('s:')) {
+        const hash = this.#bySessionId.get(key.slice(2));
+        if (hash) this.#sessions.delete(hash);
+      } else if (key.startsWith('u:')) {
+        this.#users.delete(key.slice(2));
+      }
+    });
+  }
+
+  /** The live (not expired, not revoked) session a token names, or undefined. */
+  async find(token: string, now: Date): Promise<SessionRow | undefined> {
+    const hash = sha256Hex(token);
+    if (await this.#serving()) {
+      const row = this.#sessions.get(hash);
+      if (row && row.expires_at > now) return row;
+    }
+    const position = this.feed.position;
+    const row = await findLiveSession(this.db, token, now);
+    if (row) this.#keepSession(hash, row, position);
+    return row;
+  }
+
+  /** The User of a live session, as the API returns it. */
+  async user(userId: string): Promise<User | null> {
+    if (await this.#serving()) {
+      const user = this.#users.get(userId);
+      if (user) return user;
+    }
+    const position = this.feed.position;
+    const user = await getUser(this.db, userId);
+    if (user && !this.feed.changedSince(position, [`u:${userId}`])) this.#users.set(userId, user);
+    return user;
+  }
+
+  /**
+   * Records a check of the session: with a duration the session lasts that long from now (always a
+   * write); without one, last_accessed_at is written only when it is TOUCH_INTERVAL_MS old.
+   */
+  async touch(row: SessionRow, token: string, now: Date, durationMinutes?: number): Promise<SessionRow | undefined> {
+    if (durationMinutes === undefined && now.getTime() - row.last_accessed_at.getTime() < TOUCH_INTERVAL_MS) return row;
+    const hash = sha256Hex(token);
+    const position = this.feed.position;
+    const updated = await touchSession(this.db, row.session_id, now, durationMinutes);
+    if (updated) this.#keepSession(hash, updated, position);
+    else this.#sessions.delete(hash);
+    return updated;
+  }
+
+  /**
+   * Whether memory may answer. Over PostgreSQL an announcement may already sit in its socket
+   * while this request is handled: one turn of the event loop lets it be read first.
+   */
+  async #serving(): Promise<boolean> {
+    if (this.remoteFeed) await new Promise((resolve) => setImmediate(resolve));
+    return this.feed.live;
+  }
+
+  #keepSession(hash: string, row: SessionRow, position: number): void {
+    if (this.feed.changedSince(position, [`s:${row.session_id}`])) return;
+    this.#sessions.set(hash, row);
+    this.#bySessionId.set(row.session_id, hash);
+  }
+}

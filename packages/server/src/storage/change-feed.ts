@@ -1,0 +1,143 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { CHANGE_CHANNEL } from './migrations/0011-change-feed.js';
+
+/** Where announcements come from: a listener that reports each payload and whether it is listening. */
+export type ChangeSource = (handlers: { message(payload: string): void; live(listening: boolean): void }) => Promise<() => Promise<void>>;
+
+/** How many recent announcements are remembered for changedSince; older reads are treated as stale. */
+const REMEMBERED = 10_000;
+
+/**
+ * The database's announcements of changed sessions and users (migration 0011), for what an
+ * instance keeps in memory. A cache reads `position` before it reads the database and asks
+ * `changedSince` before it keeps the answer, so a change that lands while the read is in flight is
+ * never cached over. While the feed is not listening (starting, or reconnecting after a lost
+ * connection, when announcements may have been missed) `live` is false and caches must not serve.
+ */
+export class ChangeFeed {
+  #position = 0;
+  /** Key → position of its last announcement; insertion-ordered, oldest first. */
+  #recent = new Map<string, number>();
+  /** Reads from before this position may have missed a change that is no longer remembered. */
+  #floor = 0;
+  #listeners = new Set<(key: string | null) => void>();
+  #live = false;
+  #stop: (() => Promise<void>) | null = null;
+
+  get live(): boolean {
+    return this.#live;
+  }
+
+  get position(): number {
+    return this.#position;
+  }
+
+  /** True when any of `keys` was announced after `position`, or when that cannot be known. */
+  changedSince(position: number, keys: string[]): boolean {
+    if (!this.#live || position < this.#floor) return true;
+    return keys.some((key) => (this.#recent.get(key) ?? 0) > position);
+  }
+
+  /** Calls `listener` with each announced key, and with null when everything must be forgotten. */
+  subscribe(listener: (key: string | null) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  async start(source: ChangeSource): Promise<void> {
+    this.#stop = await source({ message: (payload) => this.#announce(payload), live: (listening) => this.#setLive(listening) });
+  }
+
+  async close(): Promise<void> {
+    this.#setLive(false);
+    await this.#stop?.();
+  }
+
+  #announce(key: string): void {
+    const position = ++this.#position;
+    this.#recent.delete(key);
+    this.#recent.set(key, position);
+    if (this.#recent.size > REMEMBERED) {
+      const [oldest, at] = this.#recent.entries().next().value!;
+      this.#recent.delete(oldest);
+      this.#floor = at;
+    }
+    for (const listener of this.#listeners) listener(key);
+  }
+
+  #setLive(listening: boolean): void {
+    // Either way, whatever was read before may have missed announcements: start over.
+    this.#live = listening;
+    this.#floor = ++this.#position;
+    this.#recent.clear();
+    for (const listener of this.#listeners) listener(null);
+  }
+}
+
+/** The embedded database runs in this process: its notifications arrive before the writing query's promise resolves. */
+export function pgliteChanges(pglite: PGlite): ChangeSource {
+  return async ({ message, live }) => {
+    const unlisten = await pglite.listen(CHANGE_CHANNEL, message);
+    live(true);
+    return async () => {
+      // Closing the database ends its listeners too (and it may be closed already).
+      if (!pglite.closed) await unlisten();
+    };
+  };
+}
+
+const RECONNECT_MS = 1000;
+
+/**
+ * A PostgreSQL connection of its own that LISTENs; when it drops, the feed is not live until a
+ * new connection listens again (retried every second), since announcements in between are lost.
+ */
+export function postgresChanges(connectionString: string, onError: (error: Error) => void): ChangeSource {
+  return async ({ message, live }) => {
+    let client: pg.Client | null = null;
+    let started = false;
+    let stopped = false;
+    let retry: NodeJS.Timeout | null = null;
+    const connect = async (): Promise<void> => {
+      const next = new pg.Client({ connectionString });
+      let gone = false;
+      const lost = (error?: Error) => {
+        if (gone) return;
+        gone = true;
+        if (client === next) client = null;
+        live(false);
+        next.end().catch(() => undefined);
+        // The first connection's failure fails the start; a later one is reported and retried.
+        if (!started || stopped) return;
+        if (error) onError(error);
+        // unref: a pending retry alone does not keep a process alive that is otherwise done.
+        retry = setTimeout(() => void connect().catch(() => undefined), RECONNECT_MS).unref();
+      };
+      next.on('error', lost);
+      next.on('end', () => lost());
+      next.on('notification', (notification) => {
+        if (notification.channel === CHANGE_CHANNEL && notification.payload) message(notification.payload);
+      });
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${CHANGE_CHANNEL}`);
+      } catch (error) {
+        lost(error as Error);
+        throw error;
+      }
+      if (stopped) return void (await next.end());
+      client = next;
+      live(true);
+    };
+    await connect();
+    started = true;
+    return async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = null;
+      await current?.end();
+    };
+  };
+}
