@@ -1,8 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import ipaddr from 'ipaddr.js';
+import { LRUCache } from 'lru-cache';
 import proxyaddr from 'proxy-addr';
 import type { TrustProxy } from '../config/server-config.js';
 import type { AppEnv } from './app-env.js';
+import { requestHeader } from './request-header.js';
 
 /** The address the Node adapter's socket saw (c.env.incoming), or null under a bare app.fetch. */
 function peerAddress(env: unknown): string | null {
@@ -10,9 +12,17 @@ function peerAddress(env: unknown): string | null {
   return incoming?.socket?.remoteAddress ?? null;
 }
 
+/** Recent answers of canonical: parsing an address is a visible part of a small request's cost. */
+const spellings = new LRUCache<string, string>({ max: 10_000 });
+
 /** One spelling per address, so ::ffff:127.0.0.1 and 127.0.0.1 share a bucket. */
 function canonical(address: string): string {
-  return ipaddr.isValid(address) ? ipaddr.process(address).toString() : address.slice(0, 64);
+  let spelling = spellings.get(address);
+  if (spelling === undefined) {
+    spelling = ipaddr.isValid(address) ? ipaddr.process(address).toString() : address.slice(0, 64);
+    spellings.set(address, spelling);
+  }
+  return spelling;
 }
 
 /**
@@ -37,7 +47,7 @@ export function clientAddress(trust: TrustProxy): MiddlewareHandler<AppEnv> {
     const peer = peerAddress(c.env);
     let address = peer ?? 'unknown';
     if (peer && trusts) {
-      const forwarded = c.req.header('X-Forwarded-For');
+      const forwarded = requestHeader(c, 'X-Forwarded-For');
       // proxy-addr reads a Node request; these are the only two fields it looks at.
       const request = { socket: { remoteAddress: peer }, connection: { remoteAddress: peer }, headers: { 'x-forwarded-for': forwarded } };
       address = proxyaddr(request as unknown as Parameters<typeof proxyaddr>[0], trusts);

@@ -84,7 +84,7 @@ export function defineRoute(
     if (!app.publicToken) throw new Error('defineRoute: app.publicToken is not set.');
     before.push(publicToken(app.publicToken));
   }
-  if (route.request) before.push(bodyLimit(), jsonBody());
+  if (route.request) before.push(jsonBody());
   else if ((route.kind === 'redirect' || route.kind === 'oauth') && route.form) before.push(bodyLimit());
   const on = app.on.bind(app) as unknown as (method: string, path: string, ...chain: Array<MiddlewareHandler<AppEnv> | Handler<AppEnv>>) => void;
   on(route.method.toUpperCase(), route.path, ...before, ...handlers);

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { constantTimeEqual } from '../security/constant-time.js';
 import { ApiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
+import { requestHeader } from './request-header.js';
 
 /** 401 invalid_public_token unless `given` is the project's public token (compared in constant time). */
 export function requirePublicToken(given: string | undefined, expected: string): void {
@@ -11,7 +12,7 @@ export function requirePublicToken(given: string | undefined, expected: string):
 /** Every /sdk/v1 call must name the project with its X-Public-Token header. */
 export function publicToken(expected: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    requirePublicToken(c.req.header('X-Public-Token'), expected);
+    requirePublicToken(requestHeader(c, 'X-Public-Token'), expected);
     return next();
   };
 }

@@ -2,10 +2,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { SessionRow } from '../storage/database.js';
 import { ApiError } from './api-error.js';
 import type { AppDeps, AppEnv } from './app-env.js';
+import { requestHeader } from './request-header.js';
 
 /** The token of `Authorization: Bearer <token>`, or null when the header is absent or empty. */
 export function bearerToken(c: Context<AppEnv>): string | null {
-  const header = c.req.header('Authorization');
+  const header = requestHeader(c, 'Authorization');
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1]! : null;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { CryptoWallet, User, WebAuthnRegistration } from '@vestibule/contract';
 import { newId } from '../security/random-token.js';
 import type { CryptoWalletRow, Database, UserEmailRow, UserPhoneNumberRow, UserRow, WebAuthnRegistrationRow } from '../storage/database.js';
@@ -125,45 +126,49 @@ export const toCryptoWallet = (row: Pick<CryptoWalletRow, 'crypto_wallet_id' | '
   verified: true,
 });
 
-/** The User as the API returns it. */
+/**
+ * The User as the API returns it, in one statement: the user row with its emails, phone numbers,
+ * passkeys, wallets and password id as JSON arrays (every sign-in answers it). Timestamps inside
+ * JSON come back as text, so created_at is parsed again.
+ */
 export async function getUser(db: Kysely<Database>, userId: string): Promise<User | null> {
-  const user = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['users.user_id', 'users.status', 'users.created_at'])
+    .select((eb) => [
+      jsonArrayFrom(eb.selectFrom('user_emails').select(['email_id', 'email', 'verified']).whereRef('user_emails.user_id', '=', 'users.user_id').orderBy('created_at')).as('emails'),
+      jsonArrayFrom(
+        eb.selectFrom('user_phone_numbers').select(['phone_id', 'phone_number', 'verified']).whereRef('user_phone_numbers.user_id', '=', 'users.user_id').orderBy('created_at'),
+      ).as('phones'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('webauthn_registrations')
+          .select(['webauthn_registration_id', 'name', 'created_at'])
+          .whereRef('webauthn_registrations.user_id', '=', 'users.user_id')
+          .orderBy('created_at')
+          .orderBy('webauthn_registration_id'),
+      ).as('passkeys'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('crypto_wallets')
+          .select(['crypto_wallet_id', 'wallet_type', 'address'])
+          .whereRef('crypto_wallets.user_id', '=', 'users.user_id')
+          .orderBy('created_at')
+          .orderBy('crypto_wallet_id'),
+      ).as('wallets'),
+      eb.selectFrom('user_passwords').select('password_id').whereRef('user_passwords.user_id', '=', 'users.user_id').limit(1).as('password_id'),
+    ])
+    .where('users.user_id', '=', userId)
+    .executeTakeFirst();
   if (!user) return null;
-  const emails = await db
-    .selectFrom('user_emails')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
-  const phones = await db
-    .selectFrom('user_phone_numbers')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
-  const passkeys = await db
-    .selectFrom('webauthn_registrations')
-    .select(['webauthn_registration_id', 'name', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('webauthn_registration_id')
-    .execute();
-  const wallets = await db
-    .selectFrom('crypto_wallets')
-    .select(['crypto_wallet_id', 'wallet_type', 'address'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('crypto_wallet_id')
-    .execute();
-  const password = await db.selectFrom('user_passwords').select('password_id').where('user_id', '=', userId).executeTakeFirst();
   return {
     user_id: user.user_id,
     status: user.status,
     created_at: user.created_at.toISOString(),
-    emails: emails.map((row) => ({ email_id: row.email_id, email: row.email, verified: row.verified })),
-    phone_numbers: phones.map((row) => ({ phone_id: row.phone_id, phone_number: row.phone_number, verified: row.verified })),
-    webauthn_registrations: passkeys.map(toWebAuthnRegistration),
-    crypto_wallets: wallets.map(toCryptoWallet),
-    password: password ? { password_id: password.password_id } : null,
+    emails: user.emails.map((row) => ({ email_id: row.email_id, email: row.email, verified: row.verified })),
+    phone_numbers: user.phones.map((row) => ({ phone_id: row.phone_id, phone_number: row.phone_number, verified: row.verified })),
+    webauthn_registrations: user.passkeys.map((row) => toWebAuthnRegistration({ ...row, created_at: new Date(row.created_at) })),
+    crypto_wallets: user.wallets.map(toCryptoWallet),
+    password: user.password_id ? { password_id: user.password_id } : null,
   };
 }

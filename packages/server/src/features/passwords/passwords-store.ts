@@ -2,6 +2,20 @@ import type { Kysely } from 'kysely';
 import { newId } from '../../security/random-token.js';
 import type { Database } from '../../storage/database.js';
 
+/**
+ * What a password login needs of an address, in one statement: its user, the stored hash (if the
+ * user has a password) and whether a reset is required. Undefined for an unknown address.
+ */
+export async function findPasswordLogin(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('user_emails')
+    .innerJoin('users', 'users.user_id', 'user_emails.user_id')
+    .leftJoin('user_passwords', 'user_passwords.user_id', 'user_emails.user_id')
+    .select(['user_emails.user_id', 'user_emails.email_id', 'user_emails.email', 'user_passwords.hash', 'users.password_reset_required'])
+    .where('user_emails.email', '=', email)
+    .executeTakeFirst();
+}
+
 export async function findPassword(db: Kysely<Database>, userId: string) {
   return db.selectFrom('user_passwords').select(['password_id', 'hash']).where('user_id', '=', userId).executeTakeFirst();
 }
@@ -45,7 +59,3 @@ export async function setResetRequired(db: Kysely<Database>, userId: string, req
   await db.updateTable('users').set({ password_reset_required: required }).where('user_id', '=', userId).execute();
 }
 
-export async function isResetRequired(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('password_reset_required').where('user_id', '=', userId).executeTakeFirst();
-  return row?.password_reset_required ?? false;
-}

@@ -17,7 +17,7 @@ import { chooseRedirectUrl, magicLinkUrl } from '../../kernel/redirect-url.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
 import { createUserWithEmail, findUserEmail, proveEmail } from '../../kernel/users.js';
 import { isBreached } from './breached.js';
-import { addPasswordIfAbsent, findPassword, isResetRequired, rehashPassword, setProvenPassword, setResetRequired } from './passwords-store.js';
+import { addPasswordIfAbsent, findPassword, findPasswordLogin, rehashPassword, setProvenPassword, setResetRequired } from './passwords-store.js';
 import { resetPasswordEmail } from './reset-email.js';
 import { consumeResetToken, findLiveResetToken, issueResetToken, retireResetTokens } from './reset-tokens.js';
 import { checkStrength } from './strength.js';
@@ -126,20 +126,19 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
 
       // Unknown address, passwordless account and wrong password: the same argon2 work and the same
       // answer, so neither the time nor the status tells whether an account or a password exists.
-      const user = await findUserEmail(db, email);
-      const stored = user ? await findPassword(db, user.user_id) : undefined;
-      const matches = await verifyPassword(stored?.hash ?? (await dummyHash()), body.password);
-      if (!user || !stored || !matches) {
+      const user = await findPasswordLogin(db, email);
+      const matches = await verifyPassword(user?.hash ?? (await dummyHash()), body.password);
+      if (!user?.hash || !matches) {
         if (reservation.lockIfWrong) throw lockedError(reservation.lockIfWrong, now);
         throw new ApiError('unauthorized_credentials');
       }
       await releaseAttempt(db, counters);
-      if (await isResetRequired(db, user.user_id)) throw new ApiError('reset_password');
+      if (user.password_reset_required) throw new ApiError('reset_password');
       if (await isBreached(body.password, config.breachRangeUrl, deps.log)) {
         await setResetRequired(db, user.user_id, true);
         throw new ApiError('breached_password');
       }
-      if (needsRehash(stored.hash, config.argon2)) {
+      if (needsRehash(user.hash, config.argon2)) {
         await rehashPassword(db, user.user_id, await hashPassword(body.password, config.argon2), now);
       }
       const factor = passwordFactor(now, user);

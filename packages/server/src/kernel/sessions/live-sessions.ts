@@ -20,6 +20,12 @@ const TRUST_MS = 5 * 60_000;
 /** Entries per cache: about 1 KB each, so a few tens of MB at most. */
 const MAX_ENTRIES = 50_000;
 
+/** A session as last read, and the session JWT last signed for exactly that row. */
+interface Entry {
+  row: SessionRow;
+  jwt?: { token: string; kid: string; signedAt: number };
+}
+
 /**
  * The live sessions and their users as this instance last read them, so that a session check,
  * the call every page of every host makes, is answered from memory: no statement while nothing
@@ -28,8 +34,8 @@ const MAX_ENTRIES = 50_000;
  * instance as soon as the announcement arrives, which on one host is before the next request.
  */
 export class LiveSessions {
-  /** Token hash → session row. */
-  #sessions = new LRUCache<string, SessionRow>({ max: MAX_ENTRIES, ttl: TRUST_MS, dispose: (row) => this.#bySessionId.delete(row.session_id) });
+  /** Token hash → session. */
+  #sessions = new LRUCache<string, Entry>({ max: MAX_ENTRIES, ttl: TRUST_MS, dispose: (entry) => this.#bySessionId.delete(entry.row.session_id) });
   /** session_id → token hash, to drop a session by the id its announcement names. */
   #bySessionId = new Map<string, string>();
   /** user_id → the User as the API returns it. */
@@ -58,7 +64,7 @@ export class LiveSessions {
   async find(token: string, now: Date): Promise<SessionRow | undefined> {
     const hash = sha256Hex(token);
     if (await this.#serving()) {
-      const row = this.#sessions.get(hash);
+      const row = this.#sessions.get(hash)?.row;
       if (row && row.expires_at > now) return row;
     }
     const position = this.feed.position;
@@ -85,12 +91,28 @@ export class LiveSessions {
    */
   async touch(row: SessionRow, token: string, now: Date, durationMinutes?: number): Promise<SessionRow | undefined> {
     if (durationMinutes === undefined && now.getTime() - row.last_accessed_at.getTime() < TOUCH_INTERVAL_MS) return row;
-    const hash = sha256Hex(token);
+    const hash = this.#bySessionId.get(row.session_id) ?? sha256Hex(token);
     const position = this.feed.position;
     const updated = await touchSession(this.db, row.session_id, now, durationMinutes);
     if (updated) this.#keepSession(hash, updated, position);
     else this.#sessions.delete(hash);
     return updated;
+  }
+
+  /**
+   * The session JWT a check answers: the one signed for this very row (`row` as find or touch
+   * returned it) with the active key (`kid`) less than `reuseMs` ago, else a new one from `sign`.
+   * Its claims are the same as a new one's but for iat and exp, up to `reuseMs` earlier: ECDSA
+   * signing is most of a check's cost, and a busy session is checked many times a second.
+   */
+  async sessionJwt(row: SessionRow, now: Date, kid: string, reuseMs: number, sign: () => Promise<string>): Promise<string> {
+    const hash = this.#bySessionId.get(row.session_id);
+    const entry = hash === undefined ? undefined : this.#sessions.get(hash);
+    const reusable = entry?.row === row ? entry.jwt : undefined;
+    if (reusable && reusable.kid === kid && now.getTime() - reusable.signedAt < reuseMs) return reusable.token;
+    const signed = await sign();
+    if (entry?.row === row) entry.jwt = { token: signed, kid, signedAt: now.getTime() };
+    return signed;
   }
 
   /**
@@ -104,7 +126,7 @@ export class LiveSessions {
 
   #keepSession(hash: string, row: SessionRow, position: number): void {
     if (this.feed.changedSince(position, [`s:${row.session_id}`])) return;
-    this.#sessions.set(hash, row);
+    this.#sessions.set(hash, { row });
     this.#bySessionId.set(row.session_id, hash);
   }
 }

@@ -5,19 +5,19 @@ import { getUser } from '../users.js';
 import { signSessionJwt } from './session-jwt.js';
 import { toSession } from './sessions-store.js';
 
+/** A new session JWT for the session as `row` has it. */
+export function sessionJwtFor(deps: AppDeps, row: SessionRow, now: Date = deps.clock()): Promise<string> {
+  return signSessionJwt(deps.keyring, { issuer: deps.config.publicUrl, project: deps.config.project, session: toSession(row), now });
+}
+
 /**
  * Builds the SessionResponse every sign-in and refresh returns. A sign-in reads the user from the
- * database (it may just have changed it); a session check passes the user its instance holds.
+ * database (it may just have changed it) and signs a JWT; a session check passes what its instance
+ * holds (kernel/sessions/live-sessions.ts).
  */
-export async function sessionResponse(deps: AppDeps, requestId: string, row: SessionRow, token: string, known?: User | null): Promise<SessionResponse> {
-  const user = known === undefined ? await getUser(deps.db, row.user_id) : known;
+export async function sessionResponse(deps: AppDeps, requestId: string, row: SessionRow, token: string, known?: { user: User | null; sessionJwt: string }): Promise<SessionResponse> {
+  const user = known ? known.user : await getUser(deps.db, row.user_id);
   if (!user) throw new Error(`Session ${row.session_id} names a missing user.`);
-  const session = toSession(row);
-  const session_jwt = await signSessionJwt(deps.keyring, {
-    issuer: deps.config.publicUrl,
-    project: deps.config.project,
-    session,
-    now: deps.clock(),
-  });
-  return { status_code: 200, request_id: requestId, user_id: row.user_id, user, session, session_token: token, session_jwt };
+  const session_jwt = known?.sessionJwt ?? (await sessionJwtFor(deps, row));
+  return { status_code: 200, request_id: requestId, user_id: row.user_id, user, session: toSession(row), session_token: token, session_jwt };
 }
