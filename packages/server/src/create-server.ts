@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from './storage/database.js';
 import { emailAddressOf } from './config/schemas.js';
 import type { ServerConfig } from './config/server-config.js';
@@ -16,6 +16,7 @@ import { assertSecretMatches, deriveServerKeys, resolveServerSecret } from './se
 import { ensureSigningKey, retireSigningKey, rotateSigningKey, sealPlainSigningKeys, SigningKeyring } from './kernel/keyring.js';
 import { LiveSessions } from './kernel/sessions/live-sessions.js';
 import { ChangeFeed } from './storage/change-feed.js';
+import { CHANGE_CHANNEL } from './storage/migrations/0011-change-feed.js';
 import { createDatabase } from './storage/create-database.js';
 import { migrateToLatest } from './storage/migrate.js';
 
@@ -55,7 +56,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const { db, kind, changes } = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, (error) =>
     log.error('Lost the database connection that listens for changed sessions; sessions are read from the database until it is back.', { message: error.message }),
   );
-  const feed = new ChangeFeed();
+  const feed = new ChangeFeed((payload) => sql`select pg_notify(${CHANGE_CHANNEL}, ${payload})`.execute(db));
   try {
     await migrateToLatest(db);
     await assertSecretMatches(db, secret);

@@ -54,7 +54,8 @@ if (!postgresAvailable() && !CI) {
 
     it('refuses a session revoked on one instance at once on the other, every time', async () => {
       for (let round = 0; round < 20; round++) {
-        const session = await a.signInByLink(uniqueEmail('revoked'));
+        // Each round from an address of its own: sends are limited per client address.
+        const session = await a.signInByLink(uniqueEmail('revoked'), `127.0.2.${round + 1}`);
         // Twice, so the second is answered from B's memory.
         expect((await check(b, session)).status).toBe(200);
         expect((await check(b, session)).status).toBe(200);
@@ -66,7 +67,7 @@ if (!postgresAvailable() && !CI) {
       }
     });
 
-    it('shows a change to the user made anywhere (here a write outside the API) in the next check on either instance', async () => {
+    it('shows a change to the user made anywhere (here a write outside the API) on both instances once announced', async () => {
       const session = await a.signInByLink(uniqueEmail('changed'));
       expect((await check(b, session)).body.user.phone_numbers).toEqual([]);
       const db = new pg.Client({ connectionString: url });
@@ -80,7 +81,10 @@ if (!postgresAvailable() && !CI) {
       } finally {
         await db.end();
       }
-      for (const server of [a, b]) expect((await check(server, session)).body.user.phone_numbers.map((p: { phone_number: string }) => p.phone_number)).toEqual(['+15005550006']);
+      // No route settles after this write, so it shows once announced: at once on one host.
+      for (const server of [a, b]) {
+        await expect.poll(async () => (await check(server, session)).body.user.phone_numbers.map((p: { phone_number: string }) => p.phone_number), { timeout: 2000 }).toEqual(['+15005550006']);
+      }
     });
 
     it('writes last_accessed_at at most once a minute per session, and answers it as stored', async () => {
@@ -103,6 +107,9 @@ if (!postgresAvailable() && !CI) {
       await admin.connect();
       try {
         await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'LISTEN%' and datname = current_database() and pid <> pg_backend_pid()`);
+        // The instances learn of the cut when its error reaches them (well under this); the
+        // revocation then happens while nobody listens, so no announcement of it will ever come.
+        await new Promise((resolve) => setTimeout(resolve, 200));
         await admin.query('update sessions set revoked_at = now() where session_id = $1', [session.session.session_id]);
       } finally {
         await admin.end();

@@ -223,6 +223,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       await retireResetTokens(db, used.user_id, now);
       // Whoever knew the old password is signed out everywhere: every other live session ends.
       await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', used.user_id).where('revoked_at', 'is', null).execute();
+      await deps.sessions.settle();
 
       const factors: AuthenticationFactor[] = [
         { type: 'password', delivery_method: 'knowledge', last_authenticated_at: now.toISOString() },

@@ -43,6 +43,7 @@ export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
       validateBody(c, SessionRevokeRequestSchema);
       const revoked = await revokeSession(deps.db, c.get('session').session_id, deps.clock());
       if (!revoked) throw new ApiError('session_not_found');
+      await deps.sessions.settle();
       return c.json({ status_code: 200 as const, request_id: c.get('requestId') });
     },
   );

@@ -73,9 +73,9 @@ export class LiveSessions {
     return row;
   }
 
-  /** The User of a live session, as the API returns it. */
+  /** The User of a live session (one `find` returned in this request, which let announcements in first). */
   async user(userId: string): Promise<User | null> {
-    if (await this.#serving()) {
+    if (this.feed.live) {
       const user = this.#users.get(userId);
       if (user) return user;
     }
@@ -96,6 +96,8 @@ export class LiveSessions {
     const updated = await touchSession(this.db, row.session_id, now, durationMinutes);
     if (updated) this.#keepSession(hash, updated, position);
     else this.#sessions.delete(hash);
+    // A new expiry (which may be shorter) is announced; every instance has it before this answers.
+    if (durationMinutes !== undefined) await this.settle();
     return updated;
   }
 
@@ -113,6 +115,11 @@ export class LiveSessions {
     const signed = await sign();
     if (entry?.row === row) entry.jwt = { token: signed, kid, signedAt: now.getTime() };
     return signed;
+  }
+
+  /** Returns once every instance has handled the changes committed so far (ChangeFeed.settle): routes that revoke call it before they answer. */
+  settle(): Promise<void> {
+    return this.feed.settle();
   }
 
   /**
