@@ -170,7 +170,7 @@ describe('Identity provider: authorize', () => {
     const { onEvent, container } = renderIdp(AUTHORIZE, client);
     fireEvent.click(await screen.findByRole('button', { name: 'Allow' }));
     await screen.findByRole('heading', { name: 'Success!' });
-    expect(events(onEvent)).toEqual(['OAUTH_AUTHORIZE_FLOW_COMPLETE']);
+    await waitFor(() => expect(events(onEvent)).toEqual(['OAUTH_AUTHORIZE_FLOW_COMPLETE']));
     expect(client.events.log).toHaveBeenCalledWith('flow_complete', {});
     await expectNoAxeViolations(container);
   });
@@ -190,7 +190,7 @@ describe('Identity provider: authorize', () => {
     client.idp.authorizeSubmit.mockResolvedValue(submitted(''));
     const { onEvent } = renderIdp(AUTHORIZE, client);
     await screen.findByRole('heading', { name: 'Success!' });
-    expect(events(onEvent)).toEqual(['OAUTH_AUTHORIZE_FLOW_COMPLETE']);
+    await waitFor(() => expect(events(onEvent)).toEqual(['OAUTH_AUTHORIZE_FLOW_COMPLETE']));
   });
 
   it('prompt=none without a session: the preflight answers error=login_required and the page goes straight there', async () => {

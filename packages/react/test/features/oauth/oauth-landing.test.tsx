@@ -44,7 +44,7 @@ describe('the OAuth landing on the password-reset mount', () => {
     expect(client.oauth.authenticate).toHaveBeenCalledTimes(1);
     expect(client.oauth.authenticate).toHaveBeenCalledWith('oauth-tok-1', { session_duration_minutes: 60 });
     expect(callbacks.onEvent).toHaveBeenCalledWith({ type: 'OAUTH_AUTHENTICATE', data: OAUTH_SESSION_RESPONSE });
-    expect(callbacks.onEvent).toHaveBeenCalledWith({ type: 'AUTHENTICATE_FLOW_COMPLETE', data: null });
+    await waitFor(() => expect(callbacks.onEvent).toHaveBeenCalledWith({ type: 'AUTHENTICATE_FLOW_COMPLETE', data: null }));
     // Never taken for a password-reset token.
     expect(client.passwords.checkResetToken).not.toHaveBeenCalled();
     await expectNoAxeViolations(container);

@@ -52,7 +52,7 @@ describe('passkey sign-in with the button', () => {
     expect(screen.getByRole('heading', { name: 'Success!' })).toBeTruthy();
     expect(client.webauthn.authenticate).toHaveBeenCalledWith(expect.objectContaining({ session_duration_minutes: 30 }));
     expect(client.webauthn.authenticate.mock.calls[0]![0]).not.toHaveProperty('conditional_mediation');
-    expect(eventTypes(callbacks)).toEqual(['PASSKEY_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
+    await waitFor(() => expect(eventTypes(callbacks)).toEqual(['PASSKEY_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']));
     expect(callbacks.onEvent.mock.calls[0]![0]).toEqual({ type: 'PASSKEY_AUTHENTICATE', data: SESSION_RESPONSE });
     await expectNoAxeViolations(container);
   });
@@ -141,7 +141,8 @@ describe('passkey sign-in through autofill', () => {
   it('a picked passkey signs in: PasskeyConfirmation', async () => {
     const { callbacks } = renderLogin(autofillClient());
     expect(await screen.findByText('Your Passkey has been successfully authenticated.')).toBeTruthy();
-    expect(eventTypes(callbacks)).toEqual(['PASSKEY_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
+    // The flow-complete event follows the screen's first paint (an effect of the success screen).
+    await waitFor(() => expect(eventTypes(callbacks)).toEqual(['PASSKEY_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']));
   });
 
   it('a picked passkey the server no longer knows: the message under the email field, and autofill waits again', async () => {

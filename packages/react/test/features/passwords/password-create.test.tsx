@@ -275,6 +275,7 @@ describe('PasswordCreateOrLogin, new user: the create form', () => {
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
     expect(screen.getByText('You have successfully logged in.')).toBeTruthy();
     expect(client.passwords.create).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'correct horse battery staple', session_duration_minutes: 60 });
+    await waitFor(() => expect(callbacks.onEvent).toHaveBeenCalledWith({ type: 'FLOW_COMPLETE', data: null }));
     const types = callbacks.onEvent.mock.calls.map((c) => (c[0] as { type: string }).type);
     expect(types.filter((t) => t === 'PASSWORD_CREATE')).toHaveLength(1);
     expect(types.filter((t) => t === 'AUTHENTICATE_FLOW_COMPLETE')).toHaveLength(1);

@@ -88,6 +88,8 @@ describe('PasswordCreateOrLogin, password user: log in', () => {
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
     expect(screen.getByText('You have successfully logged in.')).toBeTruthy();
     expect(client.passwords.authenticate).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'hunter2!', session_duration_minutes: 30 });
+    // The flow-complete events follow the screen's first paint (an effect of the success screen).
+    await waitFor(() => expect(eventTypes(callbacks).filter((t) => t === 'FLOW_COMPLETE')).toHaveLength(1));
     const types = eventTypes(callbacks);
     expect(types.filter((t) => t === 'PASSWORD_AUTHENTICATE')).toHaveLength(1);
     expect(types.filter((t) => t === 'AUTHENTICATE_FLOW_COMPLETE')).toHaveLength(1);
@@ -280,6 +282,7 @@ describe('Password-reset mount with a reset token', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
     expect(client.passwords.resetByEmail).toHaveBeenCalledWith({ token: 'tok-9', password: 'correct horse battery staple', session_duration_minutes: 30 });
+    await waitFor(() => expect(eventTypes(callbacks)).toContain('FLOW_COMPLETE'));
     const types = eventTypes(callbacks);
     expect(types.filter((t) => t === 'PASSWORD_RESET_BY_EMAIL')).toHaveLength(1);
     expect(types.filter((t) => t === 'FLOW_COMPLETE')).toHaveLength(1);

@@ -50,6 +50,7 @@ describe('PasswordResetForm with a magic-link token (vestibule_token_type=login)
     expect(screen.getByText('You have successfully logged in.')).toBeTruthy();
     await expectNoAxeViolations(container);
 
+    await waitFor(() => expect(callbacks.onEvent).toHaveBeenCalledWith({ type: 'FLOW_COMPLETE', data: null }));
     const types = callbacks.onEvent.mock.calls.map((c) => (c[0] as { type: string }).type);
     expect(types.filter((t) => t === 'FLOW_COMPLETE')).toHaveLength(1);
     expect(types.filter((t) => t === 'AUTHENTICATE_FLOW_COMPLETE')).toHaveLength(1);
