@@ -30,8 +30,9 @@ interface Entry {
  * The live sessions and their users as this instance last read them, so that a session check,
  * the call every page of every host makes, is answered from memory: no statement while nothing
  * changed, one UPDATE a minute per active session for last_accessed_at. Entries are dropped when
- * the database announces a change (storage/change-feed.ts): a revoked session is refused on every
- * instance as soon as the announcement arrives, which on one host is before the next request.
+ * the database announces a change (storage/change-feed.ts). Routes that revoke a session or change
+ * its expiry settle first (every instance acknowledges the change before they answer), so a revoked
+ * session is refused at once everywhere; other changes to a user show once announced (milliseconds).
  */
 export class LiveSessions {
   /** Token hash → session. */
