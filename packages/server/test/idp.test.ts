@@ -1,6 +1,6 @@
-import { createServer as createNetServer } from 'node:net';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './helpers/free-port.js';
 import { uniqueEmail } from './helpers/harness.js';
 import { startListening, type ListeningServer } from './helpers/listening.js';
 
@@ -17,17 +17,6 @@ const CONFIDENTIAL_REDIRECT = 'http://localhost:4000/cb';
 
 let s: ListeningServer;
 let issuer: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();

@@ -14,7 +14,7 @@ import { migrateToLatest, migrations } from '../src/storage/migrate.js';
 import { createServer } from '../src/index.js';
 import { addRegistration, counterOf, findByCredentialId, recordUse } from '../src/features/passkeys/registrations-store.js';
 import { harnessFor, testClock, uniqueEmail } from './helpers/harness.js';
-import { PG_BIN, postgresAvailable, startPostgres, type PostgresCluster } from './helpers/postgres.js';
+import { describeWithPostgres } from './helpers/describe-with-postgres.js';
 import { tempDir, testConfig } from './helpers/test-config.js';
 
 type Open = () => Promise<{ db: Kysely<Database>; close(): Promise<void> }>;
@@ -206,72 +206,55 @@ describe('storage: embedded PGlite', () => {
 /** A key-encryption key for the signing-key tests (the server derives it from its secret). */
 const KEY = new Uint8Array(32).fill(7);
 
-const CI = process.env.CI === 'true' || process.env.CI === '1';
-
-if (!postgresAvailable() && !CI) {
-  describe.skip('storage: PostgreSQL 15 (binaries not installed at /usr/lib/postgresql/15/bin)', () => {
-    it('skipped', () => {});
-  });
-} else {
-  describe('storage: PostgreSQL 15', () => {
-    let cluster: PostgresCluster;
-    beforeAll(async () => {
-      if (!postgresAvailable()) throw new Error(`CI=true but the PostgreSQL 15 server binaries are missing at ${PG_BIN}.`);
-      cluster = await startPostgres();
-    });
-    afterAll(async () => {
-      await cluster?.stop();
-    });
-
-    describe('shared storage suite', () => {
-      storageSuite(async () => {
-        const url = await cluster.createDatabase();
-        const open: Open = async () => {
-          const { db } = await createDatabase({ databaseUrl: url, dataDir: tempDir() });
-          return { db, close: () => db.destroy() };
-        };
-        const first = await open();
-        return { db: first.db, openAnother: open, close: first.close };
-      });
-    });
-
-    it('runs two server instances on one database: a link sent through one signs in through the other', async () => {
-      const url = await cluster.createDatabase();
-      const clock = testClock();
-      const config = testConfig({ databaseUrl: url });
-      const quiet = { info() {}, error: (m: string, d?: Record<string, unknown>) => console.error(m, d) };
-      const [serverA, serverB] = await Promise.all([createServer(config, { clock, logger: quiet }), createServer(config, { clock, logger: quiet })]);
-      const a = harnessFor(serverA, config, clock);
-      const b = harnessFor(serverB, config, clock);
-      try {
-        expect(serverA.database).toBe('postgres');
-        const email = uniqueEmail('two');
-        const { token } = await a.sendLink(email);
-        const session = await b.json('POST', '/sdk/v1/magic_links/authenticate', { token });
-        expect(session.status).toBe(200);
-        // Single use holds across instances.
-        expect((await a.json('POST', '/sdk/v1/magic_links/authenticate', { token })).status).toBe(401);
-        // The session and its JWT work on both: one key set, one session table.
-        expect((await a.json('GET', '/sdk/v1/users/me', undefined, { session: session.body.session_token })).status).toBe(200);
-        const jwksA = await (await a.call('GET', '/.well-known/jwks.json')).json();
-        const jwksB = await (await b.call('GET', '/.well-known/jwks.json')).json();
-        expect(jwksA).toEqual(jwksB);
-        expect(jwksA.keys).toHaveLength(1);
-        // Rate limits are shared: 5 sends per address in total across both instances.
-        const limited = uniqueEmail('limit');
-        const statuses = [];
-        for (let i = 0; i < 6; i += 1) statuses.push((await (i % 2 ? a : b).call('POST', '/sdk/v1/magic_links/email/login_or_create', { email: limited })).status);
-        expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-        // Revoking on one instance ends the session on the other.
-        expect((await b.call('POST', '/sdk/v1/sessions/revoke', {}, { session: session.body.session_token })).status).toBe(200);
-        expect((await a.call('GET', '/sdk/v1/users/me', undefined, { session: session.body.session_token })).status).toBe(401);
-        // A third instance with another secret would sign and hash differently: it refuses to start.
-        await expect(createServer({ ...config, secret: 'another-secret-that-is-at-least-32-chars' }, { clock, logger: quiet })).rejects.toThrow(
-          /VESTIBULE_SECRET is not the secret this database was first started with/,
-        );
-      } finally {
-        await Promise.all([serverA.close(), serverB.close()]);
-      }
+describeWithPostgres('storage: PostgreSQL 15', (cluster) => {
+  describe('shared storage suite', () => {
+    storageSuite(async () => {
+      const url = await cluster().createDatabase();
+      const open: Open = async () => {
+        const { db } = await createDatabase({ databaseUrl: url, dataDir: tempDir() });
+        return { db, close: () => db.destroy() };
+      };
+      const first = await open();
+      return { db: first.db, openAnother: open, close: first.close };
     });
   });
-}
+
+  it('runs two server instances on one database: a link sent through one signs in through the other', async () => {
+    const url = await cluster().createDatabase();
+    const clock = testClock();
+    const config = testConfig({ databaseUrl: url });
+    const quiet = { info() {}, error: (m: string, d?: Record<string, unknown>) => console.error(m, d) };
+    const [serverA, serverB] = await Promise.all([createServer(config, { clock, logger: quiet }), createServer(config, { clock, logger: quiet })]);
+    const a = harnessFor(serverA, config, clock);
+    const b = harnessFor(serverB, config, clock);
+    try {
+      expect(serverA.database).toBe('postgres');
+      const email = uniqueEmail('two');
+      const { token } = await a.sendLink(email);
+      const session = await b.json('POST', '/sdk/v1/magic_links/authenticate', { token });
+      expect(session.status).toBe(200);
+      // Single use holds across instances.
+      expect((await a.json('POST', '/sdk/v1/magic_links/authenticate', { token })).status).toBe(401);
+      // The session and its JWT work on both: one key set, one session table.
+      expect((await a.json('GET', '/sdk/v1/users/me', undefined, { session: session.body.session_token })).status).toBe(200);
+      const jwksA = await (await a.call('GET', '/.well-known/jwks.json')).json();
+      const jwksB = await (await b.call('GET', '/.well-known/jwks.json')).json();
+      expect(jwksA).toEqual(jwksB);
+      expect(jwksA.keys).toHaveLength(1);
+      // Rate limits are shared: 5 sends per address in total across both instances.
+      const limited = uniqueEmail('limit');
+      const statuses = [];
+      for (let i = 0; i < 6; i += 1) statuses.push((await (i % 2 ? a : b).call('POST', '/sdk/v1/magic_links/email/login_or_create', { email: limited })).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      // Revoking on one instance ends the session on the other.
+      expect((await b.call('POST', '/sdk/v1/sessions/revoke', {}, { session: session.body.session_token })).status).toBe(200);
+      expect((await a.call('GET', '/sdk/v1/users/me', undefined, { session: session.body.session_token })).status).toBe(401);
+      // A third instance with another secret would sign and hash differently: it refuses to start.
+      await expect(createServer({ ...config, secret: 'another-secret-that-is-at-least-32-chars' }, { clock, logger: quiet })).rejects.toThrow(
+        /VESTIBULE_SECRET is not the secret this database was first started with/,
+      );
+    } finally {
+      await Promise.all([serverA.close(), serverB.close()]);
+    }
+  });
+});

@@ -1,26 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port.js';
 
 /** Overridable only to check the CI rule (missing binaries fail the suite when CI=true). */
 export const PG_BIN = process.env.VESTIBULE_TEST_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 export function postgresAvailable(): boolean {
   return existsSync(join(PG_BIN, 'initdb')) && existsSync(join(PG_BIN, 'pg_ctl'));
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function runAsPostgres(binary: string, args: string[]): void {
@@ -41,6 +30,17 @@ export interface PostgresCluster {
   stop(): Promise<void>;
 }
 
+/** Runs `work` on a connection of its own to `url`, closed afterwards whatever happens. */
+export async function withConnection<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /** A throwaway PostgreSQL 15 cluster in a temp dir (initdb + pg_ctl), about a second to start. */
 export async function startPostgres(): Promise<PostgresCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'vestibule-pg-'));
@@ -57,10 +57,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
   return {
     port,
     async createDatabase(name = `vestibule_${process.pid}_${Date.now()}_${counter++}`) {
-      const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
-      await client.connect();
-      await client.query(`create database "${name}"`);
-      await client.end();
+      await withConnection(`postgres://postgres@127.0.0.1:${port}/postgres`, (client) => client.query(`create database "${name}"`));
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     async stop() {

@@ -1,0 +1,13 @@
+import { createServer } from 'node:net';
+
+/** A port on 127.0.0.1 that was free a moment ago: the system picks it, then it is let go. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
