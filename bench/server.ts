@@ -18,9 +18,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { hash, verify } from '@node-rs/argon2';
-import pg from 'pg';
 import { loadConfig } from '../packages/server/src/index.js';
-import { startPostgres } from '../packages/server/test/helpers/postgres.js';
+import { freePort } from '../packages/server/test/helpers/free-port.js';
+import { startPostgres, withConnection } from '../packages/server/test/helpers/postgres.js';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const benchDir = join(root, 'bench', 'server');
@@ -61,22 +61,37 @@ interface AutocannonResult {
   duration: number;
 }
 
+interface Measured {
+  rate: number;
+  p50: number;
+  errors: number;
+}
+
+interface Row {
+  key: string;
+  label: string;
+  server?: Instance;
+  note?: string;
+  run(): Promise<Measured>;
+}
+
 // ---- the servers ------------------------------------------------------------------------------
 
 interface Instance {
   name: string;
   url: string;
-  child: ChildProcess;
   ask<T>(message: Record<string, unknown>): Promise<T>;
   memory(): Promise<number>;
-  stop(): void;
 }
 
-let nextPort = 41_000 + Math.floor(Math.random() * 10_000);
+/** Every server process started, so the clean-up stops each whatever fails next. */
+const children: ChildProcess[] = [];
 
+/** Starts a server process and waits until it listens. */
 async function launch(name: string, script: string, env: NodeJS.ProcessEnv): Promise<Instance> {
-  const port = nextPort++;
+  const port = await freePort();
   const child = fork(join(benchDir, script), [], { cwd: benchDir, env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  children.push(child);
   await new Promise<void>((ready, fail) => {
     child.once('exit', (code) => fail(new Error(`${name} exited (${code}) before it was ready.`)));
     child.on('message', (message: { ready?: boolean }) => message.ready && ready());
@@ -94,253 +109,228 @@ async function launch(name: string, script: string, env: NodeJS.ProcessEnv): Pro
       waiting.set(id, answer);
       child.send({ ...message, id });
     });
-  return {
-    name,
-    url: `http://127.0.0.1:${port}`,
-    child,
-    ask,
-    memory: async () => (await ask<{ rss: number }>({ type: 'memory' })).rss,
-    stop: () => child.kill('SIGKILL'),
-  };
+  return { name, url: `http://127.0.0.1:${port}`, ask, memory: async () => (await ask<{ rss: number }>({ type: 'memory' })).rss };
 }
 
 const database = args['database-url'] ? null : await startPostgres();
 const serverUrl = args['database-url'] ?? `postgres://postgres@127.0.0.1:${database!.port}/postgres`;
 async function freshDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}"`);
-  await admin.query(`create database "${name}"`);
-  const version = (await admin.query('show server_version')).rows[0].server_version as string;
-  await admin.end();
+  await withConnection(serverUrl, async (admin) => {
+    await admin.query(`drop database if exists "${name}"`);
+    await admin.query(`create database "${name}"`);
+  });
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  postgresVersion = version;
   return url.toString();
 }
-let postgresVersion = '';
+const postgresVersion = await withConnection(serverUrl, async (admin) => (await admin.query('show server_version')).rows[0].server_version as string);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vestibule-bench-'));
 const configFile = join(root, 'vestibule.config.json');
 const vestibuleEnv = { CONFIG_FILE: configFile, VESTIBULE_DATA_DIR: dataDir, ...(args.embedded ? {} : { DATABASE_URL: await freshDatabase('vestibule_bench') }) };
 const betterAuthEnv = { DATABASE_URL: await freshDatabase('better_auth_bench') };
 
-const instances: Instance[] = [];
 const cleanUp = async () => {
-  for (const instance of instances) instance.stop();
+  for (const child of children) child.kill('SIGKILL');
   await database?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 };
 process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
 try {
-const bare = await launch('bare node:http', 'bare.mjs', {});
-const vestibule = await launch('Vestibule', 'vestibule.mjs', vestibuleEnv);
-const betterAuth = await launch('Better Auth', 'better-auth.mjs', betterAuthEnv);
-instances.push(bare, vestibule, betterAuth);
+  const bare = await launch('bare node:http', 'bare.mjs', {});
+  const vestibule = await launch('Vestibule', 'vestibule.mjs', vestibuleEnv);
+  const betterAuth = await launch('Better Auth', 'better-auth.mjs', betterAuthEnv);
+  const instances = [bare, vestibule, betterAuth];
 
-// ---- calls as a user makes them ---------------------------------------------------------------
+  // ---- calls as a user makes them ---------------------------------------------------------------
 
-const vestibuleConfig = loadConfig({ file: configFile, env: { VESTIBULE_DATA_DIR: dataDir } });
-const publicToken = vestibuleConfig.project.publicToken;
-const vestibuleHeaders = { 'content-type': 'application/json', 'x-public-token': publicToken };
-const betterAuthHeaders = { 'content-type': 'application/json', origin: betterAuth.url };
+  const vestibuleConfig = loadConfig({ file: configFile, env: { VESTIBULE_DATA_DIR: dataDir } });
+  const publicToken = vestibuleConfig.project.publicToken;
+  const vestibuleHeaders = { 'content-type': 'application/json', 'x-public-token': publicToken };
+  const betterAuthHeaders = { 'content-type': 'application/json', origin: betterAuth.url };
 
-async function post(instance: Instance, path: string, body: unknown, headers: Record<string, string>): Promise<Response> {
-  return fetch(`${instance.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-}
+  async function post(instance: Instance, path: string, body: unknown, headers: Record<string, string>): Promise<Response> {
+    return fetch(`${instance.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  }
 
-async function expectOk(response: Response, what: string): Promise<any> {
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${what}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+  async function expectOk(response: Response, what: string): Promise<any> {
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${what}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  }
 
-let emailCounter = 0;
-const uniqueEmail = (label: string) => `${label}-${process.pid}-${++emailCounter}@bench.example.com`;
-const mail = async (instance: Instance, to: string) => (await instance.ask<{ text: string | null }>({ type: 'mail', to })).text;
+  let emailCounter = 0;
+  const uniqueEmail = (label: string) => `${label}-${process.pid}-${++emailCounter}@bench.example.com`;
+  const mail = async (instance: Instance, to: string) => (await instance.ask<{ text: string | null }>({ type: 'mail', to })).text;
 
-/** Vestibule: an email passcode asked for and used, as the login widget does. Returns the session token. */
-async function vestibulePasscode(email: string): Promise<string> {
-  const sent = await expectOk(await post(vestibule, '/sdk/v1/otps/email/login_or_create', { email }, vestibuleHeaders), 'Vestibule passcode send');
-  const code = /\b(\d{6})\b/.exec((await mail(vestibule, email)) ?? '')?.[1];
-  if (!code) throw new Error(`No passcode emailed to ${email}`);
-  const session = await expectOk(await post(vestibule, '/sdk/v1/otps/authenticate', { method_id: sent.method_id, code }, vestibuleHeaders), 'Vestibule passcode use');
-  return session.session_token as string;
-}
+  /** Vestibule: an email passcode asked for and used, as the login widget does. Returns the session token. */
+  async function vestibulePasscode(email: string): Promise<string> {
+    const sent = await expectOk(await post(vestibule, '/sdk/v1/otps/email/login_or_create', { email }, vestibuleHeaders), 'Vestibule passcode send');
+    const code = /\b(\d{6})\b/.exec((await mail(vestibule, email)) ?? '')?.[1];
+    if (!code) throw new Error(`No passcode emailed to ${email}`);
+    const session = await expectOk(await post(vestibule, '/sdk/v1/otps/authenticate', { method_id: sent.method_id, code }, vestibuleHeaders), 'Vestibule passcode use');
+    return session.session_token as string;
+  }
 
-/** Better Auth: its email passcode plugin's send and sign-in. */
-async function betterAuthPasscode(email: string): Promise<void> {
-  await expectOk(await post(betterAuth, '/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' }, betterAuthHeaders), 'Better Auth passcode send');
-  const otp = await mail(betterAuth, email);
-  if (!otp) throw new Error(`No Better Auth passcode for ${email}`);
-  await expectOk(await post(betterAuth, '/api/auth/sign-in/email-otp', { email, otp }, betterAuthHeaders), 'Better Auth passcode use');
-}
+  /** Better Auth: its email passcode plugin's send and sign-in. */
+  async function betterAuthPasscode(email: string): Promise<void> {
+    await expectOk(await post(betterAuth, '/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' }, betterAuthHeaders), 'Better Auth passcode send');
+    const otp = await mail(betterAuth, email);
+    if (!otp) throw new Error(`No Better Auth passcode for ${email}`);
+    await expectOk(await post(betterAuth, '/api/auth/sign-in/email-otp', { email, otp }, betterAuthHeaders), 'Better Auth passcode use');
+  }
 
-/** Better Auth: a sign-up; returns the session cookie it sets. */
-async function betterAuthSignUp(email: string): Promise<string> {
-  const response = await post(betterAuth, '/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Bench' }, betterAuthHeaders);
-  await expectOk(response, 'Better Auth sign-up');
-  const cookie = response.headers.getSetCookie().find((c) => c.includes('session_token='));
-  if (!cookie) throw new Error('Better Auth set no session cookie.');
-  return cookie.split(';')[0]!;
-}
+  /** Better Auth: a sign-up; returns the session cookie it sets. */
+  async function betterAuthSignUp(email: string): Promise<string> {
+    const response = await post(betterAuth, '/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Bench' }, betterAuthHeaders);
+    await expectOk(response, 'Better Auth sign-up');
+    const cookie = response.headers.getSetCookie().find((c) => c.includes('session_token='));
+    if (!cookie) throw new Error('Better Auth set no session cookie.');
+    return cookie.split(';')[0]!;
+  }
 
-console.log(`Setting up: ${SESSIONS} sessions on each server, one password user each…`);
-const vestibuleTokens = await Promise.all(Array.from({ length: SESSIONS }, () => vestibulePasscode(uniqueEmail('session'))));
-const betterAuthCookies = await Promise.all(Array.from({ length: SESSIONS }, () => betterAuthSignUp(uniqueEmail('session'))));
-const passwordEmail = uniqueEmail('password');
-await expectOk(await post(vestibule, '/sdk/v1/passwords', { email: passwordEmail, password: PASSWORD }, vestibuleHeaders), 'Vestibule password create');
-await betterAuthSignUp(passwordEmail);
-// Each session checks out once, answered in full, before any load: a count of 2xx alone would not show that.
-for (const token of vestibuleTokens) await expectOk(await post(vestibule, '/sdk/v1/sessions/authenticate', {}, { ...vestibuleHeaders, authorization: `Bearer ${token}` }), 'Vestibule check');
-for (const cookie of betterAuthCookies) {
-  const body = await expectOk(await fetch(`${betterAuth.url}/api/auth/get-session`, { headers: { cookie } }), 'Better Auth check');
-  if (!body?.session) throw new Error('Better Auth get-session answered no session.');
-}
-const memoryBefore = new Map(await Promise.all(instances.map(async (i) => [i.name, await i.memory()] as const)));
+  console.log(`Setting up: ${SESSIONS} sessions on each server, one password user each…`);
+  const vestibuleTokens = await Promise.all(Array.from({ length: SESSIONS }, () => vestibulePasscode(uniqueEmail('session'))));
+  const betterAuthCookies = await Promise.all(Array.from({ length: SESSIONS }, () => betterAuthSignUp(uniqueEmail('session'))));
+  const passwordEmail = uniqueEmail('password');
+  await expectOk(await post(vestibule, '/sdk/v1/passwords', { email: passwordEmail, password: PASSWORD }, vestibuleHeaders), 'Vestibule password create');
+  await betterAuthSignUp(passwordEmail);
+  // Each session checks out once, answered in full, before any load: a count of 2xx alone would not show that.
+  for (const token of vestibuleTokens) await expectOk(await post(vestibule, '/sdk/v1/sessions/authenticate', {}, { ...vestibuleHeaders, authorization: `Bearer ${token}` }), 'Vestibule check');
+  for (const cookie of betterAuthCookies) {
+    const body = await expectOk(await fetch(`${betterAuth.url}/api/auth/get-session`, { headers: { cookie } }), 'Better Auth check');
+    if (!body?.session) throw new Error('Better Auth get-session answered no session.');
+  }
+  const memoryBefore = new Map(await Promise.all(instances.map(async (i) => [i.name, await i.memory()] as const)));
 
-// ---- rows -------------------------------------------------------------------------------------
+  // ---- rows -------------------------------------------------------------------------------------
 
-interface Measured {
-  rate: number;
-  p50: number;
-  errors: number;
-}
+  /** autocannon at `connections` for the row's seconds; every non-2xx, timeout, error or wrong body counts as an error. */
+  async function load(options: Record<string, unknown>): Promise<Measured> {
+    const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+    return { rate: result.requests.total / result.duration, p50: result.latency.p50, errors: result.errors + result.timeouts + result.non2xx + result.mismatches };
+  }
 
-/** autocannon at `connections` for the row's seconds; every non-2xx, timeout, error or wrong body counts as an error. */
-async function load(options: Record<string, unknown>): Promise<Measured> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
-  return { rate: result.requests.total / result.duration, p50: result.latency.p50, errors: result.errors + result.timeouts + result.non2xx + result.mismatches };
-}
+  /** A rotating Authorization or Cookie header: each request carries the next of the sessions. */
+  function rotating(header: string, values: string[]) {
+    let i = 0;
+    return (request: { headers: Record<string, string> }) => ({ ...request, headers: { ...request.headers, [header]: values[i++ % values.length]! } });
+  }
 
-/** A rotating Authorization or Cookie header: each request carries the next of the sessions. */
-function rotating(header: string, values: string[]) {
-  let i = 0;
-  return (request: { headers: Record<string, string> }) => ({ ...request, headers: { ...request.headers, [header]: values[i++ % values.length]! } });
-}
+  /** Unique addresses in the JSON body, as sign-ups and sends from many people. */
+  function uniqueBodies(label: string) {
+    return (request: Record<string, unknown>) => ({ ...request, body: JSON.stringify({ email: uniqueEmail(label) }) });
+  }
 
-/** Unique addresses in the JSON body, as sign-ups and sends from many people. */
-function uniqueBodies(label: string) {
-  return (request: Record<string, unknown>) => ({ ...request, body: JSON.stringify({ email: uniqueEmail(label) }) });
-}
-
-/** `connections` loops of a two-step sign-in (send, read the mailbox, use) for the row's seconds. */
-async function loop(connections: number, step: () => Promise<unknown>): Promise<Measured> {
-  const end = performance.now() + SECONDS * 1000;
-  const start = performance.now();
-  const times: number[] = [];
-  let errors = 0;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < end) {
-        const t = performance.now();
-        try {
-          await step();
-          times.push(performance.now() - t);
-        } catch {
-          errors++;
+  /** `connections` loops of a two-step sign-in (send, read the mailbox, use) for the row's seconds. */
+  async function loop(connections: number, step: () => Promise<unknown>): Promise<Measured> {
+    const end = performance.now() + SECONDS * 1000;
+    const start = performance.now();
+    const times: number[] = [];
+    let errors = 0;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < end) {
+          const t = performance.now();
+          try {
+            await step();
+            times.push(performance.now() - t);
+          } catch {
+            errors++;
+          }
         }
-      }
-    }),
-  );
-  times.sort((x, y) => x - y);
-  return { rate: times.length / ((performance.now() - start) / 1000), p50: times[Math.floor(times.length / 2)] ?? 0, errors };
-}
-
-const argon2 = vestibuleConfig.argon2;
-const argonLabel = `argon2id m=${argon2.memoryCost} t=${argon2.timeCost} p=${argon2.parallelism}`;
-const scryptLabel = 'scrypt N=16384 r=16 p=1';
-
-/** How many argon2id verifications per second the machine does at the configured parameters, with the same library, on all cores. */
-async function argon2Rate(): Promise<Measured> {
-  const stored = await hash(PASSWORD, { algorithm: 2, memoryCost: argon2.memoryCost, timeCost: argon2.timeCost, parallelism: argon2.parallelism });
-  return loop(PASSWORD_CONNECTIONS, () => verify(stored, PASSWORD));
-}
-
-interface Row {
-  key: string;
-  label: string;
-  server?: Instance;
-  note?: string;
-  run(): Promise<Measured>;
-}
-
-const checkBody = JSON.stringify({});
-const allRows: Row[] = [
-  { key: 'bare', label: 'bare node:http answering a fixed JSON (ceiling)', server: bare, run: () => load({ url: bare.url }) },
-  {
-    key: 'v-check',
-    label: 'Vestibule `POST /sdk/v1/sessions/authenticate`',
-    server: vestibule,
-    note: `${SESSIONS} sessions in turn`,
-    run: () =>
-      load({
-        url: vestibule.url,
-        requests: [{ method: 'POST', path: '/sdk/v1/sessions/authenticate', headers: vestibuleHeaders, body: checkBody, setupRequest: rotating('authorization', vestibuleTokens.map((t) => `Bearer ${t}`)) }],
-        verifyBody: (body: string) => body.includes('"session_jwt"'),
       }),
-  },
-  {
-    key: 'b-check',
-    label: 'Better Auth `GET /api/auth/get-session` (no cookie cache)',
-    server: betterAuth,
-    note: `${SESSIONS} sessions in turn`,
-    run: () =>
-      load({
-        url: betterAuth.url,
-        requests: [{ method: 'GET', path: '/api/auth/get-session', setupRequest: rotating('cookie', betterAuthCookies) }],
-        verifyBody: (body: string) => body.includes('"session"'),
-      }),
-  },
-  { key: 'v-otp', label: 'Vestibule email passcode: login_or_create, then authenticate', server: vestibule, note: `new address each, ${CONNECTIONS} loops`, run: () => loop(CONNECTIONS, () => vestibulePasscode(uniqueEmail('otp'))) },
-  { key: 'b-otp', label: 'Better Auth email passcode: send-verification-otp, then sign-in', server: betterAuth, note: `new address each, ${CONNECTIONS} loops`, run: () => loop(CONNECTIONS, () => betterAuthPasscode(uniqueEmail('otp'))) },
-  {
-    key: 'v-link',
-    label: 'Vestibule magic-link send `POST /sdk/v1/magic_links/email/login_or_create`',
-    server: vestibule,
-    note: 'new address each',
-    run: () => load({ url: vestibule.url, requests: [{ method: 'POST', path: '/sdk/v1/magic_links/email/login_or_create', headers: vestibuleHeaders, setupRequest: uniqueBodies('link') }] }),
-  },
-  {
-    key: 'b-link',
-    label: 'Better Auth magic-link send `POST /api/auth/sign-in/magic-link`',
-    server: betterAuth,
-    note: 'new address each',
-    run: () => load({ url: betterAuth.url, requests: [{ method: 'POST', path: '/api/auth/sign-in/magic-link', headers: betterAuthHeaders, setupRequest: uniqueBodies('link') }] }),
-  },
-  {
-    key: 'v-password',
-    label: `Vestibule password login (${argonLabel})`,
-    server: vestibule,
-    note: `${PASSWORD_CONNECTIONS} connections`,
-    run: () =>
-      load({
-        url: vestibule.url,
-        connections: PASSWORD_CONNECTIONS,
-        requests: [{ method: 'POST', path: '/sdk/v1/passwords/authenticate', headers: vestibuleHeaders, body: JSON.stringify({ email: passwordEmail, password: PASSWORD }) }],
-        verifyBody: (body: string) => body.includes('"session_token"'),
-      }),
-  },
-  { key: 'argon2', label: `${argonLabel} verifications alone (what the hash allows)`, note: `@node-rs/argon2, ${PASSWORD_CONNECTIONS} at once`, run: argon2Rate },
-  {
-    key: 'b-password',
-    label: `Better Auth password login (${scryptLabel})`,
-    server: betterAuth,
-    note: `${PASSWORD_CONNECTIONS} connections`,
-    run: () =>
-      load({
-        url: betterAuth.url,
-        connections: PASSWORD_CONNECTIONS,
-        requests: [{ method: 'POST', path: '/api/auth/sign-in/email', headers: betterAuthHeaders, body: JSON.stringify({ email: passwordEmail, password: PASSWORD }) }],
-        verifyBody: (body: string) => body.includes('"token"'),
-      }),
-  },
-];
+    );
+    times.sort((x, y) => x - y);
+    return { rate: times.length / ((performance.now() - start) / 1000), p50: times[Math.floor(times.length / 2)] ?? 0, errors };
+  }
 
-const only = args.only?.split(',');
-const rows = only ? allRows.filter((row) => only.includes(row.key)) : allRows;
-const results = new Map<string, Measured[]>(rows.map((row) => [row.key, []]));
+  const argon2 = vestibuleConfig.argon2;
+  const argonLabel = `argon2id m=${argon2.memoryCost} t=${argon2.timeCost} p=${argon2.parallelism}`;
+  const scryptLabel = 'scrypt N=16384 r=16 p=1';
+
+  /** How many argon2id verifications per second the machine does at the configured parameters, with the same library, on all cores. */
+  async function argon2Rate(): Promise<Measured> {
+    const stored = await hash(PASSWORD, { algorithm: 2, memoryCost: argon2.memoryCost, timeCost: argon2.timeCost, parallelism: argon2.parallelism });
+    return loop(PASSWORD_CONNECTIONS, () => verify(stored, PASSWORD));
+  }
+
+  const checkBody = JSON.stringify({});
+  const allRows: Row[] = [
+    { key: 'bare', label: 'bare node:http answering a fixed JSON (ceiling)', server: bare, run: () => load({ url: bare.url }) },
+    {
+      key: 'v-check',
+      label: 'Vestibule `POST /sdk/v1/sessions/authenticate`',
+      server: vestibule,
+      note: `${SESSIONS} sessions in turn`,
+      run: () =>
+        load({
+          url: vestibule.url,
+          requests: [{ method: 'POST', path: '/sdk/v1/sessions/authenticate', headers: vestibuleHeaders, body: checkBody, setupRequest: rotating('authorization', vestibuleTokens.map((t) => `Bearer ${t}`)) }],
+          verifyBody: (body: string) => body.includes('"session_jwt"'),
+        }),
+    },
+    {
+      key: 'b-check',
+      label: 'Better Auth `GET /api/auth/get-session` (no cookie cache)',
+      server: betterAuth,
+      note: `${SESSIONS} sessions in turn`,
+      run: () =>
+        load({
+          url: betterAuth.url,
+          requests: [{ method: 'GET', path: '/api/auth/get-session', setupRequest: rotating('cookie', betterAuthCookies) }],
+          verifyBody: (body: string) => body.includes('"session"'),
+        }),
+    },
+    { key: 'v-otp', label: 'Vestibule email passcode: login_or_create, then authenticate', server: vestibule, note: `new address each, ${CONNECTIONS} loops`, run: () => loop(CONNECTIONS, () => vestibulePasscode(uniqueEmail('otp'))) },
+    { key: 'b-otp', label: 'Better Auth email passcode: send-verification-otp, then sign-in', server: betterAuth, note: `new address each, ${CONNECTIONS} loops`, run: () => loop(CONNECTIONS, () => betterAuthPasscode(uniqueEmail('otp'))) },
+    {
+      key: 'v-link',
+      label: 'Vestibule magic-link send `POST /sdk/v1/magic_links/email/login_or_create`',
+      server: vestibule,
+      note: 'new address each',
+      run: () => load({ url: vestibule.url, requests: [{ method: 'POST', path: '/sdk/v1/magic_links/email/login_or_create', headers: vestibuleHeaders, setupRequest: uniqueBodies('link') }] }),
+    },
+    {
+      key: 'b-link',
+      label: 'Better Auth magic-link send `POST /api/auth/sign-in/magic-link`',
+      server: betterAuth,
+      note: 'new address each',
+      run: () => load({ url: betterAuth.url, requests: [{ method: 'POST', path: '/api/auth/sign-in/magic-link', headers: betterAuthHeaders, setupRequest: uniqueBodies('link') }] }),
+    },
+    {
+      key: 'v-password',
+      label: `Vestibule password login (${argonLabel})`,
+      server: vestibule,
+      note: `${PASSWORD_CONNECTIONS} connections`,
+      run: () =>
+        load({
+          url: vestibule.url,
+          connections: PASSWORD_CONNECTIONS,
+          requests: [{ method: 'POST', path: '/sdk/v1/passwords/authenticate', headers: vestibuleHeaders, body: JSON.stringify({ email: passwordEmail, password: PASSWORD }) }],
+          verifyBody: (body: string) => body.includes('"session_token"'),
+        }),
+    },
+    { key: 'argon2', label: `${argonLabel} verifications alone (what the hash allows)`, note: `@node-rs/argon2, ${PASSWORD_CONNECTIONS} at once`, run: argon2Rate },
+    {
+      key: 'b-password',
+      label: `Better Auth password login (${scryptLabel})`,
+      server: betterAuth,
+      note: `${PASSWORD_CONNECTIONS} connections`,
+      run: () =>
+        load({
+          url: betterAuth.url,
+          connections: PASSWORD_CONNECTIONS,
+          requests: [{ method: 'POST', path: '/api/auth/sign-in/email', headers: betterAuthHeaders, body: JSON.stringify({ email: passwordEmail, password: PASSWORD }) }],
+          verifyBody: (body: string) => body.includes('"token"'),
+        }),
+    },
+  ];
+
+  const only = args.only?.split(',');
+  const rows = only ? allRows.filter((row) => only.includes(row.key)) : allRows;
+  const results = new Map<string, Measured[]>(rows.map((row) => [row.key, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const row of rows) {
       process.stdout.write(`round ${round}/${ROUNDS}: ${row.label}… `);
@@ -350,8 +340,7 @@ const results = new Map<string, Measured[]>(rows.map((row) => [row.key, []]));
     }
   }
   const memoryAfter = new Map(await Promise.all(instances.map(async (i) => [i.name, await i.memory()] as const)));
-  if (only) args['no-write'] = true;
-  report({ rows, results, memoryBefore, memoryAfter });
+  report({ rows, results, memoryBefore, memoryAfter, write: !args['no-write'] && !only });
 } finally {
   await cleanUp();
 }
@@ -359,13 +348,15 @@ const results = new Map<string, Measured[]>(rows.map((row) => [row.key, []]));
 // ---- the table --------------------------------------------------------------------------------
 
 interface Report {
-  rows: Array<{ key: string; label: string; server?: { name: string }; note?: string }>;
-  results: Map<string, Array<{ rate: number; p50: number; errors: number }>>;
+  rows: Row[];
+  results: Map<string, Measured[]>;
   memoryBefore: Map<string, number>;
   memoryAfter: Map<string, number>;
+  /** Also into bench/results (a whole table only). */
+  write: boolean;
 }
 
-function report({ rows, results, memoryBefore, memoryAfter }: Report): void {
+function report({ rows, results, memoryBefore, memoryAfter, write }: Report): void {
   const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
   const range = (values: number[], digits = 0) => {
     const [low, high] = [Math.min(...values), Math.max(...values)].map((v) => v.toLocaleString('en-US', { maximumFractionDigits: digits }));
@@ -423,7 +414,7 @@ function report({ rows, results, memoryBefore, memoryAfter }: Report): void {
     '',
   ].join('\n');
   console.log(`\n${text}`);
-  if (!args['no-write']) {
+  if (write) {
     const out = join(root, 'bench', 'results', args.embedded ? 'server-embedded.md' : 'server.md');
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
     writeFileSync(out, text);
