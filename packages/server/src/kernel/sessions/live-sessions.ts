@@ -8,7 +8,7 @@ import { getUser } from '../users.js';
 import { findLiveSession, touchSession } from './sessions-store.js';
 
 /** How fresh last_accessed_at is: a session check writes it only once the stored time is this old. */
-export const TOUCH_INTERVAL_MS = 60_000;
+const TOUCH_INTERVAL_MS = 60_000;
 
 /**
  * How long an instance serves what it read without reading it again. Announcements evict first;
