@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './storage/database.js';
 import { emailAddressOf } from './config/schemas.js';
@@ -8,7 +9,8 @@ import { createTextDelivery } from './delivery/text-delivery.js';
 import { createTwilioTextSender } from './delivery/twilio-text-sender.js';
 import { createSmtpEmailSender } from './delivery/smtp-email-sender.js';
 import type { AppDeps, Clock, Logger } from './http/app-env.js';
-import { createApp } from './http/create-app.js';
+import { createApp, createHotPaths } from './http/create-app.js';
+import { nodeListener } from './http/node-listener.js';
 import { pruneFailureCounters } from './kernel/failure-counters.js';
 import { pruneOneTimeSecrets } from './kernel/one-time-secrets.js';
 import { pruneRateLimits } from './security/rate-limit.js';
@@ -31,6 +33,8 @@ export interface CreateServerOptions {
 export interface VestibuleServer {
   /** The HTTP API; `env` carries the Node adapter's bindings (the socket) when served by startServer. */
   app: { fetch(request: Request, env?: unknown): Promise<Response> };
+  /** Node's request listener for this app (startServer serves it): hot paths first, then app.fetch. */
+  listener: RequestListener;
   /** Starts signing with a new key; the old one stays in the JWKS until retired. */
   rotateSigningKey(): Promise<{ kid: string; previousKid: string | null }>;
   /** Removes a previous (no longer signing) key from the JWKS. */
@@ -92,10 +96,12 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const deps: AppDeps = { config, db, clock, email, texts, keyring, sessions, otpHmacKey: keys.otpHmacKey, log };
   const app = createApp(deps);
 
+  // The Node adapter's bindings (env.incoming: the socket) pass through: per-client limits need the peer address.
+  const fetch = async (request: Request, env?: unknown) => app.fetch(request, env);
   let closed: Promise<void> | null = null;
   return {
-    // The Node adapter's bindings (env.incoming: the socket) pass through: per-client limits need the peer address.
-    app: { fetch: async (request: Request, env?: unknown) => app.fetch(request, env) },
+    app: { fetch },
+    listener: nodeListener(fetch, createHotPaths(deps), log),
     database: kind,
     db,
     async rotateSigningKey() {

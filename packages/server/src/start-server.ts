@@ -1,11 +1,10 @@
+import { createServer as createNodeServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
 import type { ServerConfig } from './config/server-config.js';
 import { createServer, type CreateServerOptions } from './create-server.js';
 
-type NodeServer = ReturnType<typeof createAdaptorServer>;
 
-function listen(server: NodeServer, port: number, hostname: string): Promise<number> {
+function listen(server: Server, port: number, hostname: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (error: Error) => reject(error);
     server.once('error', onError);
@@ -16,7 +15,7 @@ function listen(server: NodeServer, port: number, hostname: string): Promise<num
   });
 }
 
-function closeServer(server: NodeServer): Promise<void> {
+function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
     if (!server.listening) return resolve();
     server.close(() => resolve());
@@ -30,9 +29,9 @@ function closeServer(server: NodeServer): Promise<void> {
  */
 export async function startServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<{ url: string; port: number; close(): Promise<void> }> {
   const vestibule = await createServer(config, options);
-  const servers: NodeServer[] = [];
+  const servers: Server[] = [];
   const make = () => {
-    const server = createAdaptorServer({ fetch: vestibule.app.fetch });
+    const server = createNodeServer(vestibule.listener);
     servers.push(server);
     return server;
   };

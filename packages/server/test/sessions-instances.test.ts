@@ -76,6 +76,32 @@ describeWithPostgres('sessions across two instances on one PostgreSQL', (cluster
     expect((await check(a, session)).body.session.expires_at).toBe(extended.body.session.expires_at);
   });
 
+  it('writes a session stale by a minute once, however many checks of it arrive together', async () => {
+    const session = await a.signInByLink(uniqueEmail('herd'));
+    const id = session.session.session_id;
+    await withConnection(url, async (admin) => {
+      // Counts the writes to this one session, in the database itself.
+      await admin.query('create table herd_writes (session_id text)');
+      await admin.query(`create function herd_count() returns trigger language plpgsql as $$ begin insert into herd_writes values (new.session_id); return null; end $$`);
+      await admin.query(`create trigger herd_count after update on sessions for each row execute function herd_count()`);
+      const announced: string[] = [];
+      admin.on('notification', (message) => message.payload === `s:${id}` && announced.push(message.payload));
+      await admin.query('listen vestibule_changes');
+      // Last accessed two minutes ago (and a new expiry, so that the instances read it again).
+      await admin.query(`update sessions set last_accessed_at = now() - interval '2 minutes', expires_at = expires_at + interval '1 second' where session_id = $1`, [id]);
+      await expect.poll(() => announced.length).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await admin.query('delete from herd_writes');
+      // Every tab of a browser checking at once, just past the minute.
+      const answers = await Promise.all(Array.from({ length: 20 }, () => check(a, session)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+      expect(new Set(answers.map((answer) => answer.body.session.last_accessed_at)).size).toBe(1);
+      expect(Date.parse(answers[0]!.body.session.last_accessed_at)).toBeGreaterThan(Date.now() - 60_000);
+      expect((await admin.query('select session_id from herd_writes')).rows).toEqual([{ session_id: id }]);
+      await admin.query('drop trigger herd_count on sessions');
+    });
+  });
+
   it('reads from the database while an instance cannot hear announcements, and hears them again after', async () => {
     const session = await a.signInByLink(uniqueEmail('deaf'));
     expect((await check(b, session)).status).toBe(200);

@@ -13,6 +13,7 @@ const EXPOSED = ['X-Request-Id', 'Retry-After'];
  */
 export function cors(allowedOrigins: string[]): MiddlewareHandler<AppEnv> {
   const allowed = new Set(allowedOrigins);
+  const answerHeaders = corsAnswerHeaders(allowedOrigins);
   const preflight = honoCors({
     origin: (origin) => (allowed.has(origin) ? origin : null),
     allowMethods: ['GET', 'POST', 'OPTIONS'],
@@ -22,12 +23,17 @@ export function cors(allowedOrigins: string[]): MiddlewareHandler<AppEnv> {
   });
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
-    const origin = requestHeader(c, 'Origin');
-    if (origin && allowed.has(origin)) {
-      c.header('Access-Control-Allow-Origin', origin);
-      c.header('Access-Control-Expose-Headers', EXPOSED.join(','));
-    }
-    c.header('Vary', 'Origin', { append: true });
+    for (const [name, value] of Object.entries(answerHeaders(requestHeader(c, 'Origin')))) c.header(name, value, { append: name === 'Vary' });
     await next();
   };
+}
+
+/** The CORS headers of an answer (not a preflight) to a call from `origin`: what the middleware and the hot paths (http/node-listener.ts) set. */
+export function corsAnswerHeaders(allowedOrigins: string[]): (origin: string | undefined) => Record<string, string> {
+  const allowed = new Set(allowedOrigins);
+  const exposed = EXPOSED.join(',');
+  return (origin): Record<string, string> =>
+    origin && allowed.has(origin)
+      ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': exposed, Vary: 'Origin' }
+      : { Vary: 'Origin' };
 }

@@ -7,8 +7,18 @@ import { clientAddress } from './client-ip.js';
 import { cors } from './cors.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { errorResponse } from './error-response.js';
+import type { HotPaths } from './node-listener.js';
 import { requestId } from './request-id.js';
 import { securityHeaders } from './security-headers.js';
+
+function enabledFeatures(deps: AppDeps) {
+  return features.filter((feature) => feature.enabled?.(deps.config) ?? true);
+}
+
+/** The hot paths of the features turned on (http/node-listener.ts). */
+export function createHotPaths(deps: AppDeps): HotPaths {
+  return new Map(enabledFeatures(deps).flatMap((feature) => Object.entries(feature.hotPaths?.(deps) ?? {})));
+}
 
 /** The whole HTTP API as one Request → Response function (plus the OpenAPI registry). */
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
@@ -29,9 +39,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     }),
   );
 
-  for (const feature of features) {
-    if (feature.enabled?.(deps.config) ?? true) feature.register(app, deps);
-  }
+  for (const feature of enabledFeatures(deps)) feature.register(app, deps);
 
   app.notFound(notFoundHandler);
   app.onError(errorHandler(deps.log));

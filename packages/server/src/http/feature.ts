@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { ConfigSection } from '../config/declare.js';
 import type { ServerConfig } from '../config/server-config.js';
 import type { AppDeps, AppEnv } from './app-env.js';
+import type { HotPath } from './node-listener.js';
 
 /**
  * What a feature folder exports: its routes, served when the configuration turns it on. The app is
@@ -10,6 +11,8 @@ import type { AppDeps, AppEnv } from './app-env.js';
 export interface Feature {
   name: string;
   register(app: OpenAPIHono<AppEnv>, deps: AppDeps): void;
+  /** Calls answered before the app when served by Node, by `METHOD /path` (see http/node-listener.ts); each also has its route. */
+  hotPaths?(deps: AppDeps): Record<string, HotPath>;
   /** When absent the feature is always on. */
   enabled?(config: ServerConfig): boolean;
   /** Its fields of vestibule.config.json (see config/declare.ts). */

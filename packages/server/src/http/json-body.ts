@@ -7,24 +7,25 @@ import { requestHeader } from './request-header.js';
 const jsonType = /^application\/([\w.-]+\+)?json$/i;
 
 /**
- * Reads a POST body as JSON into c.var.body. An empty body counts as {}; a body over 16 KiB is 413;
- * a body of another media type is 415; text that is not JSON is 400 bad_request.
+ * A body's text as JSON. An empty body counts as {}; a body of another media type is 415
+ * unsupported_media_type; text that is not JSON is 400 bad_request.
  */
+export function parseJsonBody(text: string, contentType: string | undefined): unknown {
+  if (text.trim() === '') return {};
+  const mediaType = (contentType ?? '').split(';')[0]!.trim();
+  if (!jsonType.test(mediaType)) throw new ApiError('unsupported_media_type');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('bad_request', 'Request body is not valid JSON.');
+  }
+}
+
+/** Reads a POST body as JSON into c.var.body (parseJsonBody); a body over 16 KiB is 413. */
 export function jsonBody(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== 'POST') return next();
-    const text = await readBodyText(c);
-    if (text.trim() === '') {
-      c.set('body', {});
-      return next();
-    }
-    const mediaType = (requestHeader(c, 'Content-Type') ?? '').split(';')[0]!.trim();
-    if (!jsonType.test(mediaType)) throw new ApiError('unsupported_media_type');
-    try {
-      c.set('body', JSON.parse(text));
-    } catch {
-      throw new ApiError('bad_request', 'Request body is not valid JSON.');
-    }
+    c.set('body', parseJsonBody(await readBodyText(c), requestHeader(c, 'Content-Type')));
     return next();
   };
 }

@@ -16,7 +16,21 @@ export async function readBodyText(c: Context<AppEnv>): Promise<string> {
   const declared = Number(requestHeader(c, 'Content-Length') ?? 0);
   if (declared > MAX_BODY_BYTES) throw new ApiError('payload_too_large');
   const node = nodeRequest(c);
-  return node ? readNode(node) : readWeb(c.req.raw.body);
+  if (!node) return readWeb(c.req.raw.body);
+  return readAhead.get(node) ?? readNode(node);
+}
+
+/** Bodies a hot path read (http/node-listener.ts) before it handed the call on: their stream is spent. */
+const readAhead = new WeakMap<IncomingMessage, string>();
+
+/**
+ * For a hot path: reads a body whose Content-Length is within MAX_BODY_BYTES and keeps its text for
+ * readBodyText, should the call go on to the full pipeline.
+ */
+export async function readBodyAhead(stream: IncomingMessage): Promise<string> {
+  const text = await readNode(stream);
+  readAhead.set(stream, text);
+  return text;
 }
 
 /** Node's stream read by its events (an async iterator costs more than the read of a small body). */

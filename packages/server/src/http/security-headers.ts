@@ -1,15 +1,17 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env.js';
 
-/**
- * Every answer: nosniff, so no browser reads a JSON body as HTML or script. And no-store unless the
- * route chose its own caching (the JWKS does): session tokens, passcodes in the outbox and user
- * data must never sit in a browser or proxy cache.
- */
+/** What every answer carries: nosniff, so no browser reads a JSON body as HTML or script. */
+export const NO_SNIFF = { 'X-Content-Type-Options': 'nosniff' } as const;
+
+/** The caching of every answer whose route chose none: session tokens, outbox passcodes and user data never sit in a cache. */
+export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+
+/** NO_SNIFF on every answer, and NO_STORE unless the route chose its own caching (the JWKS does). */
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
-    c.res.headers.set('X-Content-Type-Options', 'nosniff');
-    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+    for (const [name, value] of Object.entries(NO_SNIFF)) c.res.headers.set(name, value);
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', NO_STORE['Cache-Control']);
   };
 }

@@ -1,4 +1,5 @@
 import type { Feature } from '../../http/feature.js';
+import { CHECK_PATH, checkHotPath } from './check-hot-path.js';
 import { registerSessionRoutes } from './routes.js';
 
-export const sessions: Feature = { name: 'sessions', register: registerSessionRoutes };
+export const sessions: Feature = { name: 'sessions', register: registerSessionRoutes, hotPaths: (deps) => ({ [CHECK_PATH]: checkHotPath(deps) }) };

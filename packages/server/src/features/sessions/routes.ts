@@ -6,32 +6,26 @@ import { defineRoute } from '../../http/define-route.js';
 import { sessionAuth } from '../../http/session-auth.js';
 import { validateBody } from '../../http/validate-body.js';
 import { sessionDurationMinutes } from '../../kernel/durations.js';
-import { sessionJwtFor, sessionResponse } from '../../kernel/sessions/session-response.js';
 import { revokeSession } from '../../kernel/sessions/sessions-store.js';
+import { answerCheck } from './check.js';
 
 export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const requireSession = sessionAuth(deps);
-  // A check may answer a session JWT signed up to this long ago (kernel/sessions/live-sessions.ts):
-  // a tenth of its lifetime, at most 30 s, so an answered JWT has at least 90% of its life left.
-  const jwtReuseMs = Math.min(30_000, (deps.config.project.sessionJwtMinutes * 60_000) / 10);
 
+  // Served by Node's listener first (check-hot-path.ts); this route answers what the hot path hands on.
   defineRoute(
     app,
     sessionRoutes.authenticate,
     requireSession,
     async (c) => {
       const body = validateBody(c, SessionAuthenticateRequestSchema);
-      const duration =
+      const durationMinutes =
         body.session_duration_minutes === undefined
           ? undefined
           : sessionDurationMinutes(deps.config.project, body.session_duration_minutes);
-      const token = c.get('sessionToken');
-      const now = deps.clock();
-      const updated = await deps.sessions.touch(c.get('session'), token, now, duration);
-      if (!updated) throw new ApiError('session_not_found');
-      const { kid } = await deps.keyring.active();
-      const sessionJwt = await deps.sessions.sessionJwt(updated, now, kid, jwtReuseMs, () => sessionJwtFor(deps, updated, now));
-      return c.json(await sessionResponse(deps, c.get('requestId'), updated, token, { user: await deps.sessions.user(updated.user_id), sessionJwt }));
+      const answer = await answerCheck(deps, { session: c.get('session'), token: c.get('sessionToken'), durationMinutes, requestId: c.get('requestId') });
+      if (answer === null) throw new ApiError('session_not_found');
+      return c.body(answer, 200, { 'Content-Type': 'application/json' });
     },
   );
 

@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import type { User } from '@vestibule/contract';
 import { sha256Hex } from '../../security/hash.js';
 import type { ChangeFeed } from '../../storage/change-feed.js';
 import type { Database, SessionRow } from '../../storage/database.js';
 import { getUser } from '../users.js';
-import { findLiveSession, touchSession } from './sessions-store.js';
+import { findLiveSession, toSession, touchSession } from './sessions-store.js';
 
 /** How fresh last_accessed_at is: a session check writes it only once the stored time is this old. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -20,10 +19,12 @@ const TRUST_MS = 5 * 60_000;
 /** Entries per cache: about 1 KB each, so a few tens of MB at most. */
 const MAX_ENTRIES = 50_000;
 
-/** A session as last read, and the session JWT last signed for exactly that row. */
+/** A session as last read, its Session object as JSON, and the session JWT last signed for exactly that row. */
 interface Entry {
   row: SessionRow;
-  jwt?: { token: string; kid: string; signedAt: number };
+  json?: string;
+  /** A promise, so that checks arriving together wait for one signature. */
+  jwt?: { token: Promise<string>; kid: string; signedAt: number };
 }
 
 /**
@@ -39,8 +40,15 @@ export class LiveSessions {
   #sessions = new LRUCache<string, Entry>({ max: MAX_ENTRIES, ttl: TRUST_MS, dispose: (entry) => this.#bySessionId.delete(entry.row.session_id) });
   /** session_id → token hash, to drop a session by the id its announcement names. */
   #bySessionId = new Map<string, string>();
-  /** user_id → the User as the API returns it. */
-  #users = new LRUCache<string, User>({ max: MAX_ENTRIES, ttl: TRUST_MS });
+  /**
+   * Reads and writes in flight, which checks arriving together share rather than repeat (a page
+   * that checks from several frames, or every tab at the minute's touch): token hash → the read,
+   * with the feed position it started at; session_id → the touch.
+   */
+  #reads = new Map<string, { position: number; row: Promise<SessionRow | undefined> }>();
+  #touches = new Map<string, Promise<SessionRow | undefined>>();
+  /** user_id → the User as the API returns it, as JSON text: serialising it was a visible part of a check. */
+  #users = new LRUCache<string, string>({ max: MAX_ENTRIES, ttl: TRUST_MS });
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -68,37 +76,75 @@ export class LiveSessions {
       const row = this.#sessions.get(hash)?.row;
       if (row && row.expires_at > now) return row;
     }
+    // A read is shared only while nothing was announced since it started: one begun before a
+    // revocation must not answer a check that arrives after it.
     const position = this.feed.position;
-    const row = await findLiveSession(this.db, token, now);
-    if (row) this.#keepSession(hash, row, position);
-    return row;
+    const shared = this.#reads.get(hash);
+    if (shared && shared.position === position) return shared.row;
+    const read = findLiveSession(this.db, token, now).then((row) => {
+      if (row) this.#keepSession(hash, row, position);
+      return row;
+    });
+    this.#reads.set(hash, { position, row: read });
+    try {
+      return await read;
+    } finally {
+      if (this.#reads.get(hash)?.row === read) this.#reads.delete(hash);
+    }
   }
 
-  /** The User of a live session (one `find` returned in this request, which let announcements in first). */
-  async user(userId: string): Promise<User | null> {
+  /** The User of a live session as JSON text, or null (one `find` returned it in this request, which let announcements in first). */
+  async userJson(userId: string): Promise<string | null> {
     if (this.feed.live) {
-      const user = this.#users.get(userId);
-      if (user) return user;
+      const json = this.#users.get(userId);
+      if (json) return json;
     }
     const position = this.feed.position;
     const user = await getUser(this.db, userId);
-    if (user && !this.feed.changedSince(position, [`u:${userId}`])) this.#users.set(userId, user);
-    return user;
+    if (!user) return null;
+    const json = JSON.stringify(user);
+    if (!this.feed.changedSince(position, [`u:${userId}`])) this.#users.set(userId, json);
+    return json;
+  }
+
+  /** The Session object of `row` (as find or touch returned it) as JSON text, kept with the row. */
+  sessionJson(row: SessionRow): string {
+    const entry = this.#entryOf(row);
+    if (entry?.json) return entry.json;
+    const json = JSON.stringify(toSession(row));
+    if (entry) entry.json = json;
+    return json;
   }
 
   /**
    * Records a check of the session: with a duration the session lasts that long from now (always a
-   * write); without one, last_accessed_at is written only when it is TOUCH_INTERVAL_MS old.
+   * write, settled); without one, last_accessed_at is written only when it is TOUCH_INTERVAL_MS old,
+   * once for all the checks of the session that find it so.
    */
   async touch(row: SessionRow, token: string, now: Date, durationMinutes?: number): Promise<SessionRow | undefined> {
-    if (durationMinutes === undefined && now.getTime() - row.last_accessed_at.getTime() < TOUCH_INTERVAL_MS) return row;
+    if (durationMinutes === undefined) {
+      if (now.getTime() - row.last_accessed_at.getTime() < TOUCH_INTERVAL_MS) return row;
+      const touching = this.#touches.get(row.session_id) ?? this.#write(row, token, now);
+      this.#touches.set(row.session_id, touching);
+      try {
+        return await touching;
+      } finally {
+        if (this.#touches.get(row.session_id) === touching) this.#touches.delete(row.session_id);
+      }
+    }
+    const updated = await this.#write(row, token, now, durationMinutes);
+    // A new expiry (which may be shorter) is announced; every instance has it before this answers.
+    await this.settle();
+    return updated;
+  }
+
+  /** Writes last_accessed_at (and the new expiry, with a duration), and keeps the row written. */
+  async #write(row: SessionRow, token: string, now: Date, durationMinutes?: number): Promise<SessionRow | undefined> {
     const hash = this.#bySessionId.get(row.session_id) ?? sha256Hex(token);
     const position = this.feed.position;
     const updated = await touchSession(this.db, row.session_id, now, durationMinutes);
     if (updated) this.#keepSession(hash, updated, position);
     else this.#sessions.delete(hash);
-    // A new expiry (which may be shorter) is announced; every instance has it before this answers.
-    if (durationMinutes !== undefined) await this.settle();
     return updated;
   }
 
@@ -109,13 +155,17 @@ export class LiveSessions {
    * signing is most of a check's cost, and a busy session is checked many times a second.
    */
   async sessionJwt(row: SessionRow, now: Date, kid: string, reuseMs: number, sign: () => Promise<string>): Promise<string> {
-    const hash = this.#bySessionId.get(row.session_id);
-    const entry = hash === undefined ? undefined : this.#sessions.get(hash);
-    const reusable = entry?.row === row ? entry.jwt : undefined;
+    const entry = this.#entryOf(row);
+    const reusable = entry?.jwt;
     if (reusable && reusable.kid === kid && now.getTime() - reusable.signedAt < reuseMs) return reusable.token;
-    const signed = await sign();
-    if (entry?.row === row) entry.jwt = { token: signed, kid, signedAt: now.getTime() };
-    return signed;
+    const signing = sign();
+    if (entry) {
+      const jwt = { token: signing, kid, signedAt: now.getTime() };
+      entry.jwt = jwt;
+      // A failed signature is not kept for the next check.
+      signing.catch(() => entry.jwt === jwt && delete entry.jwt);
+    }
+    return signing;
   }
 
   /** Returns once every instance has handled the changes committed so far (ChangeFeed.settle): routes that revoke call it before they answer. */
@@ -130,6 +180,13 @@ export class LiveSessions {
   async #serving(): Promise<boolean> {
     if (this.remoteFeed) await new Promise((resolve) => setImmediate(resolve));
     return this.feed.live;
+  }
+
+  /** The entry holding exactly this row (not one read before or after it), if kept. */
+  #entryOf(row: SessionRow): Entry | undefined {
+    const hash = this.#bySessionId.get(row.session_id);
+    const entry = hash === undefined ? undefined : this.#sessions.peek(hash);
+    return entry?.row === row ? entry : undefined;
   }
 
   #keepSession(hash: string, row: SessionRow, position: number): void {

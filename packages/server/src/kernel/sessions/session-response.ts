@@ -1,4 +1,4 @@
-import type { SessionResponse, User } from '@vestibule/contract';
+import type { SessionResponse } from '@vestibule/contract';
 import type { AppDeps } from '../../http/app-env.js';
 import type { SessionRow } from '../../storage/database.js';
 import { getUser } from '../users.js';
@@ -11,13 +11,13 @@ export function sessionJwtFor(deps: AppDeps, row: SessionRow, now: Date = deps.c
 }
 
 /**
- * Builds the SessionResponse every sign-in and refresh returns. A sign-in reads the user from the
- * database (it may just have changed it) and signs a JWT; a session check passes what its instance
- * holds (kernel/sessions/live-sessions.ts).
+ * Builds the SessionResponse every sign-in returns: the user read from the database (the sign-in
+ * may just have changed it) and a new JWT. A session check answers the same fields from what its
+ * instance holds (features/sessions/check.ts).
  */
-export async function sessionResponse(deps: AppDeps, requestId: string, row: SessionRow, token: string, known?: { user: User | null; sessionJwt: string }): Promise<SessionResponse> {
-  const user = known ? known.user : await getUser(deps.db, row.user_id);
+export async function sessionResponse(deps: AppDeps, requestId: string, row: SessionRow, token: string): Promise<SessionResponse> {
+  const user = await getUser(deps.db, row.user_id);
   if (!user) throw new Error(`Session ${row.session_id} names a missing user.`);
-  const session_jwt = known?.sessionJwt ?? (await sessionJwtFor(deps, row));
+  const session_jwt = await sessionJwtFor(deps, row);
   return { status_code: 200, request_id: requestId, user_id: row.user_id, user, session: toSession(row), session_token: token, session_jwt };
 }

@@ -1,0 +1,69 @@
+import type { IncomingMessage } from 'node:http';
+import { sessionRoutes, SessionAuthenticateRequestSchema } from '@vestibule/contract';
+import type { AppDeps } from '../../http/app-env.js';
+import { MAX_BODY_BYTES } from '../../http/body-limit.js';
+import { corsAnswerHeaders } from '../../http/cors.js';
+import { parseJsonBody } from '../../http/json-body.js';
+import type { HotPath } from '../../http/node-listener.js';
+import { readBodyAhead } from '../../http/read-body.js';
+import { NO_SNIFF, NO_STORE } from '../../http/security-headers.js';
+import { bearerFrom } from '../../http/session-auth.js';
+import { sessionDurationMinutes } from '../../kernel/durations.js';
+import { newId } from '../../security/random-token.js';
+import { answerCheck } from './check.js';
+
+/** Where the session check is served (the contract's route). */
+export const CHECK_PATH = `${sessionRoutes.authenticate.method.toUpperCase()} ${sessionRoutes.authenticate.path}`;
+
+/** Same headers as a one-valued Node header or undefined (Node joins repeated ones, as requestHeader does). */
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * The session check without the Hono app (http/node-listener.ts): through the app a check cost
+ * about twice as much, most of it the app's fixed cost per call (bench/server.ts). It answers a
+ * check of a live session with a valid body, exactly as the route in routes.ts would; anything
+ * else (no or a wrong public token, no session, a body of another length, type or shape, a
+ * duration out of range) goes on to that route, which words the error.
+ */
+export function checkHotPath(deps: AppDeps): HotPath {
+  const cors = corsAnswerHeaders(deps.config.project.allowedOrigins);
+  return async (request, response) => {
+    if (header(request, 'x-public-token') !== deps.config.project.publicToken) return false;
+    const token = bearerFrom(header(request, 'authorization'));
+    const declared = header(request, 'content-length');
+    // A body without a Content-Length (chunked) or over the limit is the app's to refuse or read.
+    if (!token || declared === undefined || !(Number(declared) <= MAX_BODY_BYTES)) return false;
+    let text: string;
+    try {
+      text = await readBodyAhead(request);
+    } catch {
+      response.destroy(); // the caller went away mid-body: there is no one to answer
+      return true;
+    }
+    let durationMinutes: number | undefined;
+    try {
+      const body = SessionAuthenticateRequestSchema.parse(parseJsonBody(text, header(request, 'content-type')));
+      durationMinutes = body.session_duration_minutes === undefined ? undefined : sessionDurationMinutes(deps.config.project, body.session_duration_minutes);
+    } catch {
+      return false;
+    }
+    const session = await deps.sessions.find(token, deps.clock());
+    if (!session) return false;
+    const requestId = newId('request');
+    const answer = await answerCheck(deps, { session, token, durationMinutes, requestId });
+    if (answer === null) return false;
+    response.writeHead(200, {
+      'Content-Type': 'application/json',
+      ...cors(header(request, 'origin')),
+      'X-Request-Id': requestId,
+      ...NO_SNIFF,
+      ...NO_STORE,
+      'Content-Length': Buffer.byteLength(answer),
+    });
+    response.end(answer);
+    return true;
+  };
+}
