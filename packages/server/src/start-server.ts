@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import type { ServerConfig } from './config/server-config.js';
 import { createServer, type CreateServerOptions } from './create-server.js';
 
-
 function listen(server: Server, port: number, hostname: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (error: Error) => reject(error);

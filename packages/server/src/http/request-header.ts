@@ -15,7 +15,11 @@ export function nodeRequest(c: Context): IncomingMessage | undefined {
  */
 export function requestHeader(c: Context, name: string): string | undefined {
   const node = nodeRequest(c);
-  if (!node) return c.req.header(name);
-  const value = node.headers[name.toLowerCase()];
+  return node ? nodeHeader(node, name) : c.req.header(name);
+}
+
+/** A header of Node's request, repeated ones joined as Node joins them (what requestHeader reads under the Node adapter). */
+export function nodeHeader(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
   return Array.isArray(value) ? value.join(', ') : value;
 }

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { sessionRoutes, SessionAuthenticateRequestSchema } from '@vestibule/contract';
 import type { AppDeps } from '../../http/app-env.js';
 import { MAX_BODY_BYTES } from '../../http/body-limit.js';
@@ -6,6 +5,7 @@ import { corsAnswerHeaders } from '../../http/cors.js';
 import { parseJsonBody } from '../../http/json-body.js';
 import type { HotPath } from '../../http/node-listener.js';
 import { readBodyAhead } from '../../http/read-body.js';
+import { nodeHeader } from '../../http/request-header.js';
 import { NO_SNIFF, NO_STORE } from '../../http/security-headers.js';
 import { bearerFrom } from '../../http/session-auth.js';
 import { sessionDurationMinutes } from '../../kernel/durations.js';
@@ -14,12 +14,6 @@ import { answerCheck } from './check.js';
 
 /** Where the session check is served (the contract's route). */
 export const CHECK_PATH = `${sessionRoutes.authenticate.method.toUpperCase()} ${sessionRoutes.authenticate.path}`;
-
-/** Same headers as a one-valued Node header or undefined (Node joins repeated ones, as requestHeader does). */
-function header(request: IncomingMessage, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
-}
 
 /**
  * The session check without the Hono app (http/node-listener.ts): through the app a check cost
@@ -31,9 +25,9 @@ function header(request: IncomingMessage, name: string): string | undefined {
 export function checkHotPath(deps: AppDeps): HotPath {
   const cors = corsAnswerHeaders(deps.config.project.allowedOrigins);
   return async (request, response) => {
-    if (header(request, 'x-public-token') !== deps.config.project.publicToken) return false;
-    const token = bearerFrom(header(request, 'authorization'));
-    const declared = header(request, 'content-length');
+    if (nodeHeader(request, 'x-public-token') !== deps.config.project.publicToken) return false;
+    const token = bearerFrom(nodeHeader(request, 'authorization'));
+    const declared = nodeHeader(request, 'content-length');
     // A body without a Content-Length (chunked) or over the limit is the app's to refuse or read.
     if (!token || declared === undefined || !(Number(declared) <= MAX_BODY_BYTES)) return false;
     let text: string;
@@ -45,7 +39,7 @@ export function checkHotPath(deps: AppDeps): HotPath {
     }
     let durationMinutes: number | undefined;
     try {
-      const body = SessionAuthenticateRequestSchema.parse(parseJsonBody(text, header(request, 'content-type')));
+      const body = SessionAuthenticateRequestSchema.parse(parseJsonBody(text, nodeHeader(request, 'content-type')));
       durationMinutes = body.session_duration_minutes === undefined ? undefined : sessionDurationMinutes(deps.config.project, body.session_duration_minutes);
     } catch {
       return false;
@@ -57,7 +51,7 @@ export function checkHotPath(deps: AppDeps): HotPath {
     if (answer === null) return false;
     response.writeHead(200, {
       'Content-Type': 'application/json',
-      ...cors(header(request, 'origin')),
+      ...cors(nodeHeader(request, 'origin')),
       'X-Request-Id': requestId,
       ...NO_SNIFF,
       ...NO_STORE,
