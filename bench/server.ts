@@ -21,6 +21,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { loadConfig } from '../packages/server/src/index.js';
 import { freePort } from '../packages/server/test/helpers/free-port.js';
 import { startPostgres, withConnection } from '../packages/server/test/helpers/postgres.js';
+import { postgresCpuMs } from './postgres-cpu.js';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const benchDir = join(root, 'bench', 'server');
@@ -65,6 +66,16 @@ interface Measured {
   rate: number;
   p50: number;
   errors: number;
+  /** Calls (or two-step sign-ins) completed. */
+  count: number;
+  /** CPU milliseconds per call: the server process (all its threads), PostgreSQL (null when not readable) and this process, the load. */
+  cpu?: Cpu;
+}
+
+interface Cpu {
+  server: number | null;
+  database: number | null;
+  load: number;
 }
 
 interface Row {
@@ -82,6 +93,8 @@ interface Instance {
   url: string;
   ask<T>(message: Record<string, unknown>): Promise<T>;
   memory(): Promise<number>;
+  /** CPU milliseconds the process has used so far. */
+  cpuMs(): Promise<number>;
 }
 
 /** Every server process started, so the clean-up stops each whatever fails next. */
@@ -109,7 +122,16 @@ async function launch(name: string, script: string, env: NodeJS.ProcessEnv): Pro
       waiting.set(id, answer);
       child.send({ ...message, id });
     });
-  return { name, url: `http://127.0.0.1:${port}`, ask, memory: async () => (await ask<{ rss: number }>({ type: 'memory' })).rss };
+  return {
+    name,
+    url: `http://127.0.0.1:${port}`,
+    ask,
+    memory: async () => (await ask<{ rss: number }>({ type: 'memory' })).rss,
+    cpuMs: async () => {
+      const { cpu } = await ask<{ cpu: NodeJS.CpuUsage }>({ type: 'cpu' });
+      return (cpu.user + cpu.system) / 1000;
+    },
+  };
 }
 
 const database = args['database-url'] ? null : await startPostgres();
@@ -209,7 +231,12 @@ try {
   /** autocannon at `connections` for the row's seconds; every non-2xx, timeout, error or wrong body counts as an error. */
   async function load(options: Record<string, unknown>): Promise<Measured> {
     const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
-    return { rate: result.requests.total / result.duration, p50: result.latency.p50, errors: result.errors + result.timeouts + result.non2xx + result.mismatches };
+    return {
+      rate: result.requests.total / result.duration,
+      p50: result.latency.p50,
+      errors: result.errors + result.timeouts + result.non2xx + result.mismatches,
+      count: result.requests.total,
+    };
   }
 
   /**
@@ -247,7 +274,7 @@ try {
       }),
     );
     times.sort((x, y) => x - y);
-    return { rate: times.length / ((performance.now() - start) / 1000), p50: times[Math.floor(times.length / 2)] ?? 0, errors };
+    return { rate: times.length / ((performance.now() - start) / 1000), p50: times[Math.floor(times.length / 2)] ?? 0, errors, count: times.length };
   }
 
   const argon2 = vestibuleConfig.argon2;
@@ -332,15 +359,36 @@ try {
     },
   ];
 
+  /** Runs a row, and divides the CPU that the server, PostgreSQL and the load spent meanwhile by the calls it made. */
+  async function measureCpu(row: Row): Promise<Measured> {
+    // The argon2 row uses no database, and Vestibule on --embedded holds its own (its CPU is the server's).
+    const onPostgres = row.server !== undefined && !(args.embedded && row.server === vestibule);
+    const databaseCpu = () => (database && onPostgres ? postgresCpuMs(database.dataDir) : null);
+    const before = { server: await row.server?.cpuMs(), database: databaseCpu(), load: process.cpuUsage() };
+    const measured = await row.run();
+    const serverAfter = await row.server?.cpuMs();
+    const databaseAfter = databaseCpu();
+    const loadUsed = process.cpuUsage(before.load);
+    const each = (ms: number) => ms / Math.max(1, measured.count);
+    return {
+      ...measured,
+      cpu: {
+        server: serverAfter === undefined || before.server === undefined ? null : each(serverAfter - before.server),
+        database: databaseAfter === null || before.database === null ? null : each(databaseAfter - before.database),
+        load: each((loadUsed.user + loadUsed.system) / 1000),
+      },
+    };
+  }
+
   const only = args.only?.split(',');
   const rows = only ? allRows.filter((row) => only.includes(row.key)) : allRows;
   const results = new Map<string, Measured[]>(rows.map((row) => [row.key, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const row of rows) {
       process.stdout.write(`round ${round}/${ROUNDS}: ${row.label}… `);
-      const measured = await row.run();
+      const measured = await measureCpu(row);
       results.get(row.key)!.push(measured);
-      console.log(`${Math.round(measured.rate)}/s, ${measured.errors} errors`);
+      console.log(`${Math.round(measured.rate)}/s, ${measured.errors} errors, CPU ${formatCpu([measured])}`);
     }
   }
   const memoryAfter = new Map(await Promise.all(instances.map(async (i) => [i.name, await i.memory()] as const)));
@@ -350,6 +398,16 @@ try {
 }
 
 // ---- the table --------------------------------------------------------------------------------
+
+/** Mean CPU per call over the rounds, as 'server + PostgreSQL + load ms' ('–' where not measured). */
+function formatCpu(measured: Measured[]): string {
+  const mean = (part: keyof Cpu) => {
+    const values = measured.map((m) => m.cpu?.[part]).filter((v): v is number => typeof v === 'number');
+    return values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length;
+  };
+  const ms = (value: number | null) => (value === null ? '–' : value < 1 ? value.toFixed(3) : value.toFixed(2));
+  return `${ms(mean('server'))} + ${ms(mean('database'))} + ${ms(mean('load'))} ms`;
+}
 
 interface Report {
   rows: Row[];
@@ -371,12 +429,12 @@ function report({ rows, results, memoryBefore, memoryAfter, write }: Report): vo
   const errors = (key: string) => results.get(key)!.reduce((sum, m) => sum + m.errors, 0);
 
   const table = [
-    '| row | requests/s | p50 | errors | memory before → after | how |',
-    '|---|---|---|---|---|---|',
+    '| row | requests/s | p50 | errors | CPU per call: server + PostgreSQL + load | memory before → after | how |',
+    '|---|---|---|---|---|---|---|',
     ...rows.map((row) => {
       const measured = results.get(row.key)!;
       const memory = row.server ? `${mb(memoryBefore.get(row.server.name)!)} → ${mb(memoryAfter.get(row.server.name)!)}` : '';
-      return `| ${row.label} | ${range(measured.map((m) => m.rate))} | ${range(measured.map((m) => m.p50), 1)} ms | ${errors(row.key)} | ${memory} | ${row.note ?? `${CONNECTIONS} connections`} |`;
+      return `| ${row.label} | ${range(measured.map((m) => m.rate))} | ${range(measured.map((m) => m.p50), 1)} ms | ${errors(row.key)} | ${formatCpu(measured)} | ${memory} | ${row.note ?? `${CONNECTIONS} connections`} |`;
     }),
   ];
 
@@ -397,13 +455,25 @@ function report({ rows, results, memoryBefore, memoryAfter, write }: Report): vo
       worst('v-password') >= 0.9 * best('argon2'),
     ]);
   }
+  // Every process here shares the same cores, so the hash's share of a login's CPU bounds the login rate.
+  const cpuEach = (key: string) => {
+    const cpu = results.get(key)!.map((m) => m.cpu!);
+    return cpu.reduce((sum, c) => sum + (c.server ?? 0) + (c.database ?? 0) + c.load, 0) / cpu.length;
+  };
+  const bound = has('v-password', 'argon2')
+    ? [
+        '',
+        `A password login used ${cpuEach('v-password').toFixed(2)} ms of CPU in all (server, PostgreSQL and load), one argon2id verification alone ${cpuEach('argon2').toFixed(2)} ms: ` +
+          `with every process on the same cores, logins can reach at most ${Math.round((100 * cpuEach('argon2')) / cpuEach('v-password'))}% of the hash-alone rate here.`,
+      ]
+    : [];
 
   const cpu = cpus();
   const machine = [
     `- Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 1024 ** 3)} GB; every server, PostgreSQL and the load share it`,
     `- Node ${process.version}; PostgreSQL ${postgresVersion} (${database ? 'throwaway, started by the benchmark' : 'given'}); Vestibule on ${args.embedded ? 'its embedded database (PGlite)' : 'PostgreSQL'}`,
     `- Vestibule ${versionIn(join(root, 'packages', 'server'))} at ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim()}; Better Auth ${versionIn(join(benchDir, 'node_modules', 'better-auth'))}; autocannon ${versionIn(join(benchDir, 'node_modules', 'autocannon'))}`,
-    `- ${ROUNDS} rounds of ${SECONDS} s a row; requests/s and p50 give the range over the rounds, errors their sum`,
+    `- ${ROUNDS} rounds of ${SECONDS} s a row; requests/s and p50 give the range over the rounds, errors their sum, CPU the mean per call (per sign-in for two-step rows) over the rounds`,
   ];
   const text = [
     `# Server benchmark (\`npm run bench:server${args.embedded ? ' -- --embedded' : ''}\`), ${new Date().toISOString().slice(0, 10)}`,
@@ -415,6 +485,7 @@ function report({ rows, results, memoryBefore, memoryAfter, write }: Report): vo
     '| target | measured | met |',
     '|---|---|---|',
     ...targets.map(([what, measured, met]) => `| ${what} | ${measured} | ${met ? 'yes' : '**no**'} |`),
+    ...bound,
     '',
   ].join('\n');
   console.log(`\n${text}`);

@@ -25,6 +25,8 @@ function runAsPostgres(binary: string, args: string[]): void {
 
 export interface PostgresCluster {
   port: number;
+  /** The cluster's data directory (postmaster.pid in it names the server process). */
+  dataDir: string;
   /** A fresh, empty database on the cluster; returns its URL. */
   createDatabase(name?: string): Promise<string>;
   stop(): Promise<void>;
@@ -56,6 +58,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
   let counter = 0;
   return {
     port,
+    dataDir: data,
     async createDatabase(name = `vestibule_${process.pid}_${Date.now()}_${counter++}`) {
       await withConnection(`postgres://postgres@127.0.0.1:${port}/postgres`, (client) => client.query(`create database "${name}"`));
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
