@@ -424,8 +424,6 @@ function report({ rows, results, memoryBefore, memoryAfter, write }: Report): vo
     const [low, high] = [Math.min(...values), Math.max(...values)].map((v) => v.toLocaleString('en-US', { maximumFractionDigits: digits }));
     return low === high ? low! : `${low} to ${high}`;
   };
-  const best = (key: string) => Math.max(...results.get(key)!.map((m) => m.rate));
-  const worst = (key: string) => Math.min(...results.get(key)!.map((m) => m.rate));
   const errors = (key: string) => results.get(key)!.reduce((sum, m) => sum + m.errors, 0);
 
   const table = [
@@ -438,22 +436,25 @@ function report({ rows, results, memoryBefore, memoryAfter, write }: Report): vo
     }),
   ];
 
-  // Targets compare each side's worst round with the other's best, so one lucky round cannot pass them.
+  // Targets compare rows measured in the same round, one after the other, and must hold in every
+  // round: the machine's own speed drifts between rounds (the bare server's CPU per call has moved
+  // by a fifth from one round to the next), more than the margins the targets ask about.
   const has = (...keys: string[]) => keys.every((key) => results.has(key));
   const targets: Array<[string, string, boolean]> = [];
+  const everyRound = (what: string, ours: string, theirs: string, factor: number, describe: (our: number, their: number) => string) => {
+    const pairs = results.get(ours)!.map((m, round) => [m.rate, results.get(theirs)![round]!.rate] as const);
+    const measured = pairs.map(([our, their], round) => `${pairs.length > 1 ? `round ${round + 1}: ` : ''}${describe(our, their)}`).join('; ');
+    targets.push([what, measured, pairs.every(([our, their]) => our >= factor * their)]);
+  };
   if (has('v-check', 'b-check')) {
-    targets.push([`session checks ≥ 10 × Better Auth's`, `${Math.round(worst('v-check'))} vs 10 × ${Math.round(best('b-check'))} = ${Math.round(10 * best('b-check'))}`, worst('v-check') >= 10 * best('b-check')]);
+    everyRound(`session checks ≥ 10 × Better Auth's`, 'v-check', 'b-check', 10, (our, their) => `${Math.round(our)} vs 10 × ${Math.round(their)} = ${Math.round(10 * their)}`);
   }
   if (has('v-check', 'bare')) {
-    targets.push(['session checks ≥ 1/3 of the bare ceiling', `${Math.round(worst('v-check'))} vs ${Math.round(best('bare'))} / 3 = ${Math.round(best('bare') / 3)}`, worst('v-check') >= best('bare') / 3]);
+    everyRound('session checks ≥ 1/3 of the bare ceiling', 'v-check', 'bare', 1 / 3, (our, their) => `${Math.round(our)} vs ${Math.round(their)} / 3 = ${Math.round(their / 3)}`);
   }
   if (has('v-check')) targets.push(['session checks without an error', `${errors('v-check')} errors`, errors('v-check') === 0]);
   if (has('v-password', 'argon2')) {
-    targets.push([
-      'password logins ≥ 90% of what argon2id allows',
-      `${worst('v-password').toFixed(1)} vs 90% of ${best('argon2').toFixed(1)} = ${(0.9 * best('argon2')).toFixed(1)}`,
-      worst('v-password') >= 0.9 * best('argon2'),
-    ]);
+    everyRound('password logins ≥ 90% of what argon2id allows', 'v-password', 'argon2', 0.9, (our, their) => `${our.toFixed(1)} vs 90% of ${their.toFixed(1)} = ${(0.9 * their).toFixed(1)}`);
   }
   // Every process here shares the same cores, so the hash's share of a login's CPU bounds the login rate.
   const cpuEach = (key: string) => {
