@@ -464,7 +464,7 @@ function report({ rows, results, memoryBefore, memoryAfter, write }: Report): vo
   const bound = has('v-password', 'argon2')
     ? [
         '',
-        `A password login used ${cpuEach('v-password').toFixed(2)} ms of CPU in all (server, PostgreSQL and load), one argon2id verification alone ${cpuEach('argon2').toFixed(2)} ms: ` +
+        `A password login used ${cpuEach('v-password').toFixed(2)} ms of CPU in all its processes, one argon2id verification alone ${cpuEach('argon2').toFixed(2)} ms: ` +
           `with every process on the same cores, logins can reach at most ${Math.round((100 * cpuEach('argon2')) / cpuEach('v-password'))}% of the hash-alone rate here.`,
       ]
     : [];
