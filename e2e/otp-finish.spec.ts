@@ -56,6 +56,30 @@ test('a UK number typed nationally is shown in international form on the passcod
   await expect(page.getByText('Your passcode has been successfully verified.')).toBeVisible();
 });
 
+test('keys typed while the phone field loads all land: the field that takes over has the focus', async ({ page, request }) => {
+  // The phone field's chunk is held until the user has typed part of the number into the stand-in.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/phone-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const last = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+  await page.goto(configUrl({ products: ['otp'], otpOptions: { methods: ['sms'] } }));
+  await page.getByLabel('Phone number').pressSequentially('+44 7911');
+  release();
+  await expect(page.getByRole('combobox', { name: 'Country' })).toBeVisible();
+  // Typed wherever the focus now is, as a person would keep typing.
+  await page.keyboard.type(` 123${last}`);
+  // Whole, the number switched the country (+44 7911 1... is Guernsey's in libphonenumber's data)
+  // and shows in national form, as it does when typed into the real field from the start.
+  await expect(page.getByLabel('Phone number')).toHaveValue(`07911 123${last}`);
+  await page.keyboard.press('Enter');
+  const message = await latestMessageTo(request, `+447911123${last}`);
+  await page.getByLabel('6-digit passcode').fill(passcodeIn(message));
+  await expect(page.getByText('Your passcode has been successfully verified.')).toBeVisible();
+});
+
 test('an email passcode logs email_sent with the email and type', async ({ page, request }) => {
   const logged = recordEvents(page);
   const email = uniqueEmail('otp-event');

@@ -24,6 +24,8 @@ export interface PhoneFieldProps {
   placeholder?: string;
   /** Accessible name of the country selector, default 'Country'. */
   countryLabel?: string;
+  /** Focus the number on mount with the caret here: it takes over from a field the user was typing in. */
+  focusAt?: number | null;
 }
 
 /** The element with focus in the input's document or shadow root. */
@@ -49,6 +51,7 @@ export function PhoneField({
   disabled,
   placeholder = en.phonePlaceholder,
   countryLabel = en.phoneCountryLabel,
+  focusAt,
 }: PhoneFieldProps): JSX.Element {
   const inputRef = useRef<HTMLInputElement>(null);
   /** Where the caret goes once the reformatted value is rendered. */
@@ -57,6 +60,13 @@ export function PhoneField({
   const errorId = `${id}-error`;
   const options = countryOptions();
   const selected = options.find((option) => option.code === country);
+
+  useLayoutEffect(() => {
+    if (focusAt == null) return;
+    inputRef.current?.focus();
+    inputRef.current?.setSelectionRange(focusAt, focusAt);
+    // On mount only: later renders leave the focus where the user puts it.
+  }, []);
 
   useLayoutEffect(() => {
     const input = inputRef.current;

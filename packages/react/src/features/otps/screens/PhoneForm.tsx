@@ -19,9 +19,10 @@ import { usePrefetchPasscodeScreen } from './prefetch';
 /**
  * The phone module, loaded when the form mounts. Until it arrives a plain tel input stands in (the
  * user can already type); after PHONE_TYPING_TIMEOUT_MS without it the placeholder stops showing a
- * spinner and stays as the field. If the module arrives later it takes over, keeping the value.
+ * spinner and stays as the field. If the module arrives later it takes over, keeping the value;
+ * `beforeSwap` runs just before, while the stand-in is still in the document.
  */
-function usePhoneModule(): { mod: PhoneModule | null; gaveUp: boolean } {
+function usePhoneModule(beforeSwap: () => void): { mod: PhoneModule | null; gaveUp: boolean } {
   const [mod, setMod] = useState<PhoneModule | null>(phoneModuleIfLoaded);
   const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
@@ -31,7 +32,9 @@ function usePhoneModule(): { mod: PhoneModule | null; gaveUp: boolean } {
     loadPhoneModule().then(
       (loaded) => {
         clearTimeout(timer);
-        if (live) setMod(() => loaded);
+        if (!live) return;
+        beforeSwap();
+        setMod(() => loaded);
       },
       (err: unknown) => {
         clearTimeout(timer);
@@ -47,12 +50,21 @@ function usePhoneModule(): { mod: PhoneModule | null; gaveUp: boolean } {
   return { mod, gaveUp };
 }
 
+/** Where the caret is in the form's stand-in number input, or null when the focus is elsewhere. */
+function caretIfFocused(form: HTMLFormElement | null): number | null {
+  return form?.querySelector<HTMLInputElement>('input:focus')?.selectionStart ?? null;
+}
+
 /** Text-message or WhatsApp form: the lazily loaded phone field and its submit button. */
 export function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
   const { t } = useWidget();
   const { state, send } = useFlow();
   const id = useId();
-  const { mod, gaveUp } = usePhoneModule();
+  const formRef = useRef<HTMLFormElement>(null);
+  // The real field replaces the stand-in's element when the module arrives: a user typing at that
+  // moment would lose the focus and every key after it, so the field takes the focus and caret over.
+  const [caretAtSwap, setCaretAtSwap] = useState<number | null>(null);
+  const { mod, gaveUp } = usePhoneModule(() => setCaretAtSwap(caretIfFocused(formRef.current)));
   usePrefetchPasscodeScreen();
   const draft = state.mainDraft?.method === method ? state.mainDraft : null;
   const [country, setCountry] = useState<CountryCode>(() => (draft?.country as CountryCode | undefined) ?? 'US');
@@ -95,7 +107,7 @@ export function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
 
   const Field = mod?.PhoneField;
   return (
-    <form className="vst-form" onSubmit={submit} noValidate>
+    <form ref={formRef} className="vst-form" onSubmit={submit} noValidate>
       {Field ? (
         <Field
           id={id}
@@ -108,6 +120,7 @@ export function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
           disabled={state.pending || checking}
           placeholder={t('phonePlaceholder')}
           countryLabel={t('phoneCountryLabel')}
+          focusAt={caretAtSwap}
         />
       ) : (
         <div className="vst-phone-loading">
