@@ -56,7 +56,7 @@ test('a UK number typed nationally is shown in international form on the passcod
   await expect(page.getByText('Your passcode has been successfully verified.')).toBeVisible();
 });
 
-test('keys typed while the phone field loads all land: the field that takes over has the focus', async ({ page, request }) => {
+test('keys typed while the phone field loads all land: the field that takes over has the focus', async ({ page, request }, testInfo) => {
   // The phone field's chunk is held until the user has typed part of the number into the stand-in.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -74,6 +74,8 @@ test('keys typed while the phone field loads all land: the field that takes over
   // Whole, the number switched the country (+44 7911 1... is Guernsey's in libphonenumber's data)
   // and shows in national form, as it does when typed into the real field from the start.
   await expect(page.getByLabel('Phone number')).toHaveValue(`07911 123${last}`);
+  await expect(page.getByLabel('Phone number')).toBeFocused();
+  await lookAt(page, testInfo, 'phone-field-took-over');
   await page.keyboard.press('Enter');
   const message = await latestMessageTo(request, `+447911123${last}`);
   await page.getByLabel('6-digit passcode').fill(passcodeIn(message));

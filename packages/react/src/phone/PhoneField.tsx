@@ -61,11 +61,11 @@ export function PhoneField({
   const options = countryOptions();
   const selected = options.find((option) => option.code === country);
 
+  // On mount only: later renders leave the focus where the user puts it.
   useLayoutEffect(() => {
     if (focusAt == null) return;
     inputRef.current?.focus();
     inputRef.current?.setSelectionRange(focusAt, focusAt);
-    // On mount only: later renders leave the focus where the user puts it.
   }, []);
 
   useLayoutEffect(() => {
