@@ -2,7 +2,8 @@
  * The boundaries of DESIGN.md, checked in `npm test` (npm run check:deps):
  * react -> client -> contract (types only, except the plain-data error catalogue); server ->
  * contract; features never import each other; widget screens never call the network; shared
- * widget parts know nothing of features, mounts or the flow; no cycles anywhere.
+ * widget parts know nothing of features, mounts or the flow; only the /dev/ guard trusts a
+ * loopback address; no cycles anywhere.
  */
 const notTypeOnly = ['type-only', 'type-import'];
 
@@ -28,6 +29,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/server/src/(kernel|security|storage|delivery|config)/' },
       to: { path: '^packages/server/src/features/' },
+    },
+    {
+      name: 'loopback-grants-only-development-routes',
+      comment: 'Behind a reverse proxy every visitor is loopback: only the /dev/ guard (applied in create-app) may treat "this machine" as a reason to serve anything.',
+      severity: 'error',
+      from: { path: '^packages/server/src/', pathNot: '^packages/server/src/(http/create-app|create-server)\\.ts$' },
+      to: { path: '^packages/server/src/http/this-machine\\.ts$' },
     },
     {
       name: 'widget-features-stay-apart',

@@ -27,7 +27,7 @@ const config = {
     passwordLockout: { maxFailures: 10_000_000, windowSeconds: 3600, lockSeconds: 1 },
   },
 };
-const server = await createServer(config, { logger: { info() {}, error: (m, d) => console.error(m, d) } });
+const server = await createServer(config, { logger: { info() {}, warn() {}, error: (m, d) => console.error(m, d) } });
 
 const call = (path: string, body: unknown) =>
   server.app.fetch(

@@ -11,6 +11,7 @@ import { createSmtpEmailSender } from './delivery/smtp-email-sender.js';
 import type { AppDeps, Clock, Logger } from './http/app-env.js';
 import { createApp, createHotPaths } from './http/create-app.js';
 import { nodeListener } from './http/node-listener.js';
+import { developmentExposureWarning } from './http/this-machine.js';
 import { pruneFailureCounters } from './kernel/failure-counters.js';
 import { pruneOneTimeSecrets } from './kernel/one-time-secrets.js';
 import { pruneRateLimits } from './security/rate-limit.js';
@@ -48,6 +49,7 @@ export interface VestibuleServer {
 
 export const consoleLogger: Logger = {
   info: (message, details) => console.log(message, details ? JSON.stringify(details) : ''),
+  warn: (message, details) => console.warn(message, details ? JSON.stringify(details) : ''),
   error: (message, details) => console.error(message, details ? JSON.stringify(details) : ''),
 };
 
@@ -55,6 +57,8 @@ export const consoleLogger: Logger = {
 export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<VestibuleServer> {
   const clock = options.clock ?? (() => new Date());
   const log = options.logger ?? consoleLogger;
+  const exposure = developmentExposureWarning(config);
+  if (exposure) log.warn(exposure);
   const secret = resolveServerSecret(config);
   const keys = deriveServerKeys(secret);
   const { db, kind, changes } = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, (error) =>

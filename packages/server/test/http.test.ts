@@ -147,7 +147,7 @@ describe('unexpected errors', () => {
     const { createServer } = await import('../src/index.js');
     const { testConfig } = await import('./helpers/test-config.js');
     const logged: Array<Record<string, unknown> | undefined> = [];
-    const server = await createServer(testConfig(), { logger: { info() {}, error: (_m, details) => logged.push(details) } });
+    const server = await createServer(testConfig(), { logger: { info() {}, warn() {}, error: (_m, details) => logged.push(details) } });
     await server.db.destroy(); // the database goes away under the running app
     const response = await server.app.fetch(
       new Request('http://localhost:8787/sdk/v1/magic_links/email/login_or_create', {

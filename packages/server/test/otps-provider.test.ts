@@ -46,7 +46,7 @@ beforeAll(async () => {
     project: { smsCountries: ['US', 'ES'] } as any,
   });
   const clock = testClock();
-  const server = await createServer(config, { clock, logger: { info() {}, error: (message, details) => logged.push({ message, details }) } });
+  const server = await createServer(config, { clock, logger: { info() {}, warn() {}, error: (message, details) => logged.push({ message, details }) } });
   h = harnessFor(server, config, clock);
 });
 afterAll(async () => {

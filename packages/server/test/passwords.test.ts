@@ -44,7 +44,7 @@ describe('hashing', () => {
   it('rehashes on login after a parameter change', async () => {
     const config = testConfig({ argon2: { memoryCost: 8192, timeCost: 1, parallelism: 1 } });
     const clock = testClock();
-    const quiet = { info() {}, error() {} };
+    const quiet = { info() {}, warn() {}, error() {} };
     let server = await createServer(config, { clock, logger: quiet });
     let hh = harnessFor(server, config, clock);
     const email = uniqueEmail('rehash');
@@ -279,7 +279,7 @@ describe('authenticate', () => {
     const url = `http://127.0.0.1:${(range.address() as AddressInfo).port}`;
     await h.close();
     const config = { ...h.config, breachRangeUrl: url };
-    h = harnessFor(await createServer(config, { clock: h.clock, logger: { info() {}, error() {} } }), config, h.clock);
+    h = harnessFor(await createServer(config, { clock: h.clock, logger: { info() {}, warn() {}, error() {} } }), config, h.clock);
     try {
       expect((await login(email, password)).body).toMatchObject({
         status_code: 400,

@@ -120,7 +120,7 @@ describe('nodeListener', () => {
     const listener = nodeListener(
       async (incoming) => new Response(`app read ${await incoming.text()}`),
       new Map([['POST /hot', hot]]),
-      { info() {}, error: (message) => void log.push(message) },
+      { info() {}, warn() {}, error: (message) => void log.push(message) },
     );
     const server = createServer(listener);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

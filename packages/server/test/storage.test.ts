@@ -223,7 +223,7 @@ describeWithPostgres('storage: PostgreSQL 15', (cluster) => {
     const url = await cluster().createDatabase();
     const clock = testClock();
     const config = testConfig({ databaseUrl: url });
-    const quiet = { info() {}, error: (m: string, d?: Record<string, unknown>) => console.error(m, d) };
+    const quiet = { info() {}, warn() {}, error: (m: string, d?: Record<string, unknown>) => console.error(m, d) };
     const [serverA, serverB] = await Promise.all([createServer(config, { clock, logger: quiet }), createServer(config, { clock, logger: quiet })]);
     const a = harnessFor(serverA, config, clock);
     const b = harnessFor(serverB, config, clock);

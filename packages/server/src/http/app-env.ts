@@ -10,6 +10,8 @@ export type Clock = () => Date;
 
 export interface Logger {
   info(message: string, details?: Record<string, unknown>): void;
+  /** Something the operator should change, though the server runs. */
+  warn(message: string, details?: Record<string, unknown>): void;
   error(message: string, details?: Record<string, unknown>): void;
 }
 

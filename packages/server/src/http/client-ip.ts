@@ -56,8 +56,3 @@ export function clientAddress(trust: TrustProxy): MiddlewareHandler<AppEnv> {
     return next();
   };
 }
-
-/** True for 127.0.0.0/8 and ::1 (and their IPv4-mapped forms). */
-export function isLoopback(address: string): boolean {
-  return ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
-}

@@ -1,15 +1,19 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { connect } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../helpers/harness.js';
 import { startListening, type ListeningServer } from '../helpers/listening.js';
-import { dataDirWithDatabase } from '../helpers/test-config.js';
+import { dataDirWithDatabase, PUBLIC_TOKEN } from '../helpers/test-config.js';
 
 /**
  * Finding 7: with no setting the server ran in development and served the outbox (plain codes and
- * links) to anyone who could reach the port. The outbox now answers loopback clients only, and
- * production refuses to start without the settings that make it safe, naming each one.
+ * links) to anyone who could reach the port. Then: behind a reverse proxy on the same machine every
+ * visitor's socket is loopback, so a loopback socket is not enough; the development-only routes
+ * also refuse any sign of a proxy and any host name that is not loopback. Production refuses to
+ * start without the settings that make it safe, naming each one.
  */
 const repoRoot = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
 
@@ -55,15 +59,103 @@ function runMain(env: Record<string, string>): Main {
   };
 }
 
-describe('the development outbox', () => {
+const ATTACKER = '203.0.113.9';
+/** Each sign that a request came through a proxy, as a proxy in front of the server would add it. */
+const PROXY_SIGNS: Record<string, string> = {
+  Forwarded: `for=${ATTACKER};proto=https`,
+  'X-Forwarded-For': ATTACKER,
+  'X-Forwarded-Host': 'auth.example.com',
+  'X-Forwarded-Proto': 'https',
+  'X-Real-IP': ATTACKER,
+  Via: '1.1 caddy',
+};
+const CALLBACK = 'http://localhost:8787/sdk/v1/oauth/callback';
+const AUTHORIZE_QUERY = new URLSearchParams({ response_type: 'code', client_id: 'github', redirect_uri: CALLBACK, state: 'state-1', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' });
+
+/** The development-only routes, each as a request that this machine gets answered (what the refusal must hide). */
+const DEV_ROUTES: Array<{ name: string; method: string; path: string; body?: string; contentType?: string; headers?: Record<string, string> }> = [
+  { name: 'the outbox JSON', method: 'GET', path: '/dev/outbox' },
+  { name: "the development provider's authorize page", method: 'GET', path: `/dev/oauth/authorize?${AUTHORIZE_QUERY}` },
+  { name: "the development provider's sign-in form", method: 'POST', path: '/dev/oauth/authorize', body: new URLSearchParams({ ...Object.fromEntries(AUTHORIZE_QUERY), email: 'victim@example.com', decision: 'allow' }).toString(), contentType: 'application/x-www-form-urlencoded' },
+  { name: "the development provider's token endpoint", method: 'POST', path: '/dev/oauth/token', body: 'grant_type=authorization_code&code=x', contentType: 'application/x-www-form-urlencoded' },
+  { name: "the development provider's userinfo", method: 'GET', path: '/dev/oauth/userinfo', headers: { Authorization: 'Bearer x' } },
+];
+
+/** One request over a raw socket, so the test chooses the HTTP version and every header, Host included. */
+function rawRequest(port: number, request: { method: string; path: string; version?: string; headers: Record<string, string>; body?: string }): Promise<{ status: number; head: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port }, () => {
+      const body = request.body ?? '';
+      const headers = { ...request.headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      socket.end(`${request.method} ${request.path} HTTP/${request.version ?? '1.1'}\r\n${head}\r\n${body}`);
+    });
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0);
+      const end = text.indexOf('\r\n\r\n');
+      resolve({ status, head: text.slice(0, end), body: text.slice(end + 4) });
+    });
+  });
+}
+
+describe('the development-only routes', () => {
   let s: ListeningServer;
   beforeAll(async () => {
-    // Behind a proxy on this machine, requests from elsewhere arrive with the address it saw.
+    // The proxy-aware setting a deployment behind nginx on this machine would have: it must not matter.
     s = await startListening({ trustProxy: ['loopback'] });
+    await s.send('POST', '/sdk/v1/magic_links/email/login_or_create', { email: uniqueEmail('outbox') });
   });
   afterAll(() => s.close());
 
-  it('is served to this machine over 127.0.0.1 and ::1', async () => {
+  const ask = (route: (typeof DEV_ROUTES)[number], extra: { headers?: Record<string, string>; version?: string } = {}) =>
+    rawRequest(s.port, {
+      method: route.method,
+      path: route.path,
+      version: extra.version,
+      body: route.body,
+      headers: { Host: `127.0.0.1:${s.port}`, ...(route.contentType ? { 'Content-Type': route.contentType } : {}), ...route.headers, ...extra.headers },
+    });
+
+  const expectRefused = (answer: { status: number; body: string }, why: string) => {
+    expect(answer.status).toBe(403);
+    const body = JSON.parse(answer.body) as { error_type: string; error_message: string };
+    expect(body.error_type).toBe('forbidden');
+    expect(body.error_message).toContain('Development routes (the outbox and the development sign-in) are served only to this machine');
+    expect(body.error_message).toContain(why);
+    expect(body.error_message).toContain('set VESTIBULE_ENV=production');
+    // Nothing served: no message list, no sign-in page, no code, no token, no profile.
+    expect(answer.body).not.toMatch(/messages|<form|code=|access_token|"email"/);
+  };
+
+  for (const route of DEV_ROUTES) {
+    describe(route.name, () => {
+      for (const [header, value] of Object.entries(PROXY_SIGNS)) {
+        it(`refuses a request that carries ${header}, though its socket is loopback`, async () => {
+          expectRefused(await ask(route, { headers: { [header]: value } }), `it carries ${header}`);
+        });
+      }
+
+      it('refuses a request addressed to a host name that is not loopback', async () => {
+        expectRefused(await ask(route, { headers: { Host: 'auth.example.com' } }), 'it was addressed to "auth.example.com"');
+      });
+
+      it('refuses HTTP/1.0, which nginx speaks to the server it fronts unless told otherwise', async () => {
+        expectRefused(await ask(route, { version: '1.0' }), 'HTTP/1.0');
+      });
+
+      it('is answered (not refused) for a plain request from this machine', async () => {
+        for (const host of [`127.0.0.1:${s.port}`, `localhost:${s.port}`, `[::1]:${s.port}`]) {
+          expect((await ask(route, { headers: { Host: host } })).status).not.toBe(403);
+        }
+      });
+    });
+  }
+
+  it('serves the outbox and the sign-in page to this machine over 127.0.0.1 and ::1', async () => {
     const email = uniqueEmail('outbox');
     await s.send('POST', '/sdk/v1/magic_links/email/login_or_create', { email });
     for (const from of ['127.0.0.1', '::1']) {
@@ -71,14 +163,63 @@ describe('the development outbox', () => {
       expect(answer.status).toBe(200);
       expect(answer.body.messages).toHaveLength(1);
     }
+    const page = await ask(DEV_ROUTES[1]!);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Development sign-in');
   });
 
-  it('is refused to a client on another machine, with no message in the answer', async () => {
-    const answer = await s.send('GET', '/dev/outbox', undefined, { token: null, headers: { 'X-Forwarded-For': '203.0.113.50' } });
-    expect(answer.status).toBe(403);
-    expect(answer.body).toMatchObject({ error_type: 'forbidden', error_message: 'The development outbox is served only to this machine (a loopback address).' });
-    expect(JSON.stringify(answer.body)).not.toContain('messages');
+  it("refuses whatever address trustProxy would take from the proxy's header, loopback included", async () => {
+    for (const claimed of ['127.0.0.1', '::1', ATTACKER]) {
+      const answer = await s.send('GET', '/dev/outbox', undefined, { token: null, headers: { 'X-Forwarded-For': claimed } });
+      expect(answer.status).toBe(403);
+      expect(answer.body.messages).toBeUndefined();
+    }
   });
+
+  it('signs in through the development provider end to end from this machine (the engine calls token and userinfo)', async () => {
+    const verifier = 'v'.repeat(43);
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const start = await s.send('GET', `/sdk/v1/oauth/start?${new URLSearchParams({ provider: 'github', public_token: PUBLIC_TOKEN, code_challenge: challenge })}`, undefined, { token: null });
+    expect(start.status).toBe(302);
+    const authorize = new URL(String(start.headers.location));
+    expect(authorize.pathname).toBe('/dev/oauth/authorize');
+    const form = new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), email: uniqueEmail('dev-oauth'), decision: 'allow' });
+    const allowed = await rawRequest(s.port, { method: 'POST', path: '/dev/oauth/authorize', body: form.toString(), headers: { Host: `localhost:${s.port}`, 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(allowed.status).toBe(302);
+    const location = /\r\nlocation: (\S+)/i.exec(allowed.head)?.[1];
+    const callback = new URL(location!);
+    const landed = await s.send('GET', `${callback.pathname}${callback.search}`, undefined, { token: null });
+    const landing = new URL(String(landed.headers.location));
+    const exchange = await s.send('POST', '/sdk/v1/oauth/authenticate', { token: landing.searchParams.get('token'), code_verifier: verifier });
+    expect(exchange.status).toBe(200);
+    expect(exchange.body.provider_type).toBe('github');
+  });
+});
+
+describe('the warning a development server prints at start', () => {
+  it('names what is not loopback and says to set VESTIBULE_ENV=production', async () => {
+    const main = runMain({ VESTIBULE_API_URL: 'https://auth.example.test', VESTIBULE_ALLOWED_ORIGINS: 'http://localhost:3000,https://app.example.test' });
+    try {
+      await main.listening();
+      expect(main.output()).toContain('development mode: the outbox and the development sign-in are served to this machine only; set VESTIBULE_ENV=production to deploy');
+      expect(main.output()).toContain('public URL https://auth.example.test');
+      expect(main.output()).toContain('allowed origin https://app.example.test');
+      expect(main.output()).not.toContain('allowed origin http://localhost:3000');
+    } finally {
+      await main.stop();
+    }
+  }, 60_000);
+
+  it('is not printed when every address is loopback', async () => {
+    const main = runMain({});
+    try {
+      await main.listening();
+      expect(main.output()).toContain('Development outbox');
+      expect(main.output()).not.toContain('development mode:');
+    } finally {
+      await main.stop();
+    }
+  }, 60_000);
 });
 
 describe('production', () => {

@@ -79,7 +79,7 @@ beforeAll(async () => {
   // it (happy-dom), while the server runs on Node's own URL, fetch and file system.
   const page = new Window({ url: 'http://localhost:3000/' });
   Object.assign(globalThis, { document: page.document, location: page.location, localStorage: page.localStorage, window: page });
-  server = await createServer(config, { clock: testClock(), logger: { info() {}, error() {} } });
+  server = await createServer(config, { clock: testClock(), logger: { info() {}, warn() {}, error() {} } });
   client = createVestibuleClient({ publicToken: PUBLIC_TOKEN, apiBaseUrl: config.publicUrl, fetch: contractFetch as typeof fetch });
 });
 afterAll(async () => {
@@ -216,7 +216,7 @@ describe('the client against the server', () => {
   it('Google one-tap: the start, a forged credential refused, a real one answers the landing whose token the client exchanges (a server with Google configured)', async () => {
     await rejects(client.oauth.googleOneTap.start(), 'oauth_config_not_found');
     const idp = await startTestProvider();
-    const google = await createServer(testConfig({}, idp.env('google', { idToken: true })), { clock: testClock(), logger: { info() {}, error() {} } });
+    const google = await createServer(testConfig({}, idp.env('google', { idToken: true })), { clock: testClock(), logger: { info() {}, warn() {}, error() {} } });
     target = google;
     try {
       const { client_id, nonce } = await client.oauth.googleOneTap.start();

@@ -105,6 +105,6 @@ export function harnessFor(server: VestibuleServer, config: ServerConfig, clock:
 export async function startHarness(overrides: Partial<ServerConfig> = {}, env: NodeJS.ProcessEnv = {}): Promise<Harness> {
   const config = testConfig(overrides, env);
   const clock = testClock();
-  const server = await createServer(config, { clock, logger: { info() {}, error: (m, d) => console.error(m, d) } });
+  const server = await createServer(config, { clock, logger: { info() {}, warn() {}, error: (m, d) => console.error(m, d) } });
   return harnessFor(server, config, clock);
 }

@@ -38,7 +38,7 @@ export interface ListeningServer {
  */
 export async function startListening(overrides: Partial<ServerConfig> = {}, env: NodeJS.ProcessEnv = {}): Promise<ListeningServer> {
   const config = { ...testConfig({ port: 0, ...overrides }, env) };
-  const server = await startServer(config, { logger: { info() {}, error: (m, d) => console.error(m, d) } });
+  const server = await startServer(config, { logger: { info() {}, warn() {}, error: (m, d) => console.error(m, d) } });
   const send: ListeningServer['send'] = (method, path, body, options = {}) =>
     new Promise((resolve, reject) => {
       const from = options.from ?? '127.0.0.1';

@@ -5,7 +5,6 @@ import type { CustomFetch } from 'openid-client';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bodyLimit } from '../../http/body-limit.js';
-import { isLoopback } from '../../http/client-ip.js';
 import { normalizeEmail } from '../../kernel/email-address.js';
 import { consumeToken, issueToken } from '../../kernel/one-time-secrets.js';
 import { constantTimeEqual } from '../../security/constant-time.js';
@@ -22,7 +21,8 @@ import { PROVIDERS } from './providers.js';
  * OAuth 2.0 server inside ours (authorize page, token endpoint, userinfo), and the engine talks to
  * it exactly as to a real one: code, PKCE, client secret, access token, profile. Its routes speak
  * OAuth's wire format (form bodies, OAuth error objects, an HTML page), not the JSON API's, so they
- * are not in the contract. The page signs anyone in as any address, so it answers this machine only.
+ * are not in the contract. The page signs anyone in as any address, so, like every route under
+ * /dev/, it answers this machine only (http/this-machine.ts, applied by createApp).
  */
 const BASE = '/dev/oauth';
 const CODE_MINUTES = 5;
@@ -90,17 +90,11 @@ function registerDevelopmentRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, cont
     return c.html(html, error ? 400 : 200);
   };
 
-  const thisMachineOnly = (c: Context<AppEnv>) => {
-    if (!isLoopback(c.get('clientIp'))) throw new ApiError('forbidden', 'The development sign-in page is served only to this machine (a loopback address).');
-  };
-
   app.get(`${BASE}/authorize`, (c) => {
-    thisMachineOnly(c);
     return page(c, authorizationRequest(c.req.query()), '', null);
   });
 
   app.post(`${BASE}/authorize`, bodyLimit(), async (c) => {
-    thisMachineOnly(c);
     const form = await c.req.parseBody();
     const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : undefined);
     const request = authorizationRequest(Object.fromEntries(Object.keys(form).map((name) => [name, text(name)])));
