@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -80,7 +80,9 @@ test.beforeAll(async () => {
   await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'any-bundler-host', private: true, type: 'module' }));
   for (const file of ['index.html', 'main.js', 'host.tsx', 'tsconfig.bundler.json', 'tsconfig.node16.json']) await copyFile(join(FIXTURES, file), join(app, file));
   // The packages from the tarballs only; React and its types from the registry, as any host gets them.
-  await run('npm', ['install', ...packed, 'react', 'react-dom', '@types/react', '@types/react-dom', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: app });
+  const installed = await run('npm', ['install', ...packed, 'react', 'react-dom', '@types/react', '@types/react-dom', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: app });
+  // On the Node version the README names, a host's install warns of no engine its dependencies refuse.
+  expect(installed.stderr).not.toContain('EBADENGINE');
 
   for (const [index, bundler] of BUNDLERS.entries()) {
     const outDir = join(app, `dist-${bundler}`);
@@ -94,6 +96,18 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await Promise.all(servers.map((server) => new Promise((closed) => server.close(closed))));
   if (work) await rm(work, { recursive: true, force: true });
+});
+
+test('the installed manifests point only at built files: no `source` condition into src/', async () => {
+  for (const name of PACKAGES) {
+    const manifest = await readFile(join(app, 'node_modules', name, 'package.json'), 'utf8');
+    expect(JSON.parse(manifest).exports, name).toBeTruthy();
+    // A host toolchain with a condition of that name would otherwise compile our TypeScript.
+    expect(manifest, name).not.toContain('"source"');
+    expect(manifest, name).not.toContain('./src/');
+  }
+  // The repository keeps it for its own tooling (tests run on the sources).
+  expect(await readFile(join(REPO, 'packages/react/package.json'), 'utf8')).toContain('"source": "./src/index.ts"');
 });
 
 for (const [index, bundler] of BUNDLERS.entries()) {

@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { lookAt } from './support/look';
 import { firstLink, latestMessageTo } from './support/outbox';
-import { uniqueEmail } from './support/stack';
+import { API_URL, demoPublicToken, uniqueEmail } from './support/stack';
 
 test('the config query parameter sets the login widget, and the page says which config it uses', async ({ page }, testInfo) => {
   const config = { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['email'] } };
@@ -45,6 +45,23 @@ test('the outbox page lists sent emails with their links', async ({ page, reques
   await expect(item).toBeVisible();
   await expect(item.getByRole('link', { name: firstLink(message) })).toBeVisible();
   await lookAt(page, testInfo, 'outbox');
+});
+
+test('the outbox page shows a text's recipient as people write the number', async ({ page, request }, testInfo) => {
+  await page.goto('/');
+  const last = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+  const sent = await request.post(`${API_URL}/sdk/v1/otps/sms/login_or_create`, {
+    headers: { 'X-Public-Token': await demoPublicToken(page) },
+    data: { phone_number: `+447911123${last}` },
+  });
+  expect(sent.ok()).toBe(true);
+  await latestMessageTo(request, `+447911123${last}`);
+
+  await page.goto('/outbox');
+  const item = page.getByRole('listitem').filter({ hasText: `+44 7911 123${last}` });
+  await expect(item).toBeVisible();
+  await expect(item.locator('.channel')).toHaveText('sms');
+  await lookAt(page, testInfo, 'outbox-text-message');
 });
 
 test('with enableShadowDOM the widget renders inside a shadow root, styled, and still signs in', async ({ page, request }, testInfo) => {

@@ -1,5 +1,5 @@
 import type { User } from '@vestibule/contract';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { readablePhoneNumber } from './phone-number';
 
 /** How the demo names the signed-in person: what they signed in with, never an internal id when avoidable. */
 export type SignedInAs = { kind: 'email' | 'phone' | 'wallet' | 'user-id'; text: string };
@@ -14,7 +14,7 @@ export function signedInAs(user: User): SignedInAs {
   const email = user.emails[0]?.email;
   if (email) return { kind: 'email', text: email };
   const phone = user.phone_numbers[0]?.phone_number;
-  if (phone) return { kind: 'phone', text: parsePhoneNumberFromString(phone)?.formatInternational() ?? phone };
+  if (phone) return { kind: 'phone', text: readablePhoneNumber(phone) };
   const wallet = user.crypto_wallets[0]?.crypto_wallet_address;
   if (wallet) return { kind: 'wallet', text: wallet };
   return { kind: 'user-id', text: user.user_id };

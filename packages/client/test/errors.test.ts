@@ -9,8 +9,7 @@ const quoted: Partial<Record<CatalogueErrorType, string>> = {
   unauthorized_credentials: 'Unauthorized credentials.',
   user_unauthenticated: 'Must have an active session to call this method. Have you logged in yet?',
   email_not_found: 'Email not found.',
-  unable_to_auth_magic_link:
-    'Magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.',
+  unable_to_auth_magic_link: 'This login link has already been used or has expired. Please request a new one.',
   no_user_password: 'Password not found for this user. Please try again.',
   breached_password: 'Password appears in the list of breached passwords and must be reset.',
   reset_password: 'Password must be reset.',

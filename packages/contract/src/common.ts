@@ -18,5 +18,15 @@ export const email = z.string().max(1000);
 
 export const locale = z.string().max(35).meta({ description: "BCP 47 language of the message ('en', 'es', 'fr', 'es-MX' …); others fall back to English." });
 
+/**
+ * PKCE (RFC 7636, S256): the browser keeps a verifier and sends only its hash at a flow's start;
+ * the finish sends the verifier, so what the start handed out works only for that browser.
+ */
+export const pkceCodeChallenge = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'base64url of 32 bytes')
+  .meta({ description: 'base64url(SHA-256(code_verifier)) of a verifier the browser keeps for the finish (PKCE S256).' });
+export const pkceCodeVerifier = z.string().min(43).max(128).meta({ description: 'The PKCE verifier whose challenge the start was given.' });
+
 /** A URL the server checks against one of the project's allowlists (exact match). */
 export const redirectUrl = z.string().max(2048);

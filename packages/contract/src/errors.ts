@@ -16,10 +16,8 @@ const userFacingErrors = {
   unauthorized_credentials: { status: 401, message: 'Unauthorized credentials.' },
   user_unauthenticated: { status: 401, message: 'Must have an active session to call this method. Have you logged in yet?' },
   email_not_found: { status: 404, message: 'Email not found.' },
-  unable_to_auth_magic_link: {
-    status: 401,
-    message: 'Magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.',
-  },
+  // Read by the person who clicked the link (the spec's "link already used or expired; try again").
+  unable_to_auth_magic_link: { status: 401, message: 'This login link has already been used or has expired. Please request a new one.' },
   no_user_password: { status: 400, message: 'Password not found for this user. Please try again.' },
   breached_password: { status: 400, message: 'Password appears in the list of breached passwords and must be reset.' },
   reset_password: { status: 400, message: 'Password must be reset.' },

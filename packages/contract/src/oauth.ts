@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { minutes, ok, redirectUrl } from './common.js';
+import { minutes, ok, pkceCodeChallenge, pkceCodeVerifier, redirectUrl } from './common.js';
 import { OAUTH_PROVIDER_TYPES } from './oauth-providers.js';
 import { route } from './route.js';
 import { SessionResponseSchema } from './session.js';
@@ -12,13 +12,11 @@ import { SessionResponseSchema } from './session.js';
  * verifier it kept, for a session. The token alone is useless to whoever reads it from a URL.
  */
 
-const base64url = z.string().regex(/^[A-Za-z0-9_-]*$/, 'base64url');
-
 export const OAuthStartQuerySchema = z
   .strictObject({
     provider: z.enum(OAUTH_PROVIDER_TYPES),
     public_token: z.string().min(1).max(256),
-    code_challenge: base64url.length(43).meta({ description: "base64url(SHA-256(code_verifier)) of a verifier the browser keeps for the exchange (PKCE S256)." }),
+    code_challenge: pkceCodeChallenge,
     login_redirect_url: redirectUrl.optional().meta({ description: "Where an existing user lands; on the project's login allowlist (default: its first)." }),
     signup_redirect_url: redirectUrl.optional().meta({ description: "Where a new user lands; on the project's signup allowlist (default: its first)." }),
     custom_scopes: z.string().max(2048).optional().meta({ description: "Space-separated scopes asked for besides the provider's defaults." }),
@@ -39,7 +37,7 @@ export const OAuthCallbackQuerySchema = z
 export const OAuthAuthenticateRequestSchema = z
   .strictObject({
     token: z.string().min(1).max(512),
-    code_verifier: z.string().min(43).max(128).meta({ description: 'The PKCE verifier whose challenge the start was given.' }),
+    code_verifier: pkceCodeVerifier,
     session_duration_minutes: minutes.optional(),
   })
   .meta({ id: 'OAuthAuthenticateRequest' });

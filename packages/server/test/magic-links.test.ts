@@ -1,3 +1,4 @@
+import { tryAgainIn } from '../src/http/limits.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@vestibule/contract';
 import { randomIp, startHarness, uniqueEmail, type Harness } from './helpers/harness.js';
@@ -5,8 +6,7 @@ import { RESET_URL } from './helpers/test-config.js';
 
 const SEND = '/sdk/v1/magic_links/email/login_or_create';
 const AUTH = '/sdk/v1/magic_links/authenticate';
-const MAGIC_LINK_MESSAGE =
-  'Magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.';
+const MAGIC_LINK_MESSAGE = 'This login link has already been used or has expired. Please request a new one.';
 
 let h: Harness;
 beforeAll(async () => {
@@ -165,7 +165,10 @@ describe('magic link rate limits', () => {
     const limited = await h.json('POST', SEND, { email });
     expect(limited.status).toBe(429);
     expect(limited.body.error_type).toBe('too_many_requests');
-    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    const retryAfter = Number(limited.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(0);
+    // The person reads when to try again, the same wait as Retry-After.
+    expect(limited.body.error_message).toBe(`Too many magic links requested. ${tryAgainIn(retryAfter)}`);
     // Another address is unaffected; the same one works again in the next window.
     expect((await h.call('POST', SEND, { email: uniqueEmail() })).status).toBe(200);
     h.clock.advanceMinutes(10);

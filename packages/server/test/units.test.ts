@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tryAgainIn } from '../src/http/limits.js';
 import { magicLinkUrl } from '../src/kernel/redirect-url.js';
 import { magicLinkEmail } from '../src/features/magic-links/magic-link-email.js';
 import { constantTimeEqual } from '../src/security/constant-time.js';
@@ -36,5 +37,16 @@ describe('security helpers', () => {
     expect(constantTimeEqual('public-token', 'public-tokeN')).toBe(false);
     expect(constantTimeEqual('public-token', 'public-token-')).toBe(false);
     expect(constantTimeEqual('', 'x')).toBe(false);
+  });
+});
+
+describe('when to try again after a limit', () => {
+  it('says seconds below a minute and whole minutes, rounded up, from a minute on', () => {
+    expect(tryAgainIn(1)).toBe('Please try again in 1 second.');
+    expect(tryAgainIn(59)).toBe('Please try again in 59 seconds.');
+    expect(tryAgainIn(60)).toBe('Please try again in 1 minute.');
+    expect(tryAgainIn(61)).toBe('Please try again in 2 minutes.');
+    expect(tryAgainIn(581)).toBe('Please try again in 10 minutes.');
+    expect(tryAgainIn(3600)).toBe('Please try again in 60 minutes.');
   });
 });

@@ -2,8 +2,15 @@ import { useEffect, useState } from 'react';
 import type { OutboxMessage, OutboxResponse } from '@vestibule/contract';
 import { Linkified } from '../components/Linkified';
 import { NextStep } from '../components/NextStep';
+import { readablePhoneNumber } from '../phone-number';
 
 const POLL_MS = 2000;
+
+async function refusal(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => null)) as { error_message?: unknown } | null;
+  if (typeof body?.error_message === 'string') return `The outbox answered ${response.status}: ${body.error_message}`;
+  return `The outbox answered ${response.status}; it exists only in development, on this machine.`;
+}
 
 /**
  * The development outbox: every email and text the server sent. Message bodies are shown as
@@ -17,7 +24,8 @@ export function OutboxPage({ apiBaseUrl }: { apiBaseUrl: string }) {
     const load = async () => {
       try {
         const response = await fetch(`${apiBaseUrl}/dev/outbox`);
-        if (!response.ok) throw new Error(`The outbox answered ${response.status}; it exists only in development.`);
+        // The server says why it refused (production, or a request that is not from this machine).
+        if (!response.ok) throw new Error(await refusal(response));
         const body = (await response.json()) as OutboxResponse;
         if (!stopped) {
           setMessages(body.messages);
@@ -49,7 +57,7 @@ export function OutboxPage({ apiBaseUrl }: { apiBaseUrl: string }) {
         {messages?.map((message) => (
           <li key={message.id} className="outbox-message">
             <p className="outbox-meta">
-              <span className="channel">{message.channel}</span> to <strong>{message.to}</strong> at{' '}
+              <span className="channel">{message.channel}</span> to <strong>{message.channel === 'email' ? message.to : readablePhoneNumber(message.to)}</strong> at{' '}
               <time dateTime={message.created_at}>{new Date(message.created_at).toLocaleString()}</time>
             </p>
             {message.subject && <h2>{message.subject}</h2>}

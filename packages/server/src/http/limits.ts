@@ -4,19 +4,24 @@ import { ApiError } from './api-error.js';
 import type { AppDeps } from './app-env.js';
 
 /**
- * Counts `amount` hits against a rate-limit bucket; past the limit, 429 too_many_requests with
- * Retry-After. `message` words the refusal for the route (it gets the seconds to wait).
+ * When to try again, for a person: in minutes from a minute on ('Please try again in 10 minutes.'),
+ * in seconds below that. Minutes round up, so the wait said is never shorter than the real one.
  */
-export async function enforceRateLimit(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
-  key: string,
-  rule: RateLimitRule,
-  message: (seconds: number) => string = (seconds) => `Too many requests. Please try again in ${seconds} seconds.`,
-  amount = 1,
-): Promise<void> {
+export function tryAgainIn(seconds: number): string {
+  if (seconds < 60) return `Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+  const minutes = Math.ceil(seconds / 60);
+  return `Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+/**
+ * Counts `amount` hits against a rate-limit bucket; past the limit, 429 too_many_requests with
+ * Retry-After. `what` says what there was too much of ('Too many magic links requested.'); the
+ * message goes on with when to try again.
+ */
+export async function enforceRateLimit(deps: Pick<AppDeps, 'db' | 'clock'>, key: string, rule: RateLimitRule, what = 'Too many requests.', amount = 1): Promise<void> {
   const result = await hitRateLimit(deps.db, key, rule, deps.clock(), amount);
   if (!result.allowed) {
-    throw new ApiError('too_many_requests', message(result.retryAfterSeconds), { 'Retry-After': String(result.retryAfterSeconds) });
+    throw new ApiError('too_many_requests', `${what} ${tryAgainIn(result.retryAfterSeconds)}`, { 'Retry-After': String(result.retryAfterSeconds) });
   }
 }
 

@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -60,6 +60,16 @@ describe('@vestibule/server installed from its tarball', () => {
     const paths = server.files.map((file) => file.path);
     expect(paths).toEqual(expect.arrayContaining(['dist/main.js', 'dist/index.js', 'dist/index.d.ts', 'dist/host/index.js', 'LICENSE', 'README.md', 'vestibule.config.schema.json', 'package.json']));
     expect(paths.filter((path) => path.startsWith('src/') || path.startsWith('test/') || path.startsWith('scripts/'))).toEqual([]);
+  });
+
+  it('installs manifests that point only at built files (no `source` condition into src/), and leaves the repository its own', () => {
+    for (const name of ['@vestibule/contract', '@vestibule/server']) {
+      const manifest = readFileSync(join(app, 'node_modules', name, 'package.json'), 'utf8');
+      expect(JSON.parse(manifest).exports, name).toBeTruthy();
+      expect(manifest, name).not.toContain('"source"');
+      expect(manifest, name).not.toContain('./src/');
+    }
+    expect(readFileSync(join(repoRoot, 'packages/server/package.json'), 'utf8')).toContain('"source": "./src/index.ts"');
   });
 
   it('`vestibule-server --help` lists its commands and every setting; an unknown flag exits 2, a missing setting 1', async () => {

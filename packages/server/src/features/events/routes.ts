@@ -12,7 +12,7 @@ export function registerEventRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): vo
     async (c) => {
       const { events } = validateBody(c, EventLogRequestSchema);
       // Every event counts: a client cannot fill the table by sending large batches fast.
-      await enforceRateLimit(deps, `events:ip:${c.get('clientIp')}`, deps.config.rateLimits.eventsPerIp, (seconds) => `Too many events from this client. Please try again in ${seconds} seconds.`, events.length);
+      await enforceRateLimit(deps, `events:ip:${c.get('clientIp')}`, deps.config.rateLimits.eventsPerIp, 'Too many events from this client.', events.length);
       const receivedAt = deps.clock();
       await deps.db
         .insertInto('events')

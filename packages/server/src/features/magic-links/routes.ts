@@ -15,7 +15,7 @@ import { magicLinkEmail } from './magic-link-email.js';
 import { consumeMagicLinkToken, issueMagicLinkToken } from '../../kernel/sign-in-links.js';
 import { chooseRedirectUrl, magicLinkUrl } from '../../kernel/redirect-url.js';
 
-const tooMany = () => 'Too many magic links requested. Please try again later.';
+const tooMany = 'Too many magic links requested.';
 
 export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const { config, db } = deps;

@@ -24,7 +24,6 @@ import { OTP_EXPIRATION_MINUTES } from '@vestibule/contract/durations';
 
 const CHANNEL_NAMES = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' } as const;
 
-const tooMany = (what: string) => (seconds: number) => `Too many passcodes requested ${what}. Please try again in ${seconds} seconds.`;
 
 /** Sends, turning any provider failure into a logged 502/503 delivery_failed (never a 500). */
 async function deliver(deps: AppDeps, c: Context<AppEnv>, channel: keyof typeof CHANNEL_NAMES, send: () => Promise<void>): Promise<void> {
@@ -42,8 +41,8 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
   const { config, db } = deps;
   const project = config.project;
   const sendLimits = async (c: Context<AppEnv>, destination: string) => {
-    await enforceRateLimit(deps, `otp:ip:${c.get('clientIp')}`, config.rateLimits.otpPerIp, tooMany('from this network'));
-    await enforceRateLimit(deps, `otp:destination:${sha256Hex(destination)}`, config.rateLimits.otpPerDestination, tooMany('for this destination'));
+    await enforceRateLimit(deps, `otp:ip:${c.get('clientIp')}`, config.rateLimits.otpPerIp, 'Too many passcodes requested from this network.');
+    await enforceRateLimit(deps, `otp:destination:${sha256Hex(destination)}`, config.rateLimits.otpPerDestination, 'Too many passcodes requested for this destination.');
   };
   /** Wrong passcodes are counted per user and client address, and (with a higher ceiling) per user. */
   const failureCounters = (userId: string, clientIp: string): FailureCounter[] => [
