@@ -47,7 +47,7 @@ test('the outbox page lists sent emails with their links', async ({ page, reques
   await lookAt(page, testInfo, 'outbox');
 });
 
-test('the outbox page shows a text's recipient as people write the number', async ({ page, request }, testInfo) => {
+test('the outbox page writes the number a text went to as people write it', async ({ page, request }, testInfo) => {
   await page.goto('/');
   const last = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
   const sent = await request.post(`${API_URL}/sdk/v1/otps/sms/login_or_create`, {

@@ -29,7 +29,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.use('*', securityHeaders());
   app.use('*', cors(deps.config.project.allowedOrigins));
   // Development-only routes live under /dev/ and answer this machine alone, whichever feature adds them.
-  if (deps.config.env === 'development') app.use('/dev/*', thisMachineOnly());
+  if (deps.config.env === 'development') app.use('/dev/*', thisMachineOnly(deps.config));
   app.use(
     '*',
     methodNotAllowed({

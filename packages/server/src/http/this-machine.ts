@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import ipaddr from 'ipaddr.js';
 import type { ServerConfig } from '../config/server-config.js';
 import { ApiError } from './api-error.js';
@@ -9,46 +9,36 @@ import { nodeRequest, requestHeader } from './request-header.js';
  * "This machine" for the development-only routes (everything under /dev/: the outbox, which holds
  * every passcode and link sent, and the development OAuth provider, which signs anyone in as any
  * address). A loopback socket alone proves nothing: behind a reverse proxy on the same machine
- * every visitor arrives from 127.0.0.1. So a request counts as this machine's only when its socket
- * is loopback, it carries no sign of a proxy, and it was addressed to a loopback name. This is the
- * one place a loopback address is trusted for anything besides counting a client's requests.
+ * every visitor arrives from 127.0.0.1. And a proxy can forward without leaving a trace (nginx with
+ * `proxy_http_version 1.1` and its default Host, HAProxy without forwardfor, any TCP forwarder), so
+ * two rules hold together:
+ * - a server set up to be reached from elsewhere (a public URL or an allowed origin that is not
+ *   loopback: what any deployment that serves a site has) serves no development route at all;
+ * - otherwise a request counts as this machine's only when its socket is loopback, it carries no
+ *   sign of a proxy, it speaks HTTP/1.1 as browsers and HTTP clients do to localhost, and it was
+ *   addressed to a loopback name.
+ * This is the one place a loopback address is trusted for anything besides counting requests.
  */
 
-/** Headers that proxies add (or that only a proxy would have a reason to send). */
-const PROXY_HEADERS = [
-  'Forwarded',
-  'X-Forwarded-For',
-  'X-Forwarded-Host',
-  'X-Forwarded-Proto',
-  'X-Forwarded-Port',
-  'X-Forwarded-Server',
-  'X-Forwarded-Prefix',
-  'X-Real-IP',
-  'X-Client-IP',
-  'X-Original-Forwarded-For',
-  'True-Client-IP',
-  'CF-Connecting-IP',
-  'Fastly-Client-IP',
-  'Via',
-] as const;
+/** Header names that proxies, load balancers and CDNs add (a browser or HTTP client on this machine sends none). */
+const PROXY_HEADER = /^(.*forwarded.*|via|x-real-ip|.*client-?ip|.*connecting-ip|x-original-.*|x-envoy-.*|x-azure-.*|x-url-scheme|front-end-https|cdn-loop|x-proxyuser-ip)$/;
+
+/** A Host header that names this machine: localhost, *.localhost, 127.x.y.z or [::1], with an optional port. */
+const LOOPBACK_HOST = /^(localhost|[a-z0-9-]+(\.[a-z0-9-]+)*\.localhost|127(\.\d{1,3}){3}|\[::1\])\.?(:\d{1,5})?$/i;
 
 /** True for 127.0.0.0/8 and ::1 (and their IPv4-mapped forms). */
-export function isLoopbackAddress(address: string): boolean {
+function isLoopbackAddress(address: string): boolean {
   return ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
 }
 
-/** True for a host name that can only mean this machine: localhost, *.localhost, a loopback address. */
-export function isLoopbackHostname(hostname: string): boolean {
-  const name = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
-  return name === 'localhost' || name.endsWith('.localhost') || isLoopbackAddress(name);
-}
-
-/** The host name of a URL or of a Host header's value (which may carry a port); null when it is not one. */
-function hostnameOf(hostOrUrl: string): string | null {
+/** Whether a configured URL or origin can only be reached on this machine. */
+function isLoopbackUrl(url: string): boolean {
   try {
-    return new URL(hostOrUrl.includes('://') ? hostOrUrl : `http://${hostOrUrl}`).hostname;
+    const { hostname } = new URL(url);
+    const name = hostname.replace(/^\[(.*)\]$/, '$1');
+    return name === 'localhost' || name.endsWith('.localhost') || isLoopbackAddress(name);
   } catch {
-    return null;
+    return false;
   }
 }
 
@@ -57,48 +47,63 @@ function quoted(value: string): string {
   return JSON.stringify(value.replace(/\p{Cc}/gu, '').slice(0, 80));
 }
 
+/** The settings that say this server is meant to be reached from elsewhere; empty when it is not. */
+function reachableFromElsewhere(config: Pick<ServerConfig, 'publicUrl' | 'project'>): string[] {
+  return [
+    ...(isLoopbackUrl(config.publicUrl) ? [] : [`public URL ${config.publicUrl}`]),
+    ...config.project.allowedOrigins.filter((origin) => !isLoopbackUrl(origin)).map((origin) => `allowed origin ${origin}`),
+  ];
+}
+
 /** Why this request is not from this machine, in words for the person who sent it; null when it is. */
-export function notFromThisMachine(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string | null {
+function notFromThisMachine(c: Context<AppEnv>): string | null {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   // The socket's own peer, never the address a trusted proxy reported (trustProxy is about counting).
   const peer = incoming?.socket?.remoteAddress;
   if (!peer || !isLoopbackAddress(peer)) return `it came from ${peer ?? 'an unknown address'}, not from a loopback address`;
-  const proxyHeader = PROXY_HEADERS.find((name) => requestHeader(c, name) !== undefined);
+  const node = nodeRequest(c);
+  // Served by Node, every header name is there; a request the app makes to itself (app.request) has
+  // a web Headers object instead.
+  const names = node ? Object.keys(node.headers) : [...c.req.raw.headers.keys()];
+  const proxyHeader = names.find((name) => PROXY_HEADER.test(name));
   if (proxyHeader) return `it came through a proxy (it carries ${proxyHeader})`;
-  // nginx forwards in HTTP/1.0 unless told otherwise, and adds no header that says so.
-  if (nodeRequest(c)?.httpVersion === '1.0') return 'it came over HTTP/1.0, as a reverse proxy such as nginx forwards by default';
-  // A request the app makes to itself (app.request) has no Host header; its URL names the host.
+  // nginx's WebSocket recipe, copied into many configurations, sends this on every request.
+  if (/\bupgrade\b/i.test(requestHeader(c, 'Connection') ?? '')) return 'it came through a proxy (it carries Connection: upgrade)';
+  if (node) {
+    // nginx forwards in HTTP/1.0 unless told otherwise; browsers and HTTP clients speak 1.1 to localhost.
+    if (node.httpVersion !== '1.1') return `it came over HTTP/${node.httpVersion}, not HTTP/1.1`;
+    // Node keeps the first of several Host headers; a request that sends two is not a browser's.
+    if (node.rawHeaders.filter((_, index) => index % 2 === 0 && node.rawHeaders[index]!.toLowerCase() === 'host').length > 1) return 'it carries two Host headers';
+  }
+  // A request the app makes to itself has no Host header; its URL names the host.
   const host = requestHeader(c, 'Host') ?? new URL(c.req.url).host;
-  const hostname = hostnameOf(host);
-  if (hostname === null || !isLoopbackHostname(hostname)) return `it was addressed to ${quoted(host)}, not to localhost or a loopback address`;
+  if (!LOOPBACK_HOST.test(host)) return `it was addressed to ${quoted(host)}, not to localhost or a loopback address`;
   return null;
 }
 
-/** Refuses, with 403 forbidden and the reason, every request that is not from this machine. */
-export function thisMachineOnly(): MiddlewareHandler<AppEnv> {
+/** Refuses, with 403 forbidden and the reason, every request when the server is reachable from elsewhere, and every request not from this machine. */
+export function thisMachineOnly(config: Pick<ServerConfig, 'publicUrl' | 'project'>): MiddlewareHandler<AppEnv> {
+  const exposed = reachableFromElsewhere(config);
+  const refuse = (why: string) =>
+    new ApiError('forbidden', `Development routes (the outbox and the development sign-in) are served only to this machine, ${why}. To serve Vestibule to others, set VESTIBULE_ENV=production.`);
   return async (c, next) => {
+    if (exposed.length > 0) throw refuse(`and this server is set up to be reached from elsewhere (${exposed.join(', ')}), so it serves them to no one`);
     const why = notFromThisMachine(c);
-    if (why) {
-      throw new ApiError(
-        'forbidden',
-        `Development routes (the outbox and the development sign-in) are served only to this machine, and this request is not from it: ${why}. To serve Vestibule to others, set VESTIBULE_ENV=production.`,
-      );
-    }
+    if (why) throw refuse(`and this request is not from it: ${why}`);
     return next();
   };
 }
 
 /**
  * The warning a development server prints at start when it is set up to be reached from elsewhere:
- * a public URL, an allowed origin or a listening interface that is not loopback. Null when all are.
+ * a public URL or an allowed origin (then it serves no development route) or a listening
+ * interface that is not loopback. Null when all are loopback.
  */
 export function developmentExposureWarning(config: Pick<ServerConfig, 'env' | 'publicUrl' | 'host' | 'project'>): string | null {
   if (config.env !== 'development') return null;
-  const exposed = [
-    ...(isLoopbackHostname(hostnameOf(config.publicUrl) ?? '') ? [] : [`public URL ${config.publicUrl}`]),
-    ...config.project.allowedOrigins.filter((origin) => !isLoopbackHostname(hostnameOf(origin) ?? '')).map((origin) => `allowed origin ${origin}`),
-    ...(isLoopbackHostname(config.host) ? [] : [`listening on ${config.host}`]),
-  ];
-  if (exposed.length === 0) return null;
-  return `Warning: development mode: the outbox and the development sign-in are served to this machine only; set VESTIBULE_ENV=production to deploy (not loopback: ${exposed.join(', ')}).`;
+  const exposed = reachableFromElsewhere(config);
+  const listening = isLoopbackUrl(`http://${config.host.includes(':') ? `[${config.host}]` : config.host}`) ? [] : [`listening on ${config.host}`];
+  if (exposed.length + listening.length === 0) return null;
+  const consequence = exposed.length > 0 ? ' Set up like this, it serves them to no one.' : '';
+  return `Warning: development mode: the outbox and the development sign-in are served to this machine only; set VESTIBULE_ENV=production to deploy (not loopback: ${[...exposed, ...listening].join(', ')}).${consequence}`;
 }

@@ -66,7 +66,12 @@ const PROXY_SIGNS: Record<string, string> = {
   'X-Forwarded-For': ATTACKER,
   'X-Forwarded-Host': 'auth.example.com',
   'X-Forwarded-Proto': 'https',
+  'X-Forwarded-Ssl': 'on',
   'X-Real-IP': ATTACKER,
+  'X-Cluster-Client-IP': ATTACKER,
+  'CF-Connecting-IP': ATTACKER,
+  'X-Original-Host': 'auth.example.com',
+  'CDN-Loop': 'cloudflare',
   Via: '1.1 caddy',
 };
 const CALLBACK = 'http://localhost:8787/sdk/v1/oauth/callback';
@@ -86,7 +91,7 @@ function rawRequest(port: number, request: { method: string; path: string; versi
   return new Promise((resolve, reject) => {
     const socket = connect({ host: '127.0.0.1', port }, () => {
       const body = request.body ?? '';
-      const headers = { ...request.headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+      const headers = { Connection: 'close', ...request.headers, 'Content-Length': String(Buffer.byteLength(body)) };
       const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
       socket.end(`${request.method} ${request.path} HTTP/${request.version ?? '1.1'}\r\n${head}\r\n${body}`);
     });
@@ -135,16 +140,25 @@ describe('the development-only routes', () => {
     describe(route.name, () => {
       for (const [header, value] of Object.entries(PROXY_SIGNS)) {
         it(`refuses a request that carries ${header}, though its socket is loopback`, async () => {
-          expectRefused(await ask(route, { headers: { [header]: value } }), `it carries ${header}`);
+          expectRefused(await ask(route, { headers: { [header]: value } }), `it carries ${header.toLowerCase()}`);
         });
       }
 
       it('refuses a request addressed to a host name that is not loopback', async () => {
-        expectRefused(await ask(route, { headers: { Host: 'auth.example.com' } }), 'it was addressed to "auth.example.com"');
+        for (const host of ['auth.example.com', 'localhost.example.com', 'evil.example;.localhost', '127.0.0.1.nip.io']) {
+          expectRefused(await ask(route, { headers: { Host: host } }), `it was addressed to ${JSON.stringify(host)}`);
+        }
       });
 
-      it('refuses HTTP/1.0, which nginx speaks to the server it fronts unless told otherwise', async () => {
+      it('refuses HTTP/1.0 (nginx speaks it to the server it fronts unless told otherwise) and any version but 1.1', async () => {
         expectRefused(await ask(route, { version: '1.0' }), 'HTTP/1.0');
+        expectRefused(await ask(route, { version: '2.0' }), 'HTTP/2.0');
+      });
+
+      it("refuses nginx's WebSocket recipe (Connection: upgrade on every request) and a second Host header", async () => {
+        expectRefused(await ask(route, { headers: { Connection: 'upgrade' } }), 'Connection: upgrade');
+        const twice = await rawRequest(s.port, { method: route.method, path: route.path, body: route.body, headers: { Host: `localhost:${s.port}`, host: 'auth.example.com', ...(route.contentType ? { 'Content-Type': route.contentType } : {}), ...route.headers } });
+        expectRefused(twice, 'two Host headers');
       });
 
       it('is answered (not refused) for a plain request from this machine', async () => {
@@ -196,15 +210,25 @@ describe('the development-only routes', () => {
   });
 });
 
-describe('the warning a development server prints at start', () => {
-  it('names what is not loopback and says to set VESTIBULE_ENV=production', async () => {
+describe('a development server set up to be reached from elsewhere', () => {
+  // A proxy may forward without a trace (nginx with proxy_http_version 1.1 and its default Host,
+  // HAProxy, a TCP forwarder), but a deployment that serves a site names it in these settings.
+  it('warns at start, naming what is not loopback, and serves no development route even to this machine', async () => {
     const main = runMain({ VESTIBULE_API_URL: 'https://auth.example.test', VESTIBULE_ALLOWED_ORIGINS: 'http://localhost:3000,https://app.example.test' });
     try {
-      await main.listening();
+      const url = await main.listening();
       expect(main.output()).toContain('development mode: the outbox and the development sign-in are served to this machine only; set VESTIBULE_ENV=production to deploy');
       expect(main.output()).toContain('public URL https://auth.example.test');
       expect(main.output()).toContain('allowed origin https://app.example.test');
       expect(main.output()).not.toContain('allowed origin http://localhost:3000');
+      for (const path of ['/dev/outbox', `/dev/oauth/authorize?${AUTHORIZE_QUERY}`, '/dev/oauth/userinfo']) {
+        const answer = await fetch(`${url}${path}`);
+        expect(answer.status).toBe(403);
+        const body = (await answer.json()) as { error_type: string; error_message: string };
+        expect(body.error_type).toBe('forbidden');
+        expect(body.error_message).toContain('this server is set up to be reached from elsewhere (public URL https://auth.example.test, allowed origin https://app.example.test), so it serves them to no one');
+        expect(body.error_message).toContain('set VESTIBULE_ENV=production');
+      }
     } finally {
       await main.stop();
     }
