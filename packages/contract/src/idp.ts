@@ -49,7 +49,9 @@ export type IdpClient = z.output<typeof IdpClientSchema>;
 export const IdpScopeResultSchema = z
   .object({
     scope: z.string(),
-    description: z.string(),
+    description: z.string().meta({
+      description: "What the scope lets the client do: a standard scope's wording, a custom scope's description in the project's rbacPolicy (bootstrap), or empty when the policy has none (show your own wording; the widget's is 'Use the {scope} scope').",
+    }),
     is_grantable: z.boolean().meta({ description: 'False when the user has no permission to grant it (RBAC policy); an ungrantable scope is not granted.' }),
   })
   .meta({ id: 'IdpScopeResult' });

@@ -26,7 +26,12 @@ const rbac = {
 let h: Harness;
 beforeAll(async () => {
   const base = testConfig();
-  h = await startHarness({ idp: { ...base.idp, clients: [{ ...DEMO_RP, allowed_scopes: [...DEMO_RP.allowed_scopes, 'documents:read', 'billing:manage', 'misc'] }], rbac } });
+  // The project's rbacPolicy (bootstrap), set apart from idp.rbac: it alone words custom scopes.
+  const rbacPolicy = { scopes: [{ scope: 'documents:read', description: 'Read your documents' }, { scope: 'billing:manage', description: 'Manage your billing' }] };
+  h = await startHarness({
+    idp: { ...base.idp, clients: [{ ...DEMO_RP, allowed_scopes: [...DEMO_RP.allowed_scopes, 'documents:read', 'billing:manage', 'misc'] }], rbac },
+    project: { ...base.project, rbacPolicy },
+  });
 });
 afterAll(() => h.close());
 
@@ -41,15 +46,16 @@ const request = {
 };
 
 describe('custom scopes (RBAC)', () => {
-  it('a user without the permission sees the scope as ungrantable, and it is not granted', async () => {
+  it('a user without the permission sees the scope as ungrantable, and it is not granted; custom scopes are worded by the project rbacPolicy only', async () => {
     const { session_token: session } = await h.signIn(uniqueEmail('rbac-user'));
     const start = await h.json('POST', '/sdk/v1/oauth2/authorize/start', request, { session });
     expect(start.status, JSON.stringify(start.body)).toBe(200);
     expect(start.body.scope_results).toEqual([
       { scope: 'openid', description: expect.any(String), is_grantable: true },
       { scope: 'documents:read', description: 'Read your documents', is_grantable: true },
-      { scope: 'billing:manage', description: 'Manage billing', is_grantable: false },
-      { scope: 'misc', description: 'Use the misc scope', is_grantable: true },
+      { scope: 'billing:manage', description: 'Manage your billing', is_grantable: false },
+      // Not in the project's policy: no description, so the widget's own 'Use the misc scope' (which a host may reword) shows.
+      { scope: 'misc', description: '', is_grantable: true },
     ]);
     const submit = await h.json('POST', '/sdk/v1/oauth2/authorize', { ...request, consent_granted: true }, { session });
     const code = new URL(submit.body.redirect_uri).searchParams.get('code')!;

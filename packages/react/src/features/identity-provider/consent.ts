@@ -14,12 +14,12 @@ export function allStandard(scopes: readonly ScopeResult[]): boolean {
 type Free = (text: string) => string;
 
 /**
- * What a scope lets the client do, for a custom (or an unworded standard) scope: the server's
- * description, else the project's RBAC policy's, else 'Use the {scope} scope'.
+ * What a scope lets the client do, for a custom (or an unworded standard) scope. A custom scope's
+ * one source is the project's rbacPolicy (bootstrap); without a description there, 'Use the {scope}
+ * scope', which the host may reword. A standard scope has the server's SPEC wording.
  */
 function describe(result: ScopeResult, bootstrap: Bootstrap, free: Free): string {
-  const fromPolicy = bootstrap.rbacPolicy?.scopes.find((s) => s.scope === result.scope)?.description;
-  const description = result.description || fromPolicy;
+  const description = STANDARD_SCOPES.has(result.scope) ? result.description : bootstrap.rbacPolicy?.scopes.find((s) => s.scope === result.scope)?.description;
   return description ? free(description) : say(free, texts.useScope, { scope: result.scope });
 }
 

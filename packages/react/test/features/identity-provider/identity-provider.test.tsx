@@ -104,23 +104,34 @@ describe('Identity provider: authorize', () => {
     await expectNoAxeViolations(container);
   });
 
-  it("custom scopes: '{clientName} wants to access your {projectName} account', the server's, the policy's or the fallback description", async () => {
-    const client = fakeClient({ bootstrap: { rbacPolicy: { scopes: [{ scope: 'read:orders', description: 'Read your orders' }] } } });
+  it("custom scopes: '{clientName} wants to access your {projectName} account'; each described by the project's rbacPolicy, else 'Use the {scope} scope'", async () => {
+    const client = fakeClient({ bootstrap: { rbacPolicy: { scopes: [{ scope: 'read:orders', description: 'Read your orders' }, { scope: 'misc', description: '' }] } } });
     client.idp.authorizeStart.mockResolvedValue({
       ...AUTHORIZE_START,
-      scope_results: scopes(['openid', true], ['offline_access', true], ['write:docs', true, 'Edit your documents'], ['read:orders', true], ['misc', true]),
+      // What the server says of a custom scope does not decide the text: the policy does.
+      scope_results: scopes(['openid', true], ['offline_access', true], ['read:orders', true, 'Server words'], ['write:docs', true, 'Edit your documents'], ['misc', true]),
     });
     const { container } = renderIdp(AUTHORIZE, client);
     await screen.findByRole('heading', { name: 'Shop wants to access your Example Project account' });
     expect(screen.getByText("Maintain access to your data even when you're not actively using the app")).toBeTruthy();
-    expect(screen.getByText('Edit your documents')).toBeTruthy();
     expect(screen.getByText('Read your orders')).toBeTruthy();
+    expect(screen.getByText('Use the write:docs scope')).toBeTruthy();
     expect(screen.getByText('Use the misc scope')).toBeTruthy();
+    expect(screen.queryByText('Server words')).toBeNull();
+    expect(screen.queryByText('Edit your documents')).toBeNull();
     await expectNoAxeViolations(container);
   });
 
+  it("the host rewords 'Use the {scope} scope' and the policy's descriptions through its strings", async () => {
+    const client = fakeClient({ bootstrap: { rbacPolicy: { scopes: [{ scope: 'read:orders', description: 'Read your orders' }] } } });
+    client.idp.authorizeStart.mockResolvedValue({ ...AUTHORIZE_START, scope_results: scopes(['read:orders', true, 'Read your orders'], ['misc', true]) });
+    renderIdp(AUTHORIZE, client, { strings: { 'Use the {scope} scope': 'Den Bereich {scope} nutzen', 'Read your orders': 'Ihre Bestellungen lesen' } });
+    await screen.findByText('Den Bereich misc nutzen');
+    expect(screen.getByText('Ihre Bestellungen lesen')).toBeTruthy();
+  });
+
   it('lists the ungrantable scopes behind a collapsible notice', async () => {
-    const client = fakeClient();
+    const client = fakeClient({ bootstrap: { rbacPolicy: { scopes: [{ scope: 'admin:all', description: 'Administer everything' }] } } });
     client.idp.authorizeStart.mockResolvedValue({
       ...AUTHORIZE_START,
       scope_results: scopes(['openid', true], ['admin:all', false, 'Administer everything']),
@@ -156,8 +167,8 @@ describe('Identity provider: authorize', () => {
     client.idp.authorizeSubmit.mockResolvedValue(submitted(''));
     const { onEvent, container } = renderIdp(AUTHORIZE, client);
     fireEvent.click(await screen.findByRole('button', { name: 'Deny' }));
-    const title = await screen.findByRole('heading', { name: 'Access to the application was denied.' });
-    await waitFor(() => expect(document.activeElement).toBe(title));
+    const message = await screen.findByText('Access to the application was denied.');
+    await waitFor(() => expect(document.activeElement).toBe(message));
     expect(events(onEvent)).toContain('OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED');
     expect(client.events.log).toHaveBeenCalledWith('consent_denied', {});
     expect(assign).not.toHaveBeenCalled();
@@ -251,7 +262,7 @@ describe('Identity provider: authorize', () => {
       });
       client.idp.authorizeStart.mockRejectedValueOnce(apiError(errorType, 'no session', 401));
       const { onError, container } = renderIdp(AUTHORIZE, client);
-      await screen.findByRole('heading', { name: 'No active session detected. Please log in to continue.' });
+      await screen.findByText('No active session detected. Please log in to continue.');
       expect(onError).toHaveBeenCalledWith(expect.objectContaining({ error_type: errorType }));
       await expectNoAxeViolations(container);
       act(() => listener?.(SESSION_RESPONSE.session));
@@ -334,7 +345,7 @@ describe('Identity provider: session guard (authTokenParams)', () => {
     const client = fakeClient();
     client.session.attest.mockRejectedValue(apiError('unauthorized_credentials', 'bad token', 401));
     const { onError } = renderIdp(AUTHORIZE, client, { authTokenParams });
-    await screen.findByRole('heading', { name: 'No active session detected. Please log in to continue.' });
+    await screen.findByText('No active session detected. Please log in to continue.');
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ error_type: 'unauthorized_credentials' }));
     expect(client.idp.authorizeStart).not.toHaveBeenCalled();
   });
@@ -364,8 +375,8 @@ describe('Identity provider: logout', () => {
   it("No: 'You have not been logged out. You may close this page.' and nothing revoked", async () => {
     const { client, container } = renderIdp(LOGOUT);
     fireEvent.click(await screen.findByRole('button', { name: 'No' }));
-    const title = await screen.findByRole('heading', { name: 'You have not been logged out. You may close this page.' });
-    await waitFor(() => expect(document.activeElement).toBe(title));
+    const message = await screen.findByText('You have not been logged out. You may close this page.');
+    await waitFor(() => expect(document.activeElement).toBe(message));
     expect(client.session.revoke).not.toHaveBeenCalled();
     expect(assign).not.toHaveBeenCalled();
     await expectNoAxeViolations(container);
@@ -387,5 +398,43 @@ describe('Identity provider: logout', () => {
     await screen.findByRole('heading', { name: 'Looks like there was an error!' });
     expect(screen.getByRole('alert').textContent).toBe('The post_logout_redirect_uri is not registered.');
     expect(client.session.revoke).not.toHaveBeenCalled();
+  });
+});
+
+describe("Identity provider: the theme's hideHeaderText hides titles, never the messages", () => {
+  const hidden = { styles: { hideHeaderText: true } };
+  /** Shown to a person: not inside anything the theme hides visually. */
+  const expectShown = (element: HTMLElement) => expect(element.closest('.vst-visually-hidden')).toBeNull();
+
+  it("'Access to the application was denied.' after Deny", async () => {
+    const client = fakeClient();
+    client.idp.authorizeSubmit.mockResolvedValue(submitted(''));
+    const { container } = renderIdp(AUTHORIZE, client, hidden);
+    expect((await screen.findByRole('heading', { name: 'Sign in to Shop with Example Project' })).className).toContain('vst-visually-hidden');
+    fireEvent.click(screen.getByRole('button', { name: 'Deny' }));
+    const message = await screen.findByText('Access to the application was denied.');
+    expectShown(message);
+    await waitFor(() => expect(document.activeElement).toBe(message));
+    await expectNoAxeViolations(container);
+  });
+
+  it("'No active session detected. Please log in to continue.' without a session", async () => {
+    const client = fakeClient();
+    client.idp.authorizeStart.mockRejectedValueOnce(apiError('user_unauthenticated', 'no session', 401));
+    const { container } = renderIdp(AUTHORIZE, client, hidden);
+    const message = await screen.findByText('No active session detected. Please log in to continue.');
+    expectShown(message);
+    await waitFor(() => expect(document.activeElement).toBe(message));
+    await expectNoAxeViolations(container);
+  });
+
+  it("'You have not been logged out. You may close this page.' after No", async () => {
+    const { container } = renderIdp(LOGOUT, fakeClient(), hidden);
+    expect((await screen.findByRole('heading', { name: 'Log out?' })).className).toContain('vst-visually-hidden');
+    fireEvent.click(screen.getByRole('button', { name: 'No' }));
+    const message = await screen.findByText('You have not been logged out. You may close this page.');
+    expectShown(message);
+    await waitFor(() => expect(document.activeElement).toBe(message));
+    await expectNoAxeViolations(container);
   });
 });

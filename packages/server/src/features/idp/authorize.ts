@@ -80,7 +80,7 @@ export async function checkAuthorization(deps: AppDeps, params: AuthorizeParams,
   if (!user) throw new ApiError('session_not_found');
   const rbac = deps.config.idp.rbac;
   const roles = rbac ? rolesOf(rbac, user.emails.filter((email) => email.verified).map((email) => email.email)) : [];
-  const scopeResults = scopes.map((scope) => ({ scope, description: describeScope(scope, rbac), is_grantable: isGrantable(scope, rbac, roles) }));
+  const scopeResults = scopes.map((scope) => ({ scope, description: describeScope(scope, deps.config.project.rbacPolicy), is_grantable: isGrantable(scope, rbac, roles) }));
   const remembered = await grantedScopes(deps.db, user.user_id, client.client_id);
   const consentRequired = prompts.includes('consent') || scopeResults.some((result) => result.is_grantable && !remembered.includes(result.scope));
   if (prompts.includes('none') && consentRequired) return back('consent_required', 'The user has not granted these scopes to this client.');

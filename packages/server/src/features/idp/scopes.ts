@@ -1,4 +1,4 @@
-import type { IdpRbacPolicy } from '../../config/server-config.js';
+import type { IdpRbacPolicy, ProjectConfig } from '../../config/server-config.js';
 
 /** SPEC.md section 6: the standard scopes; every other scope is custom (RBAC policy). */
 export const STANDARD_SCOPE_NAMES = ['openid', 'profile', 'email', 'phone', 'full_access', 'offline_access'] as const;
@@ -25,11 +25,14 @@ export function isKnownScope(scope: string, rbac: IdpRbacPolicy | null): boolean
   return isStandardScope(scope) || Boolean(rbac?.scopes.some((entry) => entry.scope === scope));
 }
 
-export function describeScope(scope: string, rbac: IdpRbacPolicy | null): string {
-  const standard = STANDARD_SCOPE_DESCRIPTIONS[scope];
-  if (standard) return standard;
-  const custom = rbac?.scopes.find((entry) => entry.scope === scope)?.description;
-  return custom || `Use the ${scope} scope`;
+/**
+ * A scope's consent text in the preflight: a standard scope's SPEC wording; a custom scope's is the
+ * project's rbacPolicy description (the bootstrap's, which server.idp.rbac fills when unset), the
+ * one source the widget reads too. Empty when the policy has none: the widget then shows its own
+ * 'Use the {scope} scope', which a host may reword through its strings.
+ */
+export function describeScope(scope: string, rbacPolicy: ProjectConfig['rbacPolicy']): string {
+  return STANDARD_SCOPE_DESCRIPTIONS[scope] ?? rbacPolicy?.scopes.find((entry) => entry.scope === scope)?.description ?? '';
 }
 
 /** The roles a user has: the default roles, plus those whose email list holds one of the user's proven addresses. */

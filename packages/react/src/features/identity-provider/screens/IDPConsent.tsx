@@ -6,6 +6,7 @@ import { GenericSuccess } from '../../../flow/GenericSuccess';
 import { useWidget } from '../../../widget/context';
 import { say, texts } from '../texts';
 import { AuthorizeConsent } from './AuthorizeConsent';
+import { Message } from './Message';
 
 /**
  * Lazily loaded: the identity-provider screens (SPEC.md section 2). One screen value, IDPConsent,
@@ -39,15 +40,11 @@ export default function IDPConsent() {
         </>
       );
     case 'noSession':
-      return (
-        <>
-          <Heading focusOnMount>{free(texts.noSession)}</Heading>
-        </>
-      );
+      return <Message text={free(texts.noSession)} />;
     case 'consent':
       return idp.consent ? <AuthorizeConsent consent={idp.consent} /> : <Loading />;
     case 'denied':
-      return <Heading focusOnMount>{free(texts.denied)}</Heading>;
+      return <Message text={free(texts.denied)} />;
     case 'success':
       return <GenericSuccess authenticated={false} flowComplete={false} />;
     case 'logoutConfirm':
@@ -64,6 +61,6 @@ export default function IDPConsent() {
         </>
       );
     case 'notLoggedOut':
-      return <Heading focusOnMount>{free(texts.notLoggedOut)}</Heading>;
+      return <Message text={free(texts.notLoggedOut)} />;
   }
 }
