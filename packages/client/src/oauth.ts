@@ -4,23 +4,13 @@ import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from '@vestibule/contrac
 import { browserStorage } from './browser-storage.js';
 import { VestibuleSDKError } from './errors.js';
 import type { HttpClient } from './http.js';
+import { pkcePair } from './pkce.js';
 import type { SignIn } from './sign-in.js';
 import type { OAuthStartOptions, VestibuleClient } from './types.js';
 
 /** Where this browser keeps the PKCE verifier of the flow it started, per public token, until the landing page spends it. */
 export function oauthVerifierStorageKey(publicToken: string): string {
   return `vestibule_oauth_verifier::${publicToken}`;
-}
-
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** RFC 7636: a verifier of 32 random bytes (43 characters) and its S256 challenge. */
-async function pkcePair(): Promise<{ verifier: string; challenge: string }> {
-  const verifier = base64url(crypto.getRandomValues(new Uint8Array(32)));
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
-  return { verifier, challenge: base64url(new Uint8Array(digest)) };
 }
 
 /** The query of GET /sdk/v1/oauth/start (a navigation, so not in the client's route map); unset options are left out. */

@@ -30,13 +30,8 @@ export function createPasskeys(http: HttpClient, signIn: SignIn, sessions: Sessi
       const credential = await startRegistration({
         optionsJSON: start.public_key_credential_creation_options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
       });
-      // The session the user already has keeps its length unless the caller names one.
-      const response = await http.request(
-        'POST /sdk/v1/webauthn/register',
-        session_duration_minutes === undefined ? { public_key_credential: credential } : { public_key_credential: credential, session_duration_minutes },
-      );
-      sessions.applySessionResponse(response);
-      return response;
+      // A sign-in like the others: the session lasts the duration asked for (30 minutes by default) and is stored.
+      return signIn('POST /sdk/v1/webauthn/register', { public_key_credential: credential, session_duration_minutes });
     },
 
     async authenticate({ is_passkey = true, session_duration_minutes, conditional_mediation = false, signal } = {}): Promise<SessionResponse> {

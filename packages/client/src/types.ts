@@ -192,7 +192,8 @@ export interface VestibuleClient {
     browserSupportsAutofill(): Promise<boolean>;
     /**
      * Creates a passkey for the signed-in user (the browser asks them) and stores it on the server;
-     * the session gains the webauthn factor. Needs a session. Rejects with the browser's
+     * the session gains the webauthn factor and, like every sign-in, lasts session_duration_minutes
+     * from now (30 by default). Needs a session. Rejects with the browser's
      * WebAuthnError (code ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED for a passkey this
      * authenticator already holds, ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY or NotAllowedError when
      * the user cancels) or a VestibuleApiError.
@@ -245,16 +246,19 @@ export interface VestibuleClient {
     /**
      * The sign-in message (`challenge`) for the wallet to sign as it is: Ethereum wallets with
      * personal_sign, Solana wallets with signMessage over its UTF-8 bytes. It works once, for 10
-     * minutes; a new start for the same wallet replaces it. Rejects with
-     * invalid_crypto_wallet_address when the address is not one of its type.
+     * minutes, and only from this client (PKCE: the verifier stays here for authenticate); this
+     * client's next start for the same wallet replaces it, anyone else's does not. `chain_id`
+     * (Ethereum): the chain the wallet is on (eth_chainId), which the message names. Rejects with
+     * invalid_crypto_wallet_address when the address is not one of its type, unsupported_crypto_chain
+     * when the project does not accept the chain (its message names the chains to switch to).
      */
-    authenticateStart(request: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType }): Promise<CryptoWalletsAuthenticateStartResponse>;
+    authenticateStart(request: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType; chain_id?: number }): Promise<CryptoWalletsAuthenticateStartResponse>;
     /**
      * Sends the signature (Ethereum: 0x and 130 hex digits; Solana: base58) and signs in (the
      * session is stored like a magic link's); a wallet seen for the first time makes a new user,
      * or joins the signed-in user. Rejects with invalid_crypto_signature (not this wallet's
      * signature of its message) or crypto_challenge_not_found (expired, used or replaced: start
-     * again).
+     * again). Call it on the client whose authenticateStart handed out the message.
      */
     authenticate(
       request: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType; signature: string } & SessionDurationOptions,

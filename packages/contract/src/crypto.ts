@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { minutes, ok } from './common.js';
+import { minutes, ok, pkceCodeChallenge, pkceCodeVerifier } from './common.js';
 import { route } from './route.js';
 import { CRYPTO_WALLET_TYPES, SessionResponseSchema } from './session.js';
 
@@ -9,7 +9,8 @@ import { CRYPTO_WALLET_TYPES, SessionResponseSchema } from './session.js';
  * EIP-4361, or its Solana twin) naming the site, the address, a nonce and its issue and expiry
  * times; the wallet signs it (Ethereum: personal_sign; Solana: signMessage over its UTF-8 bytes) and
  * the authenticate call sends the signature back. The message works once, for 10 minutes, and only
- * the latest one started for a wallet works.
+ * for the browser that started it (PKCE: the start sends a code_challenge, the authenticate call
+ * its verifier), so a stranger who knows the address neither spends nor replaces it.
  */
 
 const walletType = z.enum(CRYPTO_WALLET_TYPES);
@@ -19,7 +20,15 @@ const walletAddress = z.string().min(1).max(128).meta({
 });
 
 export const CryptoWalletsAuthenticateStartRequestSchema = z
-  .strictObject({ crypto_wallet_address: walletAddress, crypto_wallet_type: walletType })
+  .strictObject({
+    crypto_wallet_address: walletAddress,
+    crypto_wallet_type: walletType,
+    code_challenge: pkceCodeChallenge,
+    chain_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().meta({
+      description:
+        "Ethereum only: the EIP-155 id of the chain the wallet is on (eth_chainId), which the message names; it must be one of the project's allowed chain ids (unsupported_crypto_chain otherwise). Without it, the first allowed one.",
+    }),
+  })
   .meta({ id: 'CryptoWalletsAuthenticateStartRequest' });
 export type CryptoWalletsAuthenticateStartRequest = z.input<typeof CryptoWalletsAuthenticateStartRequestSchema>;
 
@@ -28,7 +37,7 @@ export const CryptoWalletsAuthenticateStartResponseSchema = z
     ...ok,
     challenge: z.string().meta({
       description:
-        "The sign-in message for the wallet to sign as it is (Ethereum: personal_sign; Solana: signMessage of its UTF-8 bytes). It works once, for 10 minutes; a new start for the same wallet replaces it.",
+        'The sign-in message for the wallet to sign as it is (Ethereum: personal_sign; Solana: signMessage of its UTF-8 bytes). It works once, for 10 minutes, with the verifier of the start\'s code_challenge; a new start with the same code_challenge replaces it.',
     }),
   })
   .meta({ id: 'CryptoWalletsAuthenticateStartResponse' });
@@ -41,6 +50,7 @@ export const CryptoWalletsAuthenticateRequestSchema = z
     signature: z.string().min(1).max(512).meta({
       description: 'Ethereum: the 65-byte personal_sign signature as 0x and 130 hex digits. Solana: the 64-byte ed25519 signature, base58.',
     }),
+    code_verifier: pkceCodeVerifier,
     session_duration_minutes: minutes.optional(),
   })
   .meta({ id: 'CryptoWalletsAuthenticateRequest' });
@@ -64,13 +74,13 @@ export const cryptoRoutes = {
     auth: 'public',
     request: CryptoWalletsAuthenticateStartRequestSchema,
     response: CryptoWalletsAuthenticateStartResponseSchema,
-    errors: ['invalid_crypto_wallet_address', 'forbidden', 'too_many_requests'],
+    errors: ['invalid_crypto_wallet_address', 'unsupported_crypto_chain', 'forbidden', 'too_many_requests'],
   }),
   authenticate: route({
     method: 'post',
     path: '/sdk/v1/crypto_wallets/authenticate',
     summary:
-      "Verify the wallet's signature of its latest sign-in message and sign its user in (a wallet seen for the first time makes a new user, or joins the Bearer session's user).",
+      "Verify the wallet's signature of the sign-in message its start (with this code_verifier's challenge) handed out and sign its user in (a wallet seen for the first time makes a new user, or joins the Bearer session's user).",
     tag: TAG,
     auth: 'public-optional-session',
     request: CryptoWalletsAuthenticateRequestSchema,

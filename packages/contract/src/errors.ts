@@ -1,7 +1,8 @@
 /**
  * The error catalogue, written once: every error_type the API answers with, its HTTP status and its
  * default English message. The first block is the spec's catalogue (SPEC.md section 8) and the
- * product's password and passcode errors; the second holds the HTTP-level types no catalogue entry fits. The server answers with these messages; the
+ * product's password and passcode errors; the second holds the types whose message the server
+ * words for the case (the HTTP-level ones, a wallet's chain). The server answers with these messages; the
  * client and the widgets show them (a host may override them by error_type). Plain data with no
  * schema library, so a browser bundle may import it.
  */
@@ -84,8 +85,10 @@ const userFacingErrors = {
   invalid_crypto_signature: { status: 401, message: 'The signature could not be verified for this wallet. Please try again.' },
 } as const;
 
-/** HTTP-level types: the server usually words their message for the case (a field, seconds to wait). */
+/** Types whose message the server words for the case (a field, seconds to wait, a wallet's chain): people see the server's words. */
 const httpErrors = {
+  /** A wallet on a chain the project does not accept; the server's message names it and the accepted ones. */
+  unsupported_crypto_chain: { status: 400, message: "The wallet's network is not accepted here." },
   /** Body is not JSON, has wrong types, unknown or missing fields. */
   bad_request: { status: 400, message: 'The request is not valid.' },
   /** Missing or unknown X-Public-Token header. */

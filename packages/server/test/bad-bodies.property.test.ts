@@ -68,8 +68,8 @@ const POST_ROUTES: Array<{ path: string; fields: string[]; needsSession?: boolea
   { path: '/sdk/v1/webauthn/update', fields: ['webauthn_registration_id', 'name'], needsSession: true },
   { path: '/sdk/v1/webauthn/delete', fields: ['webauthn_registration_id'], needsSession: true },
   { path: '/sdk/v1/oauth/authenticate', fields: ['token', 'code_verifier', 'session_duration_minutes'] },
-  { path: '/sdk/v1/crypto_wallets/authenticate/start', fields: ['crypto_wallet_address', 'crypto_wallet_type'] },
-  { path: '/sdk/v1/crypto_wallets/authenticate', fields: ['crypto_wallet_address', 'crypto_wallet_type', 'signature', 'session_duration_minutes'] },
+  { path: '/sdk/v1/crypto_wallets/authenticate/start', fields: ['crypto_wallet_address', 'crypto_wallet_type', 'code_challenge', 'chain_id'] },
+  { path: '/sdk/v1/crypto_wallets/authenticate', fields: ['crypto_wallet_address', 'crypto_wallet_type', 'signature', 'code_verifier', 'session_duration_minutes'] },
 ];
 
 const wrongValue = fc.oneof(

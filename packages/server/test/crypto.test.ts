@@ -5,6 +5,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { parseSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, uniqueEmail, type Harness } from './helpers/harness.js';
+import { pkcePair } from './helpers/pkce.js';
 import { ORIGIN } from './helpers/test-config.js';
 
 /** Wallet sign-in with real keys: viem's accounts for Ethereum, noble's ed25519 for Solana. */
@@ -36,14 +37,17 @@ function solanaWallet(secret: Uint8Array = ed25519.utils.randomSecretKey()): Wal
   };
 }
 
-const start = (wallet: Pick<Wallet, 'type' | 'address'>, options: { origin?: string; session?: string } = {}) =>
-  h.json('POST', START, { crypto_wallet_address: wallet.address, crypto_wallet_type: wallet.type }, options);
+/** The browser these tests play: one PKCE pair for all its starts, as a page keeps one per start. */
+const BROWSER = pkcePair();
+
+const start = (wallet: Pick<Wallet, 'type' | 'address'>, options: { origin?: string; session?: string } = {}, extra: Record<string, unknown> = {}) =>
+  h.json('POST', START, { crypto_wallet_address: wallet.address, crypto_wallet_type: wallet.type, code_challenge: BROWSER.challenge, ...extra }, options);
 
 const authenticate = (wallet: Pick<Wallet, 'type' | 'address'>, signature: string, options: { session?: string } = {}, extra: Record<string, unknown> = {}) =>
-  h.json('POST', AUTHENTICATE, { crypto_wallet_address: wallet.address, crypto_wallet_type: wallet.type, signature, ...extra }, options);
+  h.json('POST', AUTHENTICATE, { crypto_wallet_address: wallet.address, crypto_wallet_type: wallet.type, signature, code_verifier: BROWSER.verifier, ...extra }, options);
 
-async function challengeFor(wallet: Pick<Wallet, 'type' | 'address'>, options: { origin?: string; session?: string } = {}): Promise<string> {
-  const started = await start(wallet, options);
+async function challengeFor(wallet: Pick<Wallet, 'type' | 'address'>, options: { origin?: string; session?: string } = {}, extra: Record<string, unknown> = {}): Promise<string> {
+  const started = await start(wallet, options, extra);
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   return started.body.challenge;
 }
@@ -137,7 +141,20 @@ describe.each([
     expect(await authenticate(wallet, await wallet.sign('anything at all'))).toMatchObject(refusal('crypto_challenge_not_found', 401));
   });
 
-  it('a new start replaces the message: the earlier one no longer signs in', async () => {
+  it("a message works only with the verifier of its start's challenge: another browser's start neither replaces nor spends it", async () => {
+    const wallet = makeWallet();
+    const stranger = pkcePair();
+    const message = await challengeFor(wallet);
+    const strangers = await challengeFor(wallet, {}, { code_challenge: stranger.challenge });
+    expect(strangers).not.toBe(message);
+    const signature = await wallet.sign(message);
+    // Sent with another verifier, the owner's signature meets the stranger's message (no match) or none; neither is spent.
+    expect(await authenticate(wallet, signature, {}, { code_verifier: stranger.verifier })).toMatchObject(refusal('invalid_crypto_signature', 401));
+    expect(await authenticate(wallet, signature, {}, { code_verifier: pkcePair().verifier })).toMatchObject(refusal('crypto_challenge_not_found', 401));
+    expect((await authenticate(wallet, signature)).status).toBe(200);
+  });
+
+  it('a new start from the same browser replaces its message: the earlier one no longer signs in', async () => {
     const wallet = makeWallet();
     const first = await challengeFor(wallet);
     const second = await challengeFor(wallet);
@@ -197,6 +214,24 @@ describe('Ethereum addresses and messages', () => {
     expect(parseSiweMessage(await challengeFor(wallet))).toMatchObject({ domain: new URL(ORIGIN).host, uri: ORIGIN });
     // Each start has a nonce of its own.
     expect(parseSiweMessage(await challengeFor(wallet)).nonce).not.toBe(parsed.nonce);
+  });
+
+  it("the message names the chain the wallet is on; a chain the project does not allow is unsupported_crypto_chain, naming both", async () => {
+    const wallet = ethereumWallet();
+    expect(parseSiweMessage(await challengeFor(wallet, {}, { chain_id: 1 })).chainId).toBe(1);
+    // A wallet that does not say: the first allowed chain (1 unless the project says otherwise).
+    expect(parseSiweMessage(await challengeFor(wallet)).chainId).toBe(1);
+    const polygon = await start(wallet, {}, { chain_id: 137 });
+    expect(polygon).toMatchObject(refusal('unsupported_crypto_chain', 400));
+    expect(polygon.body.error_message).toBe(
+      'Your wallet is on Polygon (chain 137), which this site does not accept for signing in. Switch your wallet to Ethereum (chain 1) and try again.',
+    );
+    expect((await start(wallet, {}, { chain_id: 987654321987 })).body.error_message).toContain('Your wallet is on chain 987654321987,');
+    for (const chain_id of [0, -1, 1.5, '1', null]) expect(await start(wallet, {}, { chain_id })).toMatchObject(refusal('bad_request', 400));
+  });
+
+  it('a Solana wallet names no chain: a chain_id with it is bad_request', async () => {
+    expect(await start(solanaWallet(), {}, { chain_id: 1 })).toMatchObject(refusal('bad_request', 400));
   });
 
   it('a page that is not one of the allowed origins gets no message', async () => {
@@ -325,6 +360,18 @@ describe('the rest of the request', () => {
     expect(await h.json('POST', START, { crypto_wallet_address: 'x', crypto_wallet_type: 'solana', nonce: 'mine' })).toMatchObject(refusal('bad_request', 400));
   });
 
+  it('a start without a code_challenge, or a sign-in without a code_verifier, is bad_request naming the field', async () => {
+    const wallet = ethereumWallet();
+    const unbound = await h.json('POST', START, { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' });
+    expect(unbound).toMatchObject(refusal('bad_request', 400));
+    expect(unbound.body.error_message).toContain('code_challenge');
+    expect(await start(wallet, {}, { code_challenge: 'too-short' })).toMatchObject(refusal('bad_request', 400));
+    const message = await challengeFor(wallet);
+    const noVerifier = await h.json('POST', AUTHENTICATE, { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum', signature: await wallet.sign(message) });
+    expect(noVerifier).toMatchObject(refusal('bad_request', 400));
+    expect(noVerifier.body.error_message).toContain('code_verifier');
+  });
+
   it('a session duration outside the range is invalid_duration, and the message is still usable', async () => {
     const wallet = ethereumWallet();
     const signature = await wallet.sign(await challengeFor(wallet));
@@ -339,15 +386,40 @@ describe('the rest of the request', () => {
     expect(answer).toMatchObject(refusal('invalid_public_token', 401));
   });
 
-  it('messages are kept as one-time secrets of the wallet, used once', async () => {
+  it('messages are kept as one-time secrets of the wallet and browser, used once', async () => {
     const wallet = solanaWallet();
     const message = await challengeFor(wallet);
-    const rows = await h.server.db.selectFrom('one_time_secrets').selectAll().where('subject', '=', `solana:${wallet.address}`).execute();
+    const subject = `solana:${wallet.address}:${BROWSER.challenge}`;
+    const rows = await h.server.db.selectFrom('one_time_secrets').selectAll().where('subject', '=', subject).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ purpose: 'crypto_wallet_challenge', used_at: null, max_attempts: null });
     expect(rows[0]!.secret_hash).not.toContain(message);
     await authenticate(wallet, await wallet.sign(message));
-    const used = await h.server.db.selectFrom('one_time_secrets').select('used_at').where('subject', '=', `solana:${wallet.address}`).executeTakeFirstOrThrow();
+    const used = await h.server.db.selectFrom('one_time_secrets').select('used_at').where('subject', '=', subject).executeTakeFirstOrThrow();
     expect(used.used_at).not.toBeNull();
+  });
+});
+
+describe('a project that allows several chains (cryptoChainIds)', () => {
+  let polygonToo: Harness;
+  beforeAll(async () => {
+    polygonToo = await startHarness({}, { VESTIBULE_CRYPTO_CHAIN_IDS: '137, 1' });
+  });
+  afterAll(() => polygonToo.close());
+
+  it('a wallet on any of them signs a message naming its chain and signs in; without a chain id, the first', async () => {
+    const wallet = ethereumWallet();
+    const body = { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum', code_challenge: BROWSER.challenge };
+    const onEthereum = await polygonToo.json('POST', START, { ...body, chain_id: 1 });
+    expect(parseSiweMessage(onEthereum.body.challenge).chainId).toBe(1);
+    expect(parseSiweMessage((await polygonToo.json('POST', START, body)).body.challenge).chainId).toBe(137);
+    const onPolygon = (await polygonToo.json('POST', START, { ...body, chain_id: 137 })).body.challenge;
+    expect(parseSiweMessage(onPolygon).chainId).toBe(137);
+    const signedIn = await polygonToo.json('POST', AUTHENTICATE, { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum', code_verifier: BROWSER.verifier, signature: await wallet.sign(onPolygon) });
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    const base = await polygonToo.json('POST', START, { ...body, chain_id: 8453 });
+    expect(base.body.error_message).toBe(
+      'Your wallet is on Base (chain 8453), which this site does not accept for signing in. Switch your wallet to Polygon (chain 137) or Ethereum (chain 1) and try again.',
+    );
   });
 });

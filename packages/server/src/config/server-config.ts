@@ -35,6 +35,8 @@ export interface ProjectConfig {
   otpTemplates: Record<string, OtpTemplate>;
   /** The WebAuthn relying party passkeys are made for. */
   webauthn: WebAuthnConfig;
+  /** EIP-155 chain ids an Ethereum wallet may sign in from; the first is the default. */
+  cryptoChainIds: number[];
 }
 
 export interface WebAuthnConfig {

@@ -252,6 +252,7 @@ describe('the client against the server', () => {
     const account = privateKeyToAccount(generatePrivateKey());
     const ethereum = { crypto_wallet_address: account.address.toLowerCase(), crypto_wallet_type: 'ethereum' as const };
     await rejects(client.cryptoWallets.authenticateStart({ crypto_wallet_address: '0x1234', crypto_wallet_type: 'ethereum' }), 'invalid_crypto_wallet_address');
+    await rejects(client.cryptoWallets.authenticateStart({ ...ethereum, chain_id: 137 }), 'unsupported_crypto_chain');
     const { challenge } = await client.cryptoWallets.authenticateStart(ethereum);
     const stranger = await privateKeyToAccount(generatePrivateKey()).signMessage({ message: challenge });
     await rejects(client.cryptoWallets.authenticate({ ...ethereum, signature: stranger }), 'invalid_crypto_signature');

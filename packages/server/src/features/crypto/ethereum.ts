@@ -33,7 +33,8 @@ export function ethereumMessage(address: string, fields: MessageFields): string 
     statement: fields.statement,
     uri: fields.uri,
     version: '1',
-    chainId: 1,
+    // chains.ts gives every Ethereum start one.
+    chainId: fields.chainId!,
     nonce: fields.nonce,
     issuedAt: fields.issuedAt,
     expirationTime: fields.expirationTime,

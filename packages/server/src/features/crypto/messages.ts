@@ -24,6 +24,8 @@ export interface MessageFields {
   nonce: string;
   issuedAt: Date;
   expirationTime: Date;
+  /** Ethereum: the EIP-155 chain the wallet is on (chains.ts); Solana messages name none. */
+  chainId: number | undefined;
 }
 
 /**
@@ -41,9 +43,10 @@ export function siteOf(c: Context<AppEnv>, allowedOrigins: readonly string[], pu
   return { domain: url.host, uri: url.origin };
 }
 
-export function messageFields(site: { domain: string; uri: string }, projectName: string, now: Date): MessageFields {
+export function messageFields(site: { domain: string; uri: string }, projectName: string, chainId: number | undefined, now: Date): MessageFields {
   return {
     ...site,
+    chainId,
     // A statement is one line (EIP-4361).
     statement: `Sign in to ${projectName.replace(/[\r\n]+/g, ' ').trim()}.`,
     nonce: newNonce(),

@@ -16,7 +16,8 @@ import { optionalSession } from '../../http/session-auth.js';
 import { validateBody } from '../../http/validate-body.js';
 import { sessionDurationMinutes } from '../../kernel/durations.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
-import { issueChallenge, liveChallenge, spendChallenge } from './challenges.js';
+import { issueChallenge, liveChallenge, ownerOf, spendChallenge } from './challenges.js';
+import { chainOf } from './chains.js';
 import { messageFields, siteOf } from './messages.js';
 import { familyOf, requireSignatureForm, walletAddress } from './wallet-types.js';
 import { walletUser } from './wallets-store.js';
@@ -31,10 +32,12 @@ export function registerCryptoRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): v
     const type = body.crypto_wallet_type;
     const address = walletAddress(type, body.crypto_wallet_address);
     const site = siteOf(c, project.allowedOrigins, config.publicUrl);
+    const chainId = await chainOf(type, body.chain_id, project.cryptoChainIds);
     await perIp(c, 'start');
     const now = deps.clock();
-    const message = familyOf(type).message(address, messageFields(site, project.name, now));
-    await issueChallenge(db, type, address, message, now);
+    const message = familyOf(type).message(address, messageFields(site, project.name, chainId, now));
+    // Bound to the browser that asked (its PKCE challenge): strangers' starts for the same wallet are messages of their own.
+    await issueChallenge(db, { type, address, codeChallenge: body.code_challenge }, message, now);
     const response: CryptoWalletsAuthenticateStartResponse = { status_code: 200, request_id: c.get('requestId'), challenge: message };
     return c.json(response);
   });
@@ -47,13 +50,14 @@ export function registerCryptoRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): v
     requireSignatureForm(type, body.signature);
     await perIp(c, 'authenticate');
     const now = deps.clock();
+    const owner = ownerOf(type, address, body.code_verifier);
     // Verify, then spend: a wrong signature leaves the message usable, so whoever knows a wallet's
     // address cannot spoil its owner's sign-in by sending garbage in its name.
-    const challenge = await liveChallenge(db, type, address, now);
+    const challenge = await liveChallenge(db, owner, now);
     if (!challenge) throw new ApiError('crypto_challenge_not_found');
     if (!(await familyOf(type).verify(address, challenge.message, body.signature))) throw new ApiError('invalid_crypto_signature');
     // Of parallel requests with the same signature, only the one whose UPDATE used the message signs in.
-    if (!(await spendChallenge(db, type, address, challenge.hash, now))) throw new ApiError('crypto_challenge_not_found');
+    if (!(await spendChallenge(db, owner, challenge.hash, now))) throw new ApiError('crypto_challenge_not_found');
     const sessionUserId = (await optionalSession(c, deps, now)).session?.user_id ?? null;
     const { wallet } = await walletUser(db, { type, address, sessionUserId, now });
     const factor: AuthenticationFactor = {

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { idpRoutes, type TokenResponse } from '@vestibule/contract';
 import type { Context } from 'hono';
@@ -9,6 +9,7 @@ import { consumeToken } from '../../kernel/one-time-secrets.js';
 import { getUser } from '../../kernel/users.js';
 import { constantTimeEqual } from '../../security/constant-time.js';
 import { sha256Hex } from '../../security/hash.js';
+import { pkceChallenge } from '../../security/pkce.js';
 import { findClient } from './clients.js';
 import { scopeClaims, signIdToken } from './id-token.js';
 import { IDP_CODE, type CodeBound } from './routes.js';
@@ -89,8 +90,6 @@ function authenticateClient(c: Context<AppEnv>, deps: AppDeps, form: Map<string,
   return client;
 }
 
-const pkceS256 = (verifier: string) => createHash('sha256').update(verifier, 'ascii').digest('base64url');
-
 export function registerOAuthEndpoints(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const { db } = deps;
 
@@ -131,7 +130,7 @@ export function registerOAuthEndpoints(app: OpenAPIHono<AppEnv>, deps: AppDeps):
         const verifier = form.get('code_verifier');
         if (bound.code_challenge) {
           if (!verifier || !/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) throw new OAuthFailure('invalid_grant', 'A valid code_verifier is required.');
-          if (!constantTimeEqual(pkceS256(verifier), bound.code_challenge)) throw new OAuthFailure('invalid_grant', 'The code_verifier does not match the code_challenge.');
+          if (!constantTimeEqual(pkceChallenge(verifier), bound.code_challenge)) throw new OAuthFailure('invalid_grant', 'The code_verifier does not match the code_challenge.');
         } else if (verifier) {
           throw new OAuthFailure('invalid_grant', 'The authorization request had no code_challenge.');
         }

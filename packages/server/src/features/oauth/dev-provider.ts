@@ -9,10 +9,10 @@ import { normalizeEmail } from '../../kernel/email-address.js';
 import { consumeToken, issueToken } from '../../kernel/one-time-secrets.js';
 import { constantTimeEqual } from '../../security/constant-time.js';
 import { sha256Hex } from '../../security/hash.js';
+import { pkceChallenge } from '../../security/pkce.js';
 import { randomToken } from '../../security/random-token.js';
 import { DEV_PAGE_CSP, devSignInPage } from './dev-page.js';
 import type { ResolvedProvider } from './engine.js';
-import { pkceChallenge } from './flow-secrets.js';
 import { openIdProfile } from './profile.js';
 import { PROVIDERS } from './providers.js';
 

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { OAuthProviderType } from '@vestibule/contract';
 import { consumeToken, issueToken } from '../../kernel/one-time-secrets.js';
 import { constantTimeEqual } from '../../security/constant-time.js';
+import { pkceChallenge } from '../../security/pkce.js';
 import type { Database } from '../../storage/database.js';
 import type { FlowChecks } from './engine.js';
 
@@ -47,9 +47,6 @@ export async function consumeState(db: Kysely<Database>, state: string, now: Dat
 export function issueOAuthToken(db: Kysely<Database>, userId: string, bound: TokenBound, now: Date): Promise<string> {
   return issueToken(db, { purpose: 'oauth_token', userId, bound, expirationMinutes: TOKEN_MINUTES, now });
 }
-
-/** The PKCE S256 challenge of a verifier (RFC 7636). */
-export const pkceChallenge = (verifier: string): string => createHash('sha256').update(verifier).digest('base64url');
 
 /**
  * The token's user and provider account, once, when the verifier matches the challenge it was
