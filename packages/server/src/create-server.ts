@@ -14,6 +14,8 @@ import { nodeListener } from './http/node-listener.js';
 import { developmentExposureWarning } from './http/this-machine.js';
 import { pruneFailureCounters } from './kernel/failure-counters.js';
 import { pruneOneTimeSecrets } from './kernel/one-time-secrets.js';
+import { pruneAll, prunePeriodically, type PruneBatch } from './kernel/pruning.js';
+import { features } from './features/index.js';
 import { pruneRateLimits } from './security/rate-limit.js';
 import { assertSecretMatches, deriveServerKeys, resolveServerSecret } from './security/server-secret.js';
 import { ensureSigningKey, retireSigningKey, rotateSigningKey, sealPlainSigningKeys, SigningKeyring } from './kernel/keyring.js';
@@ -29,6 +31,8 @@ export interface CreateServerOptions {
   logger?: Logger;
   /** Extra email sinks, used besides SMTP and the outbox. */
   emailSenders?: EmailSender[];
+  /** How often ended secrets are pruned while the server runs (tests shorten it); kernel/pruning.ts. */
+  pruneEveryMs?: number;
 }
 
 export interface VestibuleServer {
@@ -61,6 +65,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   if (exposure) log.warn(exposure);
   const secret = resolveServerSecret(config);
   const keys = deriveServerKeys(secret);
+  // Every one-time secret (the kernel's table) and what features issue in tables of their own.
+  const pruners: PruneBatch[] = [pruneOneTimeSecrets, ...features.flatMap((feature) => (feature.prune ? [feature.prune] : []))];
   const { db, kind, changes } = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, (error) =>
     log.error('Lost the database connection that listens for changed sessions; sessions are read from the database until it is back.', { message: error.message }),
   );
@@ -72,7 +78,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     await ensureSigningKey(db, clock(), keys.keyEncryptionKey);
     await pruneRateLimits(db, clock());
     await pruneFailureCounters(db, clock());
-    await pruneOneTimeSecrets(db, clock());
+    await pruneAll(db, pruners, clock());
     await feed.start(changes);
   } catch (error) {
     await feed.close();
@@ -95,6 +101,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     sms: config.sms,
   });
 
+  const stopPruning = prunePeriodically(db, pruners, clock, log, options.pruneEveryMs);
   const keyring = new SigningKeyring(db, keys.keyEncryptionKey);
   const sessions = new LiveSessions(db, feed, kind === 'postgres');
   const deps: AppDeps = { config, db, clock, email, texts, keyring, sessions, otpHmacKey: keys.otpHmacKey, log };
@@ -120,6 +127,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     },
     close() {
       closed ??= (async () => {
+        await stopPruning();
         await email.close?.();
         await feed.close();
         await db.destroy();

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { ConfigSection } from '../config/declare.js';
 import type { ServerConfig } from '../config/server-config.js';
+import type { PruneBatch } from '../kernel/pruning.js';
 import type { AppDeps, AppEnv } from './app-env.js';
 import type { HotPath } from './node-listener.js';
 
@@ -17,4 +18,6 @@ export interface Feature {
   enabled?(config: ServerConfig): boolean;
   /** Its fields of vestibule.config.json (see config/declare.ts). */
   config?: ConfigSection;
+  /** Deletes a batch of its tables' ended rows; the server runs it at start and periodically (kernel/pruning.ts). */
+  prune?: PruneBatch;
 }

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { sha256Hex } from '../security/hash.js';
 import { randomToken } from '../security/random-token.js';
 import type { Database, OneTimeSecretRow } from '../storage/database.js';
+import { KEEP_ENDED_MS, type PruneBatch } from './pruning.js';
 
 /**
  * One-time secrets: what a sign-in method hands out once and takes back once. Two kinds:
@@ -183,7 +184,19 @@ export async function useCode<Bound>(db: Kysely<Database>, purpose: string, subj
   return row ? used<Bound>(row) : undefined;
 }
 
-/** Deletes secrets that ended (used or expired) more than a day before `now`. */
-export async function pruneOneTimeSecrets(db: Kysely<Database>, now: Date): Promise<void> {
-  await db.deleteFrom('one_time_secrets').where('expires_at', '<', new Date(now.getTime() - 86_400_000)).execute();
-}
+/**
+ * One batch (kernel/pruning.ts) of secrets of every purpose (links, passcodes, OAuth state, one-tap
+ * nonces, WebAuthn challenges, wallet messages, authorization codes) that expired more than a day
+ * before `now`; a used secret expires minutes after it was issued, so it goes too.
+ */
+export const pruneOneTimeSecrets: PruneBatch = async (db, now, limit) => {
+  const ended = db
+    .selectFrom('one_time_secrets')
+    .select('secret_id')
+    .where('expires_at', '<', new Date(now.getTime() - KEEP_ENDED_MS))
+    .limit(limit)
+    .forUpdate()
+    .skipLocked();
+  const result = await db.deleteFrom('one_time_secrets').where('secret_id', 'in', ended).executeTakeFirst();
+  return Number(result.numDeletedRows);
+};

@@ -3,6 +3,7 @@ import { registerAttestRoute } from './attest.js';
 import { idpConfig } from './config.js';
 import { registerOAuthEndpoints } from './oauth-routes.js';
 import { registerIdpRoutes } from './routes.js';
+import { pruneIdpTokens } from './tokens-store.js';
 
 /** Vestibule as an OpenID Connect provider (issue 15). */
 export const idp: Feature = {
@@ -13,4 +14,5 @@ export const idp: Feature = {
     registerAttestRoute(app, deps);
   },
   config: idpConfig,
+  prune: pruneIdpTokens,
 };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { sha256Hex } from '../../security/hash.js';
 import { randomToken } from '../../security/random-token.js';
 import type { Database, IdpTokenRow } from '../../storage/database.js';
+import { KEEP_ENDED_MS, type PruneBatch } from '../../kernel/pruning.js';
 
 /** Lifetimes (minutes) of what the identity provider issues. */
 export const CODE_MINUTES = 5;
@@ -106,3 +107,21 @@ export async function revokeToken(db: Kysely<Database>, token: string, clientId:
   if (row.kind === 'refresh') await revokeGrant(db, row.grant_id, now);
   else await db.updateTable('idp_tokens').set({ revoked_at: now }).where('token_hash', '=', sha256Hex(token)).execute();
 }
+
+/**
+ * One batch (kernel/pruning.ts) of tokens that expired or were revoked more than a day before
+ * `now`: refused already, kept a day so a reused refresh token is still recognised (and its grant
+ * revoked) while it could have been live.
+ */
+export const pruneIdpTokens: PruneBatch = async (db, now, limit) => {
+  const before = new Date(now.getTime() - KEEP_ENDED_MS);
+  const ended = db
+    .selectFrom('idp_tokens')
+    .select('token_hash')
+    .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+    .limit(limit)
+    .forUpdate()
+    .skipLocked();
+  const result = await db.deleteFrom('idp_tokens').where('token_hash', 'in', ended).executeTakeFirst();
+  return Number(result.numDeletedRows);
+};
