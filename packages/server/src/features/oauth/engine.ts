@@ -117,13 +117,16 @@ export async function authorizationUrl(
   const { entry } = provider;
   const scopes = [...new Set([...entry.scopes, ...input.customScopes])];
   const ours: Record<string, string> = {
+    client_id: provider.clientId,
+    response_type: 'code',
     redirect_uri: input.redirectUri,
     state: input.checks.state,
     ...(scopes.length > 0 ? { scope: scopes.join(entry.scopeSeparator ?? ' ') } : {}),
     ...(input.checks.nonce ? { nonce: input.checks.nonce } : {}),
     ...(input.checks.pkceVerifier ? { code_challenge: await calculatePKCECodeChallenge(input.checks.pkceVerifier), code_challenge_method: 'S256' } : {}),
   };
-  // The host's extra parameters may not replace the ones the flow's safety rests on.
+  // The host's extra parameters may not replace the ones the flow's safety rests on: the route
+  // refuses those names (provider-params.ts), and ours are spread last all the same.
   return buildAuthorizationUrl(configurationOf(provider), { ...input.providerParams, ...entry.authorizationParams?.(provider.clientId), ...ours });
 }
 

@@ -17,22 +17,8 @@ import { authorizationUrl, exchangeAndReadProfile, type ResolvedProvider } from 
 import { consumeOAuthToken, consumeState, issueOAuthToken, issueState } from './flow-secrets.js';
 import { landing } from './landing.js';
 import { registerOneTapRoutes } from './one-tap.js';
+import { providerParams } from './provider-params.js';
 import { PROVIDERS } from './providers.js';
-
-/** provider_params: a JSON object of strings, or a 400 that says so. */
-function providerParams(raw: string | undefined): Record<string, string> {
-  if (raw === undefined) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    parsed = undefined;
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !Object.values(parsed).every((value) => typeof value === 'string')) {
-    throw new ApiError('bad_request', 'Query parameter provider_params must be a JSON object of string values.');
-  }
-  return parsed as Record<string, string>;
-}
 
 export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const { config, db } = deps;
