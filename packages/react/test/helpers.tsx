@@ -216,7 +216,7 @@ export function fakeClient(options: FakeClientOptions = {}) {
     },
     oauth: fakeOAuth(),
     cryptoWallets: {
-      authenticateStart: vi.fn(async (_request: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType }) => ({
+      authenticateStart: vi.fn(async (_request: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType; chain_id?: number }) => ({
         status_code: 200 as const,
         request_id: 'req-crypto-start',
         challenge: CRYPTO_CHALLENGE,

@@ -1,7 +1,7 @@
 import { messageForError, toErrorInfo } from '../../flow/errors';
 import type { EffectContext } from '../../flow/feature';
 import { sessionDuration } from '../../flow/session';
-import type { StringKey } from '../../strings/en';
+import { CONNECT_FAILED, SIGN_FAILED, SIGN_IN_REFUSED } from './texts';
 import { walletFor } from './wallets';
 
 /**
@@ -10,15 +10,20 @@ import { walletFor } from './wallets';
  */
 
 /** The wallet failed (or the user refused it there): the step's text, on CryptoError, and onError. */
-function walletFailed(ctx: EffectContext, key: StringKey): void {
-  const message = ctx.t(key);
+function walletFailed(ctx: EffectContext, text: string): void {
+  const message = ctx.free(text);
   ctx.dispatch({ type: 'CRYPTO_FAILED', message });
   ctx.reportError({ error_type: 'sdk_error', message });
 }
 
-/** The server refused (an expired message, a bad signature, too many requests): the catalogue's message. */
-function serverFailed(ctx: EffectContext, err: unknown): void {
-  ctx.dispatch({ type: 'CRYPTO_FAILED', message: messageForError(err, ctx.free) });
+/**
+ * The server refused (a chain it does not accept, too many requests; at sign-in an expired message
+ * or a bad signature): the catalogue's message, or the server's where it words the case (the
+ * chains to switch to). A refused sign-in opens with the spec's notice (SPEC.md section 8).
+ */
+function serverFailed(ctx: EffectContext, err: unknown, opening?: string): void {
+  const message = messageForError(err, ctx.free);
+  ctx.dispatch({ type: 'CRYPTO_FAILED', message: opening ? `${ctx.free(opening)} ${message}` : message });
   ctx.reportError(toErrorInfo(err));
 }
 
@@ -31,11 +36,15 @@ export async function connectWallet(ctx: EffectContext): Promise<void> {
     if (!wallet) throw new Error('The wallet is no longer on the page.');
     address = await wallet.connect();
   } catch {
-    return walletFailed(ctx, 'cryptoConnectFailed');
+    return walletFailed(ctx, CONNECT_FAILED);
   }
   if (ctx.signal.aborted) return;
   try {
-    const { challenge } = await ctx.client.cryptoWallets.authenticateStart({ crypto_wallet_address: address, crypto_wallet_type: wallet.family });
+    const { challenge } = await ctx.client.cryptoWallets.authenticateStart({
+      crypto_wallet_address: address,
+      crypto_wallet_type: wallet.family,
+      chain_id: await wallet.chainId?.(),
+    });
     ctx.dispatch({ type: 'CRYPTO_CHALLENGE', address, challenge });
   } catch (err) {
     serverFailed(ctx, err);
@@ -51,7 +60,7 @@ export async function signChallenge(ctx: EffectContext): Promise<void> {
     if (!wallet || !crypto.walletAddress || !crypto.walletChallenge) throw new Error('Nothing to sign.');
     signature = await wallet.sign(crypto.walletChallenge, crypto.walletAddress);
   } catch {
-    return walletFailed(ctx, 'cryptoSignFailed');
+    return walletFailed(ctx, SIGN_FAILED);
   }
   if (ctx.signal.aborted) return;
   try {
@@ -64,6 +73,6 @@ export async function signChallenge(ctx: EffectContext): Promise<void> {
     ctx.emit('CRYPTO_WALLET_AUTHENTICATE', response);
     ctx.dispatch({ type: 'AUTHENTICATED', method: 'crypto', response });
   } catch (err) {
-    serverFailed(ctx, err);
+    serverFailed(ctx, err, SIGN_IN_REFUSED);
   }
 }

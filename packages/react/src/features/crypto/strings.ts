@@ -1,4 +1,4 @@
-/** Crypto wallets: Main's wallet buttons and the crypto screens (SPEC.md sections 2 and 8). Picked up by src/strings/en.ts; override any of them by its English text. */
+/** Crypto wallets: Main's wallet buttons and the crypto screens (SPEC.md section 2; the errors are in texts.ts). Picked up by src/strings/en.ts; override any of them by its English text. */
 export const strings = {
   /** {wallet}: the option's name (options.ts). */
   continueWithWallet: 'Continue with {wallet}',
@@ -6,8 +6,6 @@ export const strings = {
   setUpCryptoWallet: 'Set up a new crypto wallet',
   cryptoConnecting: 'Connecting to your wallet...',
   cryptoSigning: 'Completing signature request...',
-  cryptoConnectFailed: '[Error] Could not connect to wallet',
-  cryptoSignFailed: '[Error] Could not sign message',
 } as const;
 
 type Table = typeof strings;

@@ -80,6 +80,8 @@ export interface ConnectedWallet {
   source: object;
   /** The address, as the wallet gives it (Solana: base58). */
   connect(): Promise<string>;
+  /** Ethereum: the EIP-155 id of the chain the wallet is on now, for the message to name; Solana: none. */
+  chainId?(): Promise<number | undefined>;
   /** The signature of the UTF-8 message (Ethereum: personal_sign's 0x hex; Solana: base58 of the 64 bytes). */
   sign(message: string, address: string): Promise<string>;
 }
@@ -98,6 +100,11 @@ function ethereumWallet(provider: Eip1193Provider): ConnectedWallet {
       const address = Array.isArray(accounts) ? accounts[0] : undefined;
       if (typeof address !== 'string' || !address) throw new Error('The wallet gave no account.');
       return address;
+    },
+    async chainId() {
+      // EIP-1193 answers a hex string ('0x1'); a wallet that cannot say leaves the server's default.
+      const id = Number(await provider.request({ method: 'eth_chainId' }).catch(() => undefined));
+      return Number.isSafeInteger(id) && id > 0 ? id : undefined;
     },
     async sign(message, address) {
       const signature = await provider.request({ method: 'personal_sign', params: [hexMessage(message), address] });

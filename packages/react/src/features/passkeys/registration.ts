@@ -2,8 +2,10 @@ import type { User } from '@vestibule/contract';
 import { toErrorInfo } from '../../flow/errors';
 import { startRequest, type EffectContext, type EffectMap, type Feature } from '../../flow/feature';
 import type { FlowEvent, FlowState } from '../../flow/types';
+import { sessionDuration } from '../../flow/session';
 import { lazyScreen } from '../../parts/lazyScreen';
 import { registrationErrorKey } from './errors';
+import { PASSKEY_DELETED, PASSKEY_RENAMED } from './registration-texts';
 import { PasskeyRegistrationStart } from './screens/PasskeyRegistrationStart';
 import { initialPasskeySlice } from './state';
 
@@ -26,7 +28,7 @@ function reducePasskeyRegistration(state: FlowState, event: FlowEvent): FlowStat
     case 'SKIP_PASSKEY':
       return { ...state, errorDescriptor: null, passkeyOutcome: 'skipped' };
     case 'SET_UP_ANOTHER_PASSKEY':
-      return { ...state, errorDescriptor: null, passkeyOutcome: null };
+      return { ...state, errorDescriptor: null, banner: null, passkeyOutcome: null };
     case 'RENAME_PASSKEY':
       return withRegistrations(state, (user) => ({
         ...user,
@@ -42,10 +44,15 @@ function reducePasskeyRegistration(state: FlowState, event: FlowEvent): FlowStat
   }
 }
 
+/** The server agreed to a change the list already shows: a success banner naming the passkey (announced politely). */
+function confirmed(ctx: EffectContext, text: string, name: string) {
+  ctx.dispatch({ type: 'SHOW_BANNER', banner: { variant: 'success', message: ctx.free(text).replace('{name}', name) } });
+}
+
 const passkeyRegistrationEffects: EffectMap = {
   CREATE_PASSKEY(_event, ctx) {
-    // The host's session keeps its length unless the configuration names one.
-    ctx.client.webauthn.register({ is_passkey: true, session_duration_minutes: ctx.config.sessionOptions?.sessionDurationMinutes }).then(
+    // A sign-in like every other: the session lasts sessionOptions.sessionDurationMinutes, default 30.
+    ctx.client.webauthn.register({ is_passkey: true, session_duration_minutes: sessionDuration(ctx.config) }).then(
       (response) => {
         ctx.emit('PASSKEY_REGISTER', response);
         ctx.dispatch({ type: 'PASSKEY_CREATED', response });
@@ -58,10 +65,17 @@ const passkeyRegistrationEffects: EffectMap = {
   },
   // The list already shows the change; a failed call is only logged (SPEC.md section 4).
   RENAME_PASSKEY({ id, name }, ctx) {
-    ctx.client.webauthn.update({ webauthn_registration_id: id, name }).catch((err: unknown) => console.error('Vestibule: could not rename the passkey.', err));
+    ctx.client.webauthn.update({ webauthn_registration_id: id, name }).then(
+      () => confirmed(ctx, PASSKEY_RENAMED, name),
+      (err: unknown) => console.error('Vestibule: could not rename the passkey.', err),
+    );
   },
   DELETE_PASSKEY({ id }, ctx) {
-    ctx.client.webauthn.delete(id).catch((err: unknown) => console.error('Vestibule: could not delete the passkey.', err));
+    const name = ctx.stateBefore.passkeyUser?.webauthn_registrations.find((r) => r.webauthn_registration_id === id)?.name ?? '';
+    ctx.client.webauthn.delete(id).then(
+      () => confirmed(ctx, PASSKEY_DELETED, name),
+      (err: unknown) => console.error('Vestibule: could not delete the passkey.', err),
+    );
   },
   PASSKEYS_DONE(_event, ctx) {
     ctx.emit('PASSKEY_REGISTRATION_DONE', null);

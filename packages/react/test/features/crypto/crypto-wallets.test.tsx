@@ -249,7 +249,8 @@ describe('signing in with an Ethereum wallet', () => {
     const connecting = await screen.findByRole('heading', { name: 'Connecting to your wallet...' });
     await waitFor(() => expect(document.activeElement).toBe(connecting));
     await expectNoAxeViolations(container);
-    await waitFor(() => expect(client.cryptoWallets.authenticateStart).toHaveBeenCalledWith({ crypto_wallet_address: ETH_ADDRESS, crypto_wallet_type: 'ethereum' }));
+    // The chain the wallet is on goes with the start, for the message to name it.
+    await waitFor(() => expect(client.cryptoWallets.authenticateStart).toHaveBeenCalledWith({ crypto_wallet_address: ETH_ADDRESS, crypto_wallet_type: 'ethereum', chain_id: 1 }));
     expect(provider.request).toHaveBeenCalledWith({ method: 'eth_requestAccounts' });
 
     start.resolve({ status_code: 200, request_id: 'r', challenge: CRYPTO_CHALLENGE });
@@ -311,19 +312,61 @@ describe('signing in with an Ethereum wallet', () => {
     expect(client.cryptoWallets.authenticate).not.toHaveBeenCalled();
   });
 
-  it('a server refusal (expired message): the catalogue message on CryptoError, and onError with its type', async () => {
+  it.each([
+    ['crypto_challenge_not_found', 'This sign-in request has expired or was already used. Please try again.'],
+    ['invalid_crypto_signature', 'The signature could not be verified for this wallet. Please try again.'],
+  ] as const)('the server refuses the signature (%s): the sign-in failure notice, what happened, Try again; onError with its type', async (type, catalogued) => {
     const client = fakeClient();
-    const refusal = apiError('crypto_challenge_not_found', 'Crypto challenge not found.', 401);
+    const refusal = apiError(type, 'Server wording.', 401);
     client.cryptoWallets.authenticate.mockRejectedValueOnce(refusal);
     injectEthereum({ isMetaMask: true });
     const { callbacks, container } = renderLogin(CRYPTO, client);
     fireEvent.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }));
     await screen.findByRole('heading', { name: 'Looks like there was an error!' });
-    // The catalogue's words (SPEC.md section 8), not the server's error_message.
-    expect(screen.getByRole('alert').textContent).toBe('This sign-in request has expired or was already used. Please try again.');
-    expect(messageForError(refusal)).toBe('This sign-in request has expired or was already used. Please try again.');
-    expect(callbacks.onError).toHaveBeenCalledWith(expect.objectContaining({ error_type: 'crypto_challenge_not_found' }));
+    // The spec's opening (SPEC.md section 8), then the catalogue's words, not the server's error_message.
+    expect(screen.getByRole('alert').textContent).toBe(`Your sign in request could not be completed... ${catalogued}`);
+    expect(messageForError(refusal)).toBe(catalogued);
+    expect(callbacks.onError).toHaveBeenCalledWith(expect.objectContaining({ error_type: type }));
     await expectNoAxeViolations(container);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+  });
+
+  it('the opening of the failure notice is overridden by its English text, as every text', async () => {
+    const client = fakeClient();
+    client.cryptoWallets.authenticate.mockRejectedValueOnce(apiError('invalid_crypto_signature', 'x', 401));
+    injectEthereum({ isMetaMask: true });
+    render(<VestibuleLogin client={client} config={CRYPTO} strings={{ 'Your sign in request could not be completed...': 'Sign-in failed.' }} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Sign-in failed. The signature could not be verified for this wallet. Please try again.');
+  });
+
+  it("a wallet on a chain the project does not accept: the server's words (which chain to switch to) on CryptoError; after switching, Try again signs in", async () => {
+    const client = fakeClient();
+    const words = 'Your wallet is on Polygon (chain 137), which this site does not accept for signing in. Switch your wallet to Ethereum (chain 1) and try again.';
+    client.cryptoWallets.authenticateStart.mockRejectedValueOnce(apiError('unsupported_crypto_chain', words, 400));
+    const provider = announceEip6963({ name: 'MetaMask', rdns: 'io.metamask' }, fakeEthereumProvider({ chainId: '0x89' }));
+    const { callbacks, container } = renderLogin(CRYPTO, client);
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }));
+    await screen.findByRole('heading', { name: 'Looks like there was an error!' });
+    expect(screen.getByRole('alert').textContent).toBe(words);
+    expect(client.cryptoWallets.authenticateStart).toHaveBeenCalledWith(expect.objectContaining({ chain_id: 137 }));
+    expect(callbacks.onError).toHaveBeenCalledWith(expect.objectContaining({ error_type: 'unsupported_crypto_chain' }));
+    await expectNoAxeViolations(container);
+
+    provider.request.mockImplementation(async ({ method }) => (method === 'eth_requestAccounts' ? [ETH_ADDRESS] : method === 'eth_chainId' ? '0x1' : ETH_SIGNATURE));
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+    expect(client.cryptoWallets.authenticateStart).toHaveBeenLastCalledWith(expect.objectContaining({ chain_id: 1 }));
+  });
+
+  it('a wallet that cannot say its chain: the start names none (the server takes its first allowed chain)', async () => {
+    const client = fakeClient();
+    announceEip6963({ name: 'MetaMask', rdns: 'io.metamask' }, fakeEthereumProvider({ chainId: null }));
+    renderLogin(CRYPTO, client);
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }));
+    await screen.findByRole('heading', { name: 'Success!' });
+    expect(client.cryptoWallets.authenticateStart.mock.calls[0]![0].chain_id).toBeUndefined();
   });
 
   it('a refused start (too many requests): the server\'s message on CryptoError', async () => {

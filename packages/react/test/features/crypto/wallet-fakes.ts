@@ -21,8 +21,13 @@ export function removeWallets(): void {
   delete window.solana;
 }
 
-/** An EIP-1193 provider: the account, personal_sign's signature; `reject` makes a step fail as a refusal in the wallet (code 4001). */
-export function fakeEthereumProvider(options: { reject?: 'connect' | 'sign'; pendingConnect?: boolean; flags?: Record<string, boolean> } = {}) {
+/**
+ * An EIP-1193 provider: the account, the chain (`chainId`, '0x1' by default; null: a wallet that
+ * cannot say), personal_sign's signature; `reject` makes a step fail as a refusal in the wallet (code 4001).
+ */
+export function fakeEthereumProvider(
+  options: { reject?: 'connect' | 'sign'; pendingConnect?: boolean; flags?: Record<string, boolean>; chainId?: string | null } = {},
+) {
   const refusal = () => Object.assign(new Error('User rejected the request.'), { code: 4001 });
   const request = vi.fn(async ({ method }: { method: string; params?: unknown[] }): Promise<unknown> => {
     if (method === 'eth_requestAccounts') {
@@ -30,6 +35,7 @@ export function fakeEthereumProvider(options: { reject?: 'connect' | 'sign'; pen
       if (options.reject === 'connect') throw refusal();
       return [ETH_ADDRESS];
     }
+    if (method === 'eth_chainId' && options.chainId !== null) return options.chainId ?? '0x1';
     if (method === 'personal_sign') {
       if (options.reject === 'sign') throw refusal();
       return ETH_SIGNATURE;

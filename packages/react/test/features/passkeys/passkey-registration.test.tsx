@@ -68,10 +68,18 @@ describe('PasskeyRegistrationStart', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create a Passkey' }));
     const title = await screen.findByRole('heading', { level: 1, name: 'Passkey successfully created!' });
     await waitFor(() => expect(document.activeElement).toBe(title));
-    expect(client.webauthn.register).toHaveBeenCalledWith({ is_passkey: true, session_duration_minutes: undefined });
+    // Like every other sign-in: the default 30 minutes when the host names none.
+    expect(client.webauthn.register).toHaveBeenCalledWith({ is_passkey: true, session_duration_minutes: 30 });
     expect(names()).toEqual(['New passkey']);
     expect(callbacks.onEvent).toHaveBeenCalledWith({ type: 'PASSKEY_REGISTER', data: created });
     await expectNoAxeViolations(container);
+  });
+
+  it('the session length from sessionOptions, as for the other methods', async () => {
+    const client = fakeClient({ user: USER });
+    render(<VestibulePasskeyRegistration client={client} config={{ products: [...CONFIG.products], sessionOptions: { sessionDurationMinutes: 90 } }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Create a Passkey' }));
+    await waitFor(() => expect(client.webauthn.register).toHaveBeenCalledWith({ is_passkey: true, session_duration_minutes: 90 }));
   });
 
   it.each([
@@ -138,6 +146,10 @@ describe('PasskeyRegistrationSuccess', () => {
     expect(client.webauthn.update).toHaveBeenCalledWith({ webauthn_registration_id: 'wr-1', name: 'Work laptop' });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename Work laptop' }));
     expect((screen.getByRole('button', { name: 'Done' }) as HTMLButtonElement).disabled).toBe(false);
+    // Once the server agreed: a success banner, announced without taking the focus.
+    expect((await screen.findByRole('status')).textContent).toBe('Passkey renamed to “Work laptop”.');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename Work laptop' }));
+    await expectNoAxeViolations(container);
   });
 
   it('a rename cancelled changes nothing', async () => {
@@ -162,6 +174,7 @@ describe('PasskeyRegistrationSuccess', () => {
     await waitFor(() => expect(error).toHaveBeenCalledWith('Vestibule: could not rename the passkey.', expect.anything()));
     expect(names()).toEqual(['Old laptop', 'Phone']);
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
     expect(callbacks.onError).not.toHaveBeenCalled();
     error.mockRestore();
   });
@@ -179,6 +192,20 @@ describe('PasskeyRegistrationSuccess', () => {
     expect(client.webauthn.delete).toHaveBeenCalledWith('wr-1');
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Existing Passkeys' }));
     expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toBe('Passkey “Laptop” deleted.');
+    // The banner can be dismissed; 'Set up another Passkey' leaves it behind too.
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it("a success banner does not follow to the start screen ('Set up another Passkey')", async () => {
+    await skipToList();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Phone' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await screen.findByRole('status');
+    fireEvent.click(screen.getByRole('button', { name: 'Set up another Passkey' }));
+    await screen.findByRole('heading', { name: 'Set up a new Passkey' });
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('a delete cancelled keeps the passkey', async () => {
@@ -201,6 +228,7 @@ describe('PasskeyRegistrationSuccess', () => {
     await waitFor(() => expect(error).toHaveBeenCalledWith('Vestibule: could not delete the passkey.', expect.anything()));
     expect(names()).toEqual(['Laptop']);
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
     error.mockRestore();
   });
 
