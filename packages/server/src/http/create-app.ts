@@ -10,6 +10,7 @@ import { errorResponse } from './error-response.js';
 import type { HotPaths } from './node-listener.js';
 import { requestId } from './request-id.js';
 import { securityHeaders } from './security-headers.js';
+import { storableQuery } from './storable-text.js';
 import { thisMachineOnly } from './this-machine.js';
 
 function enabledFeatures(deps: AppDeps) {
@@ -30,6 +31,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.use('*', cors(deps.config.project.allowedOrigins));
   // Development-only routes live under /dev/ and answer this machine alone, whichever feature adds them.
   if (deps.config.env === 'development') app.use('/dev/*', thisMachineOnly(deps.config));
+  app.use('*', storableQuery());
   app.use(
     '*',
     methodNotAllowed({

@@ -5,6 +5,7 @@ import type { CustomFetch } from 'openid-client';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bodyLimit } from '../../http/body-limit.js';
+import { refuseUnstorableText } from '../../http/storable-text.js';
 import { normalizeEmail } from '../../kernel/email-address.js';
 import { consumeToken, issueToken } from '../../kernel/one-time-secrets.js';
 import { constantTimeEqual } from '../../security/constant-time.js';
@@ -96,6 +97,7 @@ function registerDevelopmentRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, cont
 
   app.post(`${BASE}/authorize`, bodyLimit(), async (c) => {
     const form = await c.req.parseBody();
+    refuseUnstorableText(form, 'Form field');
     const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : undefined);
     const request = authorizationRequest(Object.fromEntries(Object.keys(form).map((name) => [name, text(name)])));
     const back = new URL(request.redirect_uri);
@@ -117,6 +119,7 @@ function registerDevelopmentRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, cont
 
   app.post(`${BASE}/token`, bodyLimit(), async (c) => {
     const form = await c.req.parseBody();
+    refuseUnstorableText(form, 'Form field');
     const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
     if (!constantTimeEqual(field('client_secret'), context.clientSecret)) return oauthError(c, 'invalid_client', 401);
     if (field('grant_type') !== 'authorization_code') return oauthError(c, 'unsupported_grant_type');
