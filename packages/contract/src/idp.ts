@@ -262,7 +262,7 @@ export const idpRoutes = {
     auth: 'none',
     form: TokenRequestSchema,
     response: TokenResponseSchema,
-    oauthErrors: ['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope'],
+    oauthErrors: ['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'too_many_requests'],
     errors: [],
   }),
   userinfoGet: route({
@@ -299,7 +299,7 @@ export const idpRoutes = {
     auth: 'none',
     form: RevokeRequestSchema,
     response: z.object({}).meta({ id: 'RevokeResponse' }),
-    oauthErrors: ['invalid_request', 'invalid_client', 'unsupported_token_type'],
+    oauthErrors: ['invalid_request', 'invalid_client', 'unsupported_token_type', 'too_many_requests'],
     errors: [],
   }),
 } as const;

@@ -16,7 +16,7 @@ export type CliCommand =
   | { command: 'usage-error'; message: string };
 
 /** What `idp-client` is told about a relying party to register: a client entry before its secret. */
-export type IdpClientDraft = Omit<IdpClientConfig, 'secretHash'>;
+export type IdpClientDraft = Omit<IdpClientConfig, 'secretHash' | 'allowedOrigins'>;
 
 const COMMANDS = ['start', 'help', 'idp-client'] as const;
 const IDP_OPTIONS = ['client-id', 'name', 'type', 'redirect-uri', 'post-logout-uri', 'scope'] as const;

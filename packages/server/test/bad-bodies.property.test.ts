@@ -28,6 +28,8 @@ beforeAll(async () => {
       passwordResetPerEmail: unlimited,
       passwordResetPerIp: unlimited,
       webauthnPerIp: unlimited,
+      idpPerIp: unlimited,
+      idpPerClient: unlimited,
       oauthPerIp: unlimited,
       cryptoPerIp: unlimited,
     },

@@ -130,6 +130,10 @@ export interface RateLimitConfig {
   oauthPerIp: RateLimitRule;
   /** Wallet sign-in message starts and signature checks per client IP (each route its own count). */
   cryptoPerIp: RateLimitRule;
+  /** Identity provider: /oauth2/token and /oauth2/revoke calls per client IP (each endpoint its own count). */
+  idpPerIp: RateLimitRule;
+  /** The same per client id named, wrong secrets included. */
+  idpPerClient: RateLimitRule;
 }
 
 /** What the settings give for one social sign-in provider; every endpoint left out is the provider's real one. */
@@ -154,6 +158,8 @@ export interface IdpClientConfig {
   post_logout_redirect_uris: string[];
   /** Scopes the client may ask for (others are invalid_scope). */
   allowed_scopes: string[];
+  /** Browser origins (exact) whose pages may call the token, userinfo and revocation endpoints for this client (CORS). */
+  allowedOrigins: string[];
   /** Hex SHA-256 of a confidential client's secret; null for a public client. */
   secretHash: string | null;
 }

@@ -6,12 +6,13 @@ import { requestHeader } from './request-header.js';
 const EXPOSED = ['X-Request-Id', 'Retry-After'];
 
 /**
- * CORS for the configured browser origins only; preflight answered for the SDK's headers.
+ * CORS for the configured browser origins only; preflight answered for the SDK's headers. Paths
+ * listed in `elsewhere` (prefixes) are left to the middleware of the feature that owns them.
  * Preflights go to hono/cors. Other calls get their headers here, through c.header before the
  * route answers: hono/cors sets them on c.res before the route runs, which makes Hono copy every
  * answer into a new Response and the Node adapter stream it (a third of a session check's time).
  */
-export function cors(allowedOrigins: string[]): MiddlewareHandler<AppEnv> {
+export function cors(allowedOrigins: string[], elsewhere: readonly string[] = []): MiddlewareHandler<AppEnv> {
   const allowed = new Set(allowedOrigins);
   const answerHeaders = corsAnswerHeaders(allowedOrigins);
   const preflight = honoCors({
@@ -22,6 +23,8 @@ export function cors(allowedOrigins: string[]): MiddlewareHandler<AppEnv> {
     maxAge: 600,
   });
   return async (c, next) => {
+    // Paths whose CORS a feature answers itself (Feature.cors).
+    if (elsewhere.length > 0 && elsewhere.some((prefix) => c.req.path.startsWith(prefix))) return next();
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     for (const [name, value] of Object.entries(answerHeaders(requestHeader(c, 'Origin')))) c.header(name, value, { append: name === 'Vary' });
     await next();

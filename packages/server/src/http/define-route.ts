@@ -26,11 +26,11 @@ function errorsByStatus(route: RouteDef): Map<number, ErrorType[]> {
   return byStatus;
 }
 
-/** An OAuth route's error answers: RFC 6749 shape, 401 for client and token errors, 400 otherwise. */
+/** An OAuth route's error answers: RFC 6749 shape, 401 for client and token errors, 429 for a rate limit, 400 otherwise. */
 function oauthErrorResponses(route: OAuthRouteDef) {
   const byStatus = new Map<number, string[]>();
   for (const error of route.oauthErrors) {
-    const status = error === 'invalid_client' || error === 'invalid_token' ? 401 : 400;
+    const status = error === 'invalid_client' || error === 'invalid_token' ? 401 : error === 'too_many_requests' ? 429 : 400;
     byStatus.set(status, [...(byStatus.get(status) ?? []), error]);
   }
   return Object.fromEntries(

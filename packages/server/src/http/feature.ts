@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import type { ConfigSection } from '../config/declare.js';
 import type { ServerConfig } from '../config/server-config.js';
 import type { PruneBatch } from '../kernel/pruning.js';
@@ -18,6 +19,11 @@ export interface Feature {
   enabled?(config: ServerConfig): boolean;
   /** Its fields of vestibule.config.json (see config/declare.ts). */
   config?: ConfigSection;
+  /**
+   * CORS the feature answers itself, by path prefix, instead of the project's allowed origins (the
+   * identity provider's endpoints answer the origins of their relying parties).
+   */
+  cors?(deps: AppDeps): Record<string, MiddlewareHandler<AppEnv>>;
   /** Deletes a batch of its tables' ended rows; the server runs it at start and periodically (kernel/pruning.ts). */
   prune?: PruneBatch;
 }

@@ -14,6 +14,8 @@ export interface SendOptions {
   session?: string;
   /** X-Public-Token; null leaves it out. */
   token?: string | null;
+  /** A form body (application/x-www-form-urlencoded, as the OAuth endpoints take) instead of JSON. */
+  form?: Record<string, string>;
 }
 
 export interface Answer<T = any> {
@@ -47,8 +49,8 @@ export async function startListening(overrides: Partial<ServerConfig> = {}, env:
       const token = options.token === undefined ? PUBLIC_TOKEN : options.token;
       if (token !== null) headers['X-Public-Token'] = token;
       if (options.session) headers.Authorization = `Bearer ${options.session}`;
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      if (payload !== undefined) headers['Content-Type'] = 'application/json';
+      const payload = options.form ? new URLSearchParams(options.form).toString() : body === undefined ? undefined : JSON.stringify(body);
+      if (payload !== undefined) headers['Content-Type'] = options.form ? 'application/x-www-form-urlencoded' : 'application/json';
       const req = request(
         { host: v6 ? '::1' : '127.0.0.1', port: server.port, method, path, headers, localAddress: from, agent: false },
         (res) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sha256Hex as sha256 } from '../../security/hash.js';
 import { ConfigError } from '../../config/config-error.js';
 import { field, type ConfigSection } from '../../config/declare.js';
-import { httpUrl } from '../../config/schemas.js';
+import { httpUrl, origin, rate } from '../../config/schemas.js';
 import type { IdpClientConfig, IdpConfig, IdpRbacPolicy, TokenProfile } from '../../config/server-config.js';
 import { STANDARD_SCOPE_NAMES } from './scopes.js';
 
@@ -14,6 +14,7 @@ export const DEMO_RP: IdpClientConfig = {
   redirect_uris: ['http://localhost:3001/callback'],
   post_logout_redirect_uris: ['http://localhost:3001/'],
   allowed_scopes: ['openid', 'email', 'profile', 'phone', 'offline_access'],
+  allowedOrigins: [],
   secretHash: null,
 };
 
@@ -29,6 +30,7 @@ const clientSchema = z
     allowed_scopes: z.array(z.string().min(1)).default(['openid', 'email', 'profile']),
     client_secret_sha256: secretHash.optional(),
     client_secret_env: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).optional(),
+    allowedOrigins: z.array(origin).default([]),
   });
 
 const permission = z.strictObject({ resource_id: z.string().min(1), actions: z.union([z.literal('*'), z.array(z.string().min(1)).min(1)]) });
@@ -69,12 +71,20 @@ export const idpConfig: ConfigSection = {
     ),
     'idp.clients': field(
       z.array(clientSchema).default([]),
-      'Identity provider: the relying parties, `[{ client_id, client_name, client_type: "public"|"confidential", redirect_uris, post_logout_redirect_uris, allowed_scopes, client_secret_sha256 | client_secret_env }]`. Redirect URIs match exactly. A confidential client needs a secret: `client_secret_sha256` is `sha256:` + the hex SHA-256 of the secret (`printf %s "$SECRET" | sha256sum`), or `client_secret_env` names an environment variable holding the secret. Public clients must use PKCE (S256). In development the public client `demo-rp` (redirect `http://localhost:3001/callback`, post-logout `http://localhost:3001/`) is added unless listed.',
+      'Identity provider: the relying parties, `[{ client_id, client_name, client_type: "public"|"confidential", redirect_uris, post_logout_redirect_uris, allowed_scopes, client_secret_sha256 | client_secret_env, allowedOrigins }]`. Redirect URIs match exactly. A confidential client needs a secret: `client_secret_sha256` is `sha256:` + the hex SHA-256 of the secret (`printf %s "$SECRET" | sha256sum`), or `client_secret_env` names an environment variable holding the secret. Public clients must use PKCE (S256). `allowedOrigins` (exact `scheme://host:port`) are the browser origins whose pages may call the token, userinfo and revocation endpoints for this client (CORS: a single-page app without a back end); no other origin gets CORS there. In development the public client `demo-rp` (redirect `http://localhost:3001/callback`, post-logout `http://localhost:3001/`) is added unless listed.',
       { env: { name: 'VESTIBULE_IDP_CLIENTS', read: (raw) => JSON.parse(raw) } },
     ),
     'idp.rbac': field(
       rbacSchema.nullable().default(null),
       'Identity provider: the RBAC policy deciding custom scopes. `{ roles: [{ role_id, permissions: [{ resource_id, actions: [..] | "*" }] }], scopes: [{ scope, description, permissions: [{ resource_id, action }] }], defaultRoles: [role_id] (every user), roleEmails: { role_id: [proven email] } }`. A user may grant a custom scope when their roles allow every permission it lists. Its scopes also fill bootstrap `rbacPolicy` when that is null.',
+    ),
+    'rateLimits.idpPerIp': field(
+      rate(600, 60),
+      '`{ limit, windowSeconds }` calls to `/oauth2/token`, and to `/oauth2/revoke`, per client address (each endpoint its own count); past it, 429 `too_many_requests` with Retry-After. A relying party with a back end makes all its calls from its own address.',
+    ),
+    'rateLimits.idpPerClient': field(
+      rate(6000, 60),
+      'The same per client id named (each endpoint its own count), wrong client secrets included.',
     ),
     'idp.tokenProfiles': field(
       z.array(tokenProfileSchema).default([]),
@@ -105,6 +115,7 @@ export const idpConfig: ConfigSection = {
         redirect_uris: given.redirect_uris,
         post_logout_redirect_uris: given.post_logout_redirect_uris,
         allowed_scopes: given.allowed_scopes,
+        allowedOrigins: given.allowedOrigins,
         secretHash: hash,
       });
     }

@@ -2,6 +2,7 @@ import type { Feature } from '../../http/feature.js';
 import { registerAttestRoute } from './attest.js';
 import { idpConfig } from './config.js';
 import { registerOAuthEndpoints } from './oauth-routes.js';
+import { relyingPartyCors } from './relying-party-cors.js';
 import { registerIdpRoutes } from './routes.js';
 import { pruneIdpTokens } from './tokens-store.js';
 
@@ -14,5 +15,6 @@ export const idp: Feature = {
     registerAttestRoute(app, deps);
   },
   config: idpConfig,
+  cors: relyingPartyCors,
   prune: pruneIdpTokens,
 };

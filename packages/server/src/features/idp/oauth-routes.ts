@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { idpRoutes, type TokenResponse } from '@vestibule/contract';
-import type { Context } from 'hono';
-import type { IdpClientConfig } from '../../config/server-config.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
 import { consumeToken } from '../../kernel/one-time-secrets.js';
@@ -10,85 +8,12 @@ import { getUser } from '../../kernel/users.js';
 import { constantTimeEqual } from '../../security/constant-time.js';
 import { sha256Hex } from '../../security/hash.js';
 import { pkceChallenge } from '../../security/pkce.js';
+import { authenticateClient, limitAddress } from './client-auth.js';
 import { findClient } from './clients.js';
+import { formOf, noStore, oauthEndpoint, OAuthFailure } from './oauth-answers.js';
 import { scopeClaims, signIdToken } from './id-token.js';
 import { IDP_CODE, type CodeBound } from './routes.js';
 import { ACCESS_TOKEN_MINUTES, factsOf, issueGrantToken, liveToken, revokeByCode, revokeToken, spendRefreshToken, type GrantFacts } from './tokens-store.js';
-
-/** An RFC 6749 section 5.2 error; never cached. */
-class OAuthFailure {
-  constructor(
-    readonly error: string,
-    readonly description: string,
-    readonly status: 400 | 401 = error === 'invalid_client' || error === 'invalid_token' ? 401 : 400,
-    readonly headers: Record<string, string> = {},
-  ) {}
-}
-
-function noStore(c: Context<AppEnv>) {
-  c.header('Cache-Control', 'no-store');
-  c.header('Pragma', 'no-cache');
-}
-
-function answerFailure(c: Context<AppEnv>, failure: OAuthFailure) {
-  noStore(c);
-  for (const [name, value] of Object.entries(failure.headers)) c.header(name, value);
-  return c.json({ error: failure.error, error_description: failure.description }, failure.status);
-}
-
-/** Runs a handler whose OAuthFailure becomes the OAuth error answer (anything else is a real 500). */
-const oauthHandler = (handler: (c: Context<AppEnv>) => Promise<Response>) => async (c: Context<AppEnv>) => {
-  try {
-    return await handler(c);
-  } catch (error) {
-    if (error instanceof OAuthFailure) return answerFailure(c, error);
-    throw error;
-  }
-};
-
-/** The form body: application/x-www-form-urlencoded, each parameter at most once (RFC 6749 section 3.2). */
-async function formOf(c: Context<AppEnv>): Promise<Map<string, string>> {
-  const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') throw new OAuthFailure('invalid_request', 'The body must be application/x-www-form-urlencoded.');
-  const params = new URLSearchParams(await c.req.text());
-  const form = new Map<string, string>();
-  for (const [name, value] of params) {
-    if (form.has(name)) throw new OAuthFailure('invalid_request', `The parameter ${name} is repeated.`);
-    if (value !== '') form.set(name, value);
-  }
-  return form;
-}
-
-/** client_secret_basic, client_secret_post, or none (a public client naming itself). */
-function authenticateClient(c: Context<AppEnv>, deps: AppDeps, form: Map<string, string>): IdpClientConfig {
-  const header = c.req.header('Authorization');
-  let basic: { id: string; secret: string } | null = null;
-  if (header && /^basic\s/i.test(header)) {
-    try {
-      const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
-      const colon = decoded.indexOf(':');
-      if (colon < 0) throw new Error('no colon');
-      basic = { id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')), secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')) };
-    } catch {
-      throw new OAuthFailure('invalid_client', 'The Basic credentials cannot be read.', 401, { 'WWW-Authenticate': 'Basic realm="token"' });
-    }
-  }
-  if (basic && form.has('client_secret')) throw new OAuthFailure('invalid_request', 'Use one client authentication method.');
-  if (basic && form.has('client_id') && form.get('client_id') !== basic.id) throw new OAuthFailure('invalid_request', 'client_id differs from the Basic credentials.');
-  const clientId = basic?.id ?? form.get('client_id');
-  const challenge: Record<string, string> = basic ? { 'WWW-Authenticate': 'Basic realm="token"' } : {};
-  const refused = (description: string) => new OAuthFailure('invalid_client', description, 401, challenge);
-  if (!clientId) throw refused('Client authentication is required.');
-  const client = findClient(deps.config, clientId);
-  if (!client) throw refused('Unknown client.');
-  const secret = basic?.secret ?? form.get('client_secret');
-  if (client.client_type === 'confidential') {
-    if (!secret || !client.secretHash || !constantTimeEqual(sha256Hex(secret), client.secretHash)) throw refused('Client authentication failed.');
-  } else if (secret) {
-    throw refused('A public client has no secret.');
-  }
-  return client;
-}
 
 export function registerOAuthEndpoints(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const { db } = deps;
@@ -109,9 +34,10 @@ export function registerOAuthEndpoints(app: OpenAPIHono<AppEnv>, deps: AppDeps):
   defineRoute(
     app,
     idpRoutes.token,
-    oauthHandler(async (c) => {
+    oauthEndpoint(deps, async (c, call) => {
+      await limitAddress(c, deps, 'token');
       const form = await formOf(c);
-      const client = authenticateClient(c, deps, form);
+      const client = await authenticateClient(c, deps, form, 'token', call);
       const now = deps.clock();
       const grantType = form.get('grant_type');
       let response: TokenResponse;
@@ -158,7 +84,7 @@ export function registerOAuthEndpoints(app: OpenAPIHono<AppEnv>, deps: AppDeps):
     }),
   );
 
-  const userinfo = oauthHandler(async (c) => {
+  const userinfo = oauthEndpoint(deps, async (c, call) => {
     const header = c.req.header('Authorization');
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     let token = match?.[1];
@@ -170,6 +96,7 @@ export function registerOAuthEndpoints(app: OpenAPIHono<AppEnv>, deps: AppDeps):
     const row = await liveToken(db, 'access', token, deps.clock());
     if (!row) throw invalid;
     const facts = factsOf(row);
+    call.client = findClient(deps.config, facts.clientId);
     const user = await getUser(db, facts.userId);
     if (!user) throw invalid;
     noStore(c);
@@ -181,9 +108,10 @@ export function registerOAuthEndpoints(app: OpenAPIHono<AppEnv>, deps: AppDeps):
   defineRoute(
     app,
     idpRoutes.revoke,
-    oauthHandler(async (c) => {
+    oauthEndpoint(deps, async (c, call) => {
+      await limitAddress(c, deps, 'revoke');
       const form = await formOf(c);
-      const client = authenticateClient(c, deps, form);
+      const client = await authenticateClient(c, deps, form, 'revoke', call);
       const token = form.get('token');
       if (!token) throw new OAuthFailure('invalid_request', 'token is required.');
       await revokeToken(db, token, client.client_id, deps.clock());
