@@ -21,7 +21,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'server', root: 'packages/server', environment: 'node', include: ['test/**/*.test.ts'], globalSetup: ['test/global-setup.ts'], testTimeout: 30000, hookTimeout: 60000 } },
       { extends: true, test: { name: 'client', root: 'packages/client', environment: 'happy-dom', include: ['test/**/*.test.ts'] } },
-      { extends: true, test: { name: 'react', root: 'packages/react', environment: 'happy-dom', include: ['test/**/*.test.{ts,tsx}'] } },
+      { extends: true, test: { name: 'react', root: 'packages/react', environment: 'happy-dom', include: ['test/**/*.test.{ts,tsx}'], setupFiles: ['test/setup.ts'], testTimeout: 30000 } },
     ],
   },
 });
