@@ -274,9 +274,27 @@ describe('generated credentials that are not what they claim', () => {
 describe('configuration', () => {
   const load = (env: NodeJS.ProcessEnv) => loadConfig({ file: REPO_CONFIG, env: { VESTIBULE_DATA_DIR: tempDir(), ...env } }).project.webauthn;
 
-  it('defaults to the origins CORS allows, the first one\'s hostname and the project name', () => {
-    expect(load({})).toEqual({ rpId: 'localhost', rpName: 'Vestibule Demo', origins: ['http://localhost:3000', 'http://127.0.0.1:3000'] });
+  it("defaults to the first allowed host name and the allowed origins on it: a fresh start's passkeys work on localhost, and 127.0.0.1 is left out", () => {
+    expect(load({})).toEqual({ rpId: 'localhost', rpName: 'Vestibule Demo', origins: ['http://localhost:3000'] });
     expect(load({ VESTIBULE_ALLOWED_ORIGINS: 'https://app.acme.example' })).toMatchObject({ rpId: 'app.acme.example', origins: ['https://app.acme.example'] });
+    // An IP address is never the rp id (browsers refuse it); the first host name is.
+    expect(load({ VESTIBULE_ALLOWED_ORIGINS: 'http://127.0.0.1:3000, http://localhost:3000' })).toMatchObject({ rpId: 'localhost', origins: ['http://localhost:3000'] });
+    // A given rp id keeps the allowed origins on it and its subdomains.
+    expect(load({ VESTIBULE_WEBAUTHN_RP_ID: 'acme.example', VESTIBULE_ALLOWED_ORIGINS: 'https://acme.example, https://login.acme.example, https://acme.example.evil.test, https://other.example' })).toMatchObject({
+      rpId: 'acme.example',
+      origins: ['https://acme.example', 'https://login.acme.example'],
+    });
+  });
+
+  it('refuses to start when a WebAuthn origin is not on the rp id or a subdomain of it, naming both', () => {
+    expect(() => load({ VESTIBULE_WEBAUTHN_ORIGINS: 'http://localhost:3000, http://127.0.0.1:3000' })).toThrow(
+      'Invalid Vestibule configuration: project.webauthn.origins (VESTIBULE_WEBAUTHN_ORIGINS): http://127.0.0.1:3000 is not on the relying-party id localhost (project.webauthn.rpId) or a subdomain of it, so browsers refuse every passkey ceremony there; list only origins on localhost, or set the rp id to a domain they share',
+    );
+    expect(() => load({ VESTIBULE_WEBAUTHN_RP_ID: 'acme.example', VESTIBULE_WEBAUTHN_ORIGINS: 'https://acme.example, https://notacme.example' })).toThrow(
+      /https:\/\/notacme\.example is not on the relying-party id acme\.example/,
+    );
+    expect(() => load({ VESTIBULE_WEBAUTHN_RP_ID: 'login.acme.example', VESTIBULE_WEBAUTHN_ORIGINS: 'https://acme.example' })).toThrow(ConfigError);
+    expect(() => load({ VESTIBULE_WEBAUTHN_RP_ID: '127.0.0.1' })).toThrow(/VESTIBULE_WEBAUTHN_RP_ID.*IP address/);
   });
 
   it('reads VESTIBULE_WEBAUTHN_RP_ID and VESTIBULE_WEBAUTHN_ORIGINS, and refuses a malformed rp id', () => {

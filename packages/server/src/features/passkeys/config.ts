@@ -1,37 +1,56 @@
 import { z } from 'zod';
+import { ConfigError } from '../../config/config-error.js';
 import { field, type ConfigSection } from '../../config/declare.js';
 import { origin, rate } from '../../config/schemas.js';
 import type { WebAuthnConfig } from '../../config/server-config.js';
 
+/** An IPv4 or IPv6 literal: browsers run no passkey ceremony on one (a relying-party id is a domain name). */
+const isIpAddress = (host: string) => /^[\d.]+$|^\[/.test(host);
+
 const domain = z
   .string()
-  .regex(/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/, 'must be a lower-case domain like example.com (no scheme or port)');
+  .regex(/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/, 'must be a lower-case domain like example.com (no scheme or port)')
+  .refine((value) => !isIpAddress(value), 'must be a domain name: browsers run no passkey ceremony on an IP address (use localhost on this machine)');
+
+/** Whether a page of `origin` may run a ceremony for `rpId`: its host is the rp id or a subdomain of it (WebAuthn's registrable-suffix rule). */
+const onRpId = (origin: string, rpId: string) => {
+  const host = new URL(origin).hostname;
+  return host === rpId || host.endsWith(`.${rpId}`);
+};
 
 export const passkeysConfig: ConfigSection = {
   name: 'passkeys',
   project: {
     'webauthn.rpId': field(domain.optional(), 'WebAuthn relying-party id: the domain passkeys are bound to (the site or a parent domain of it). Changing it orphans every passkey made for the old one.', {
       env: { name: 'VESTIBULE_WEBAUTHN_RP_ID', read: 'string' },
-      defaultText: 'the hostname of the first of `webauthn.origins`',
+      defaultText: 'the first host name (not an IP address) of `webauthn.origins`, else of `project.allowedOrigins`',
     }),
     'webauthn.rpName': field(z.string().min(1).max(100).optional(), 'Name the browser\'s passkey dialog shows.', { defaultText: '`project.name`' }),
-    'webauthn.origins': field(z.array(origin).min(1, 'must list at least one origin').optional(), 'Exact origins a passkey ceremony may run on (the browser reports it in clientDataJSON). Browsers run ceremonies only on origins within the relying-party id\'s domain.', {
+    'webauthn.origins': field(z.array(origin).min(1, 'must list at least one origin').optional(), 'Exact origins a passkey ceremony may run on (the browser reports it in clientDataJSON). Each must be on the relying-party id or a subdomain of it, where browsers run ceremonies for it: the server refuses to start otherwise, naming the origin and the rp id.', {
       env: { name: 'VESTIBULE_WEBAUTHN_ORIGINS', read: 'list' },
-      defaultText: '`project.allowedOrigins`',
+      defaultText: 'those of `project.allowedOrigins` on the rp id or a subdomain of it',
     }),
   },
   server: {
     'rateLimits.webauthnPerIp': field(rate(100, 600), 'Per client address, counted separately for each passkey ceremony\'s start and finish.'),
   },
   finish(config) {
-    // The defaults follow the origins CORS already allows, so a fresh install works on localhost.
+    // The defaults follow the origins CORS already allows, leaving out those where no browser would
+    // run a ceremony for the rp id: the development config allows http://localhost:3000 and
+    // http://127.0.0.1:3000, and passkeys work on the first (rp id localhost), never on an IP address.
     const project = config.project;
     const given = (project.webauthn ?? {}) as Partial<WebAuthnConfig>;
-    const origins = given.origins ?? project.allowedOrigins;
-    project.webauthn = {
-      rpId: given.rpId ?? new URL(origins[0] ?? config.publicUrl).hostname,
-      rpName: given.rpName ?? project.name,
-      origins,
-    };
+    const candidates = given.origins ?? project.allowedOrigins;
+    const hosts = [...candidates, config.publicUrl].map((url) => new URL(url).hostname);
+    const rpId = given.rpId ?? hosts.find((host) => !isIpAddress(host)) ?? hosts[0]!;
+    // Origins given on purpose must all work: a silent exception would fail in the browser only.
+    const outside = given.origins?.find((origin) => !onRpId(origin, rpId));
+    if (outside) {
+      throw new ConfigError(
+        'project.webauthn.origins (VESTIBULE_WEBAUTHN_ORIGINS)',
+        `${outside} is not on the relying-party id ${rpId} (project.webauthn.rpId) or a subdomain of it, so browsers refuse every passkey ceremony there; list only origins on ${rpId}, or set the rp id to a domain they share`,
+      );
+    }
+    project.webauthn = { rpId, rpName: given.rpName ?? project.name, origins: candidates.filter((origin) => onRpId(origin, rpId)) };
   },
 };
