@@ -127,6 +127,7 @@ describe('loadConfig', () => {
       [() => loadConfig({ cwd: projectDir({ colour: 'red' }), env: {} }), /project\.colour: unknown field/],
       [() => loadConfig({ cwd: projectDir({ loginRedirectUrls: [] }), env: {} }), /project\.loginRedirectUrls/],
       [() => loadConfig({ cwd: projectDir({}, { server: { port: 'x' } }), env: {} }), /server\.port/],
+      [() => loadConfig({ cwd: projectDir(), env: { VESTIBULE_CLIENT_IPV6_PREFIX: '32' } }), /VESTIBULE_CLIENT_IPV6_PREFIX/],
     ];
     for (const [load, field] of cases) {
       let error: unknown;

@@ -218,6 +218,8 @@ export interface ServerConfig {
   outboxEnabled: boolean;
   /** Which X-Forwarded-For hops name the client (only behind a proxy of your own). */
   trustProxy: TrustProxy;
+  /** IPv6 clients are counted by this prefix length (48..128); see http/client-ip.ts. */
+  clientIpv6Prefix: number;
   /**
    * VESTIBULE_SECRET: keys the passcode hashes and encrypts signing keys at rest. Required in
    * production; null in development, where one is generated into `<dataDir>/secret`.

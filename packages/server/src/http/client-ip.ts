@@ -12,17 +12,27 @@ function peerAddress(env: unknown): string | null {
   return incoming?.socket?.remoteAddress ?? null;
 }
 
-/** Recent answers of canonical: parsing an address is a visible part of a small request's cost. */
-const spellings = new LRUCache<string, string>({ max: 10_000 });
+/** Recent answers of clientKey: parsing an address is a visible part of a small request's cost. */
+const keys = new LRUCache<string, string>({ max: 10_000 });
 
-/** One spelling per address, so ::ffff:127.0.0.1 and 127.0.0.1 share a bucket. */
-function canonical(address: string): string {
-  let spelling = spellings.get(address);
-  if (spelling === undefined) {
-    spelling = ipaddr.isValid(address) ? ipaddr.process(address).toString() : address.slice(0, 64);
-    spellings.set(address, spelling);
+/**
+ * The key a client's requests are counted under. One spelling per address, so ::ffff:127.0.0.1
+ * and 127.0.0.1 share a bucket. An IPv6 client counts by its prefix (/64 by default): a home
+ * connection or a server is given a whole /64, 2^64 addresses to rotate through, so counting each
+ * would let one client past every per-client limit. IPv4 stays per address.
+ */
+export function clientKey(address: string, ipv6Prefix: number): string {
+  const cacheKey = `${ipv6Prefix} ${address}`;
+  let key = keys.get(cacheKey);
+  if (key === undefined) {
+    if (!ipaddr.isValid(address)) key = address.slice(0, 64);
+    else {
+      const parsed = ipaddr.process(address);
+      key = parsed.kind() === 'ipv6' && ipv6Prefix < 128 ? `${ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/${ipv6Prefix}`).toString()}/${ipv6Prefix}` : parsed.toString();
+    }
+    keys.set(cacheKey, key);
   }
-  return spelling;
+  return key;
 }
 
 /**
@@ -38,10 +48,11 @@ function trustFunction(trust: TrustProxy): ((address: string, hop: number) => bo
 }
 
 /**
- * Resolves the caller's address once per request into c.get('clientIp'): what every per-client
- * limit is keyed by. 'unknown' only when there is no socket at all (app.fetch called directly).
+ * Resolves the caller once per request into c.get('clientIp'): what every per-client limit and
+ * lockout is keyed by (an IPv4 address, or an IPv6 prefix: clientKey). 'unknown' only when there
+ * is no socket at all (app.fetch called directly).
  */
-export function clientAddress(trust: TrustProxy): MiddlewareHandler<AppEnv> {
+export function clientAddress(trust: TrustProxy, ipv6Prefix: number): MiddlewareHandler<AppEnv> {
   const trusts = trustFunction(trust);
   return async (c, next) => {
     const peer = peerAddress(c.env);
@@ -52,7 +63,7 @@ export function clientAddress(trust: TrustProxy): MiddlewareHandler<AppEnv> {
       const request = { socket: { remoteAddress: peer }, connection: { remoteAddress: peer }, headers: { 'x-forwarded-for': forwarded } };
       address = proxyaddr(request as unknown as Parameters<typeof proxyaddr>[0], trusts);
     }
-    c.set('clientIp', canonical(address));
+    c.set('clientIp', clientKey(address, ipv6Prefix));
     return next();
   };
 }

@@ -26,7 +26,7 @@ export function createHotPaths(deps: AppDeps): HotPaths {
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = Object.assign(new OpenAPIHono<AppEnv>(), { publicToken: deps.config.project.publicToken });
   app.use('*', requestId());
-  app.use('*', clientAddress(deps.config.trustProxy));
+  app.use('*', clientAddress(deps.config.trustProxy, deps.config.clientIpv6Prefix));
   app.use('*', securityHeaders());
   const ownCors = enabledFeatures(deps).flatMap((feature) => Object.entries(feature.cors?.(deps) ?? {}));
   app.use('*', cors(deps.config.project.allowedOrigins, ownCors.map(([prefix]) => prefix)));

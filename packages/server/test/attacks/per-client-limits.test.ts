@@ -58,4 +58,43 @@ describe('per-client limits on the listening server', () => {
     expect((await s.send('POST', SEND, { email: uniqueEmail() }, chain('8.8.8.8, 203.0.113.20, 10.1.2.3'))).status).toBe(429);
     expect((await s.send('POST', SEND, { email: uniqueEmail() }, chain('203.0.113.21, 10.9.9.9'))).status).toBe(200);
   });
+
+  describe('IPv6 clients count by prefix (issue 37): a /64 is one client', () => {
+    const sixtyFrom = async (s: ListeningServer, address: (i: number) => string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 60; i++) statuses.push((await s.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1', headers: { 'X-Forwarded-For': address(i) } })).status);
+      return statuses;
+    };
+    const hex = (i: number) => i.toString(16);
+
+    it('60 sends from 60 addresses of one /64 meet the limit exactly as 60 from one address do', async () => {
+      const s = await listening({ trustProxy: ['loopback'], ...perIp(50) });
+      const rotating = await sixtyFrom(s, (i) => `2001:db8:aa:1:${hex(i)}:${hex(i * 7)}:${hex(i * 13)}:${hex(i + 1)}`);
+      const single = await sixtyFrom(s, () => '2001:db8:bb:1::1');
+      expect(rotating.filter((status) => status === 200)).toHaveLength(50);
+      expect(rotating.slice(50).every((status) => status === 429)).toBe(true);
+      expect(rotating).toEqual(single);
+    });
+
+    it('two /64s keep separate counts, and an IPv4 client is still counted per address', async () => {
+      const s = await listening({ trustProxy: ['loopback'], ...perIp(2) });
+      const from = (address: string) => s.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1', headers: { 'X-Forwarded-For': address } });
+      expect((await from('2001:db8:cc:1::1')).status).toBe(200);
+      expect((await from('2001:db8:cc:1::2')).status).toBe(200);
+      expect((await from('2001:db8:cc:1:ffff::3')).status).toBe(429);
+      expect((await from('2001:db8:cc:2::1')).status).toBe(200);
+      expect((await from('198.51.100.1')).status).toBe(200);
+      expect((await from('198.51.100.1')).status).toBe(200);
+      expect((await from('198.51.100.2')).status).toBe(200);
+    });
+
+    it('clientIpv6Prefix moves the boundary: at /48 two /64s of one /48 are one client; at 128 every address is its own', async () => {
+      const wide = await listening({ trustProxy: ['loopback'], clientIpv6Prefix: 48, ...perIp(1) });
+      expect((await wide.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1', headers: { 'X-Forwarded-For': '2001:db8:dd:1::1' } })).status).toBe(200);
+      expect((await wide.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1', headers: { 'X-Forwarded-For': '2001:db8:dd:2::1' } })).status).toBe(429);
+      const exact = await listening({ trustProxy: ['loopback'], clientIpv6Prefix: 128, ...perIp(1) });
+      expect((await exact.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1', headers: { 'X-Forwarded-For': '2001:db8:ee:1::1' } })).status).toBe(200);
+      expect((await exact.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1', headers: { 'X-Forwarded-For': '2001:db8:ee:1::2' } })).status).toBe(200);
+    });
+  });
 });
