@@ -76,7 +76,10 @@ test('the registration mount renames and deletes; a deleted passkey no longer si
   await signInWithEmailPasscode(page, request, email);
   await page.goto('/passkeys');
   const widget = page.locator('.vestibule');
+  // Registering signs in like every other method: it asks for the default 30 minutes.
+  const registered = page.waitForRequest((sent) => sent.url().endsWith('/sdk/v1/webauthn/register'));
   await widget.getByRole('button', { name: 'Create a Passkey' }).click();
+  expect((await registered).postDataJSON().session_duration_minutes).toBe(30);
   await expect(widget.getByRole('heading', { name: 'Passkey successfully created!' })).toBeVisible();
   const passkeys = widget.getByRole('list', { name: 'Existing Passkeys' }).getByRole('listitem');
   await expect(passkeys).toHaveCount(1);
@@ -90,6 +93,8 @@ test('the registration mount renames and deletes; a deleted passkey no longer si
   await passkeys.first().getByRole('button', { name: 'Save' }).click();
   await expect(passkeys.first()).toContainText('Work laptop');
   await expect(widget.getByRole('button', { name: 'Done' })).toBeEnabled();
+  await expect(widget.getByRole('status')).toHaveText('Passkey renamed to “Work laptop”.');
+  await lookAt(page, testInfo, '1b-renamed');
   // Saved on the server: a fresh page lists it under its new name.
   await page.reload();
   await widget.getByRole('button', { name: 'Skip' }).click();
@@ -111,6 +116,8 @@ test('the registration mount renames and deletes; a deleted passkey no longer si
   await lookAt(page, testInfo, '3-delete-mode');
   await widget.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(passkeys).toHaveCount(0);
+  await expect(widget.getByRole('status')).toHaveText('Passkey “Work laptop” deleted.');
+  await lookAt(page, testInfo, '3b-deleted');
   await logOut(page);
   await page.goto(configUrl('/', PASSKEY_BUTTON));
   await page.getByRole('button', { name: 'Login with a Passkey' }).click();

@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { generatePrivateKey } from 'viem/accounts';
+import { parseSiweMessage } from 'viem/siwe';
 import { expect, test } from './support/fixtures';
 import { lookAt } from './support/look';
+import { API_URL, demoPublicToken } from './support/stack';
 import { injectEthereumWallet, injectSolanaWallet } from './support/wallets';
 
 /**
@@ -95,4 +99,53 @@ test('no wallet in the browser: no wallet buttons, and the way to set one up', a
   await lookAt(page, testInfo, '1-setup-wallet');
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('heading', { name: 'Sign up or log in' })).toBeVisible();
+});
+
+test("the server refuses a wallet's signature: the sign-in failure notice, what happened and Try again; no session", async ({ page }, testInfo) => {
+  // A broken wallet: it signs with a key that is not its address's.
+  await injectEthereumWallet(page, { signingKey: generatePrivateKey() });
+  await page.goto(configUrl(WALLETS));
+  await page.getByRole('button', { name: 'Continue with MetaMask' }).click();
+  await expect(page.getByRole('heading', { name: 'Looks like there was an error!' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Your sign in request could not be completed... The signature could not be verified for this wallet. Please try again.',
+  );
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(page.getByText('Signed out.')).toBeVisible();
+  await lookAt(page, testInfo, '1-signature-refused-by-server');
+});
+
+test('a wallet on a chain the project does not accept is told which to switch to; after switching, it signs in on that chain', async ({ page }, testInfo) => {
+  const wallet = await injectEthereumWallet(page, { chainId: '0x89' });
+  await page.goto(configUrl(WALLETS));
+  await page.getByRole('button', { name: 'Continue with MetaMask' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Your wallet is on Polygon (chain 137), which this site does not accept for signing in. Switch your wallet to Ethereum (chain 1) and try again.',
+  );
+  await lookAt(page, testInfo, '1-unsupported-chain');
+  await wallet.switchChain('0x1');
+  const started = page.waitForResponse((response) => response.url().endsWith('/sdk/v1/crypto_wallets/authenticate/start'));
+  await page.getByRole('button', { name: 'Try again' }).click();
+  expect(parseSiweMessage((await (await started).json()).challenge).chainId).toBe(1);
+  await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
+  await expect(page.getByTestId('signed-in-wallet')).toHaveText(wallet.address);
+});
+
+test("a stranger who starts sign-ins in the owner's name while the owner signs cannot stop the owner's sign-in", async ({ page, request }) => {
+  let owner = '';
+  // While the owner's wallet asks for the signature, a stranger asks the real server for messages for the same address.
+  const strangerStarts = async () => {
+    const publicToken = await demoPublicToken(page);
+    for (let i = 0; i < 3; i++) {
+      const started = await request.post(`${API_URL}/sdk/v1/crypto_wallets/authenticate/start`, {
+        headers: { 'X-Public-Token': publicToken, Origin: new URL(page.url()).origin },
+        data: { crypto_wallet_address: owner, crypto_wallet_type: 'ethereum', code_challenge: randomBytes(32).toString('base64url') },
+      });
+      expect(started.status()).toBe(200);
+    }
+  };
+  owner = (await injectEthereumWallet(page, { beforeSign: strangerStarts })).address;
+  await page.goto(configUrl(WALLETS));
+  await signInWith(page, 'MetaMask');
+  await expect(page.getByTestId('signed-in-wallet')).toHaveText(owner);
 });

@@ -19,17 +19,36 @@ export interface InjectedWallet {
 
 let installed = 0;
 
-/** An EIP-6963 Ethereum wallet (MetaMask's rdns by default) whose key is new, or the one given. */
+/**
+ * An EIP-6963 Ethereum wallet (MetaMask's rdns by default) whose key is new, or the one given.
+ * `chainId`: the chain it says it is on (eth_chainId, '0x1' by default); `switchChain` moves it, as
+ * the person would in the wallet. `signingKey`: a broken wallet that signs with another key than
+ * its address's. `beforeSign`: runs in the test each time the wallet is asked to sign, before it does.
+ */
 export async function injectEthereumWallet(
   page: Page,
-  options: { name?: string; rdns?: string; privateKey?: `0x${string}`; reject?: Refusal } = {},
-): Promise<InjectedWallet & { privateKey: `0x${string}` }> {
+  options: {
+    name?: string;
+    rdns?: string;
+    privateKey?: `0x${string}`;
+    reject?: Refusal;
+    chainId?: string;
+    signingKey?: `0x${string}`;
+    beforeSign?: () => Promise<void>;
+  } = {},
+): Promise<InjectedWallet & { privateKey: `0x${string}`; switchChain(chainId: string): Promise<void> }> {
   const privateKey = options.privateKey ?? generatePrivateKey();
   const account = privateKeyToAccount(privateKey);
+  const signer = options.signingKey ? privateKeyToAccount(options.signingKey) : account;
   const sign = `__vstEthereumSign${installed++}`;
-  await page.exposeFunction(sign, (hexMessage: `0x${string}`) => account.signMessage({ message: { raw: hexMessage } }));
+  await page.exposeFunction(sign, async (hexMessage: `0x${string}`) => {
+    await options.beforeSign?.();
+    return signer.signMessage({ message: { raw: hexMessage } });
+  });
   await page.addInitScript(
-    ({ address, name, rdns, reject, sign }) => {
+    ({ address, name, rdns, reject, sign, chainId }) => {
+      const chain = window as unknown as Record<string, string>;
+      chain[`${sign}Chain`] = chainId;
       const refused = () => Object.assign(new Error('User rejected the request.'), { code: 4001 });
       const provider = {
         async request({ method, params }: { method: string; params?: unknown[] }) {
@@ -38,7 +57,7 @@ export async function injectEthereumWallet(
             return [address];
           }
           if (method === 'eth_accounts') return [address];
-          if (method === 'eth_chainId') return '0x1';
+          if (method === 'eth_chainId') return chain[`${sign}Chain`];
           if (method === 'personal_sign') {
             if (reject === 'sign') throw refused();
             const [message, signer] = params as [string, string];
@@ -56,9 +75,12 @@ export async function injectEthereumWallet(
       window.addEventListener('eip6963:requestProvider', announce);
       announce();
     },
-    { address: account.address, name: options.name ?? 'MetaMask', rdns: options.rdns ?? 'io.metamask', reject: options.reject, sign },
+    { address: account.address, name: options.name ?? 'MetaMask', rdns: options.rdns ?? 'io.metamask', reject: options.reject, sign, chainId: options.chainId ?? '0x1' },
   );
-  return { address: account.address, privateKey };
+  const switchChain = async (chainId: string) => {
+    await page.evaluate(([key, id]) => ((window as unknown as Record<string, string>)[key!] = id!), [`${sign}Chain`, chainId]);
+  };
+  return { address: account.address, privateKey, switchChain };
 }
 
 /** A Wallet Standard Solana wallet (named Phantom by default) whose ed25519 key is new, or the one given. */
