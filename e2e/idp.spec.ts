@@ -17,6 +17,11 @@ const IDP_PAGE = `http://localhost:${E2E_DEMO_PORT}/idp`;
 /** On /idp signed out: the login widget below the request; a passcode from the outbox signs in. */
 async function signInOnIdpPage(page: Page, request: APIRequestContext, email: string) {
   await expect(page.getByText('No active session detected. Please log in to continue.')).toBeVisible();
+  await signInBelowRequest(page, request, email);
+}
+
+/** The login widget below the request: the email, then a passcode from the outbox (past the password screen of a known user). */
+async function signInBelowRequest(page: Page, request: APIRequestContext, email: string) {
   const login = page.getByRole('region', { name: 'Sign in to continue' });
   await login.getByLabel('Email').fill(email);
   await login.getByRole('button', { name: /^Continue/ }).click();
@@ -60,6 +65,34 @@ test('an app signs its user in through Vestibule: sign in on the provider page, 
   await expect(page.getByText('Signed out.')).toBeVisible();
 });
 
+test('an app that asks for a fresh sign-in (prompt=login) gets one: signed in already, the provider page asks again, and the id_token carries the new auth_time', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail('idp-again');
+  await page.goto(RP);
+  await page.getByRole('link', { name: 'Sign in with Vestibule' }).click();
+  await expect(page.getByText('No active session detected. Please log in to continue.')).toBeVisible();
+  await lookAt(page, testInfo, '0-no-session');
+  await signInOnIdpPage(page, request, email);
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByTestId('rp-email')).toHaveText(email);
+  const first = JSON.parse((await page.getByTestId('rp-claims').textContent())!) as { auth_time: number; sub: string };
+  // auth_time counts seconds: the new sign-in is a second later at least.
+  await page.waitForTimeout(1100);
+
+  await page.goto(`${RP}/login?prompt=login`);
+  await expect(page).toHaveURL(/[?&]prompt=login(&|$)/);
+  await expect(page.getByText('Sample app asks you to sign in again. Please log in to continue.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sign in to continue' }).getByLabel('Email')).toBeVisible();
+  await lookAt(page, testInfo, '1-sign-in-again');
+  await signInBelowRequest(page, request, email);
+
+  // Consent is remembered: after the new sign-in the request goes straight back to the app.
+  await expect(page).toHaveURL(`${RP}/`);
+  const claims = JSON.parse((await page.getByTestId('rp-claims').textContent())!) as { auth_time: number; sub: string; iat: number };
+  expect(claims.sub).toBe(first.sub);
+  expect(claims.auth_time).toBeGreaterThan(first.auth_time);
+  expect(claims.iat - claims.auth_time).toBeLessThan(60);
+});
+
 test('a logout request without proof of the user asks first: No keeps the session, Yes ends it and goes back to the app', async ({ page, request }, testInfo) => {
   await page.goto(RP);
   await page.getByRole('link', { name: 'Sign in with Vestibule' }).click();
@@ -74,6 +107,7 @@ test('a logout request without proof of the user asks first: No keeps the sessio
   await lookAt(page, testInfo, '1-logout-confirmation');
   await page.getByRole('button', { name: 'No' }).click();
   await expect(page.getByText('You have not been logged out. You may close this page.')).toBeVisible();
+  await lookAt(page, testInfo, '2-not-logged-out');
   await expect(page.getByTestId('user-id')).toBeVisible();
 
   await page.goto(logout);

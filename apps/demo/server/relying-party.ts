@@ -112,6 +112,8 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<{
       if (at.pathname === '/callback') {
         const pending = visit.pending;
         visit.pending = undefined;
+        // /login?prompt=login (or ?max_age=seconds) asks the provider for a fresh sign-in; the claims then show its auth_time.
+        const fresh = Object.fromEntries(['prompt', 'max_age'].flatMap((name) => (at.searchParams.get(name) ? [[name, at.searchParams.get(name)!]] : [])));
         if (at.searchParams.has('error')) {
           visit.message = `The sign-in did not happen: ${at.searchParams.get('error')}.`;
           return redirect(res, '/');
@@ -119,6 +121,7 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<{
         if (!pending) {
           visit.message = 'That sign-in was not started here (or was already finished).';
           return redirect(res, '/');
+          ...fresh,
         }
         const configuration = await provider();
         const tokens = await oidc.authorizationCodeGrant(configuration, at, { pkceCodeVerifier: pending.codeVerifier, expectedState: pending.state, expectedNonce: pending.nonce });

@@ -27,7 +27,11 @@ const authorizeParams = {
   redirect_uri: z.string().min(1).max(2048).meta({ description: "The relying party's redirect URI; must equal one registered for the client exactly." }),
   response_type: text(64).default('code').meta({ description: "Only 'code' is supported (anything else goes back as unsupported_response_type)." }),
   scope: text(2048).default('openid email profile').meta({ description: 'Space-separated scopes.' }),
-  prompt: text(128).optional().meta({ description: "'none' (no interaction: fail with login_required or consent_required) or 'consent' (ask again even when consent is remembered)." }),
+  prompt: text(128).optional().meta({
+    description:
+      "'none' (no interaction: fail with login_required or consent_required), 'consent' (ask again even when consent is remembered) or 'login' (the user signs in again before a code is issued).",
+  }),
+  max_age: text(16).optional().meta({ description: 'Seconds: a sign-in older than this is asked again before a code is issued (the id_token then carries the new auth_time).' }),
   code_challenge: text(128).optional().meta({ description: 'PKCE (S256) challenge; required for public clients.' }),
   code_challenge_method: text(16).optional().meta({ description: "'S256' (the default when a challenge is sent); 'plain' is refused." }),
   state: text(2048).optional(),
@@ -68,6 +72,13 @@ export const IdpAuthorizeStartResponseSchema = z
     client: IdpClientSchema,
     redirect_uri: z.string().meta({ description: 'The registered redirect URI; with error present, the URI to navigate to now (error and state in its query).' }),
     scope_results: z.array(IdpScopeResultSchema),
+    reauthentication_required: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'True when the user must sign in again first (prompt=login, or a sign-in older than max_age): the authorization page asks for a new sign-in, then runs the request again; a submit before that sends login_required back.',
+      }),
     ...sentBack,
   })
   .meta({ id: 'IdpAuthorizeStartResponse' });

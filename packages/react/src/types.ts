@@ -106,6 +106,12 @@ export type WidgetEventType =
   | 'CRYPTO_WALLET_AUTHENTICATE'
   | 'FLOW_COMPLETE'
   | 'AUTHENTICATE_FLOW_COMPLETE'
+  /**
+   * The identity-provider mount needs a sign-in before it can go on: nobody is signed in, or the
+   * relying party asks for a new one (prompt=login, max_age). The host shows its sign-in; once a
+   * sign-in happens on the page, the mount runs the request again by itself. data: null.
+   */
+  | 'OAUTH_AUTHORIZE_FLOW_SIGN_IN_REQUIRED'
   | 'OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED'
   | 'OAUTH_AUTHORIZE_FLOW_COMPLETE'
   | 'OAUTH_LOGOUT_FLOW_COMPLETE';

@@ -1,4 +1,5 @@
-import { VestibuleIdentityProvider, VestibuleLogin, type LoginConfig } from '@vestibule/react';
+import { useMemo, useState } from 'react';
+import { VestibuleIdentityProvider, VestibuleLogin, type LoginConfig, type WidgetEvent } from '@vestibule/react';
 import type { VestibuleClient } from '@vestibule/client';
 import { demo } from '../stack';
 import { MountInfo } from '../components/MountInfo';
@@ -14,13 +15,16 @@ const SIGN_IN_HERE: LoginConfig = {
 
 /**
  * The identity provider's consent and logout screens; they read the OAuth parameters from the URL.
- * Signed out, an authorize request says there is no session: the login widget is offered beside it,
- * and once a session exists the identity-provider widget runs the same request again by itself.
+ * When the request needs a sign-in (nobody is signed in, or the app asks for a new one with
+ * prompt=login or max_age), the widget says so and the login widget is offered beside it; after
+ * the sign-in the identity-provider widget runs the same request again by itself.
  */
 export function IdpPage({ client }: { client: VestibuleClient }) {
   const url = new URL(window.location.href);
   const params = Object.fromEntries(url.searchParams);
   const { session } = useSession(client);
+  const [signInAsked, setSignInAsked] = useState(false);
+  const callbacks = useMemo(() => ({ onEvent: (event: WidgetEvent) => event.type === 'OAUTH_AUTHORIZE_FLOW_SIGN_IN_REQUIRED' && setSignInAsked(true) }), []);
   const authorize = url.searchParams.has('client_id') && url.searchParams.has('redirect_uri') && !url.searchParams.has('post_logout_redirect_uri');
   return (
     <>
@@ -34,8 +38,8 @@ export function IdpPage({ client }: { client: VestibuleClient }) {
         Other apps send people here to let them use their account from this site; opened on its own, the page says what the
         app&rsquo;s request is missing.
       </NextStep>
-      <VestibuleIdentityProvider client={client} nonce={demo.styleNonce} />
-      {authorize && !session ? (
+      <VestibuleIdentityProvider client={client} nonce={demo.styleNonce} callbacks={callbacks} />
+      {authorize && (!session || signInAsked) ? (
         <section aria-label="Sign in to continue">
           <VestibuleLogin client={client} config={SIGN_IN_HERE} nonce={demo.styleNonce} />
         </section>

@@ -1,8 +1,9 @@
+import type { Session } from '@vestibule/contract';
 import type { EffectContext, EffectMap } from '../../flow/feature';
 import { messageForError, toErrorInfo } from '../../flow/errors';
 import type { AuthTokenParams } from '../../types';
 import { attestOf } from './api';
-import { carriesError, clientNameFallback, type AuthorizeParams, type LogoutParams } from './params';
+import { carriesError, clientNameFallback, signedInOnThisPage, type AuthorizeParams, type LogoutParams } from './params';
 import { say, texts } from './texts';
 
 /** Errors that mean nobody is signed in: the 'no active session' screen, not the error screen. */
@@ -23,20 +24,42 @@ function failed(ctx: EffectContext, err: unknown): void {
   ctx.reportError(toErrorInfo(err));
 }
 
+/** When a session's user last signed in: its newest factor (0 without any). */
+function signedInAt(session: Session | null): number {
+  return Math.max(0, ...(session?.authentication_factors ?? []).map((factor) => Date.parse(factor.last_authenticated_at)).filter(Number.isFinite));
+}
+
 /**
- * Nobody is signed in: reported, and the 'no active session' screen; when a session appears (the
- * host signs the user in on the same page), the same request runs again.
+ * The host is told a sign-in is needed; once one happens on the page (a session that `isNew`
+ * accepts), the same request runs again, as signed in on this page.
  */
+function awaitSignIn(ctx: EffectContext, isNew: (session: Session) => boolean): void {
+  ctx.emit('OAUTH_AUTHORIZE_FLOW_SIGN_IN_REQUIRED', null);
+  if (ctx.signal.aborted) return;
+  const stop = ctx.client.session.onChange((session) => {
+    if (!session || !isNew(session)) return;
+    stop();
+    ctx.send({ type: 'IDP_START', signedInAgain: true });
+  });
+  ctx.signal.addEventListener('abort', () => stop(), { once: true });
+}
+
+/** Nobody is signed in: reported, and the 'no active session' screen until a session appears. */
 function noSession(ctx: EffectContext, err: unknown): void {
   ctx.reportError(toErrorInfo(err));
   ctx.dispatch({ type: 'IDP_PHASE', phase: 'noSession' });
-  if (ctx.signal.aborted) return;
-  const stop = ctx.client.session.onChange((session) => {
-    if (!session) return;
-    stop();
-    ctx.send({ type: 'IDP_START' });
-  });
-  ctx.signal.addEventListener('abort', () => stop(), { once: true });
+  awaitSignIn(ctx, () => true);
+}
+
+/**
+ * The relying party asks for a new sign-in (prompt=login, or the last one is older than max_age):
+ * '{clientName} asks you to sign in again…' until the session shows a sign-in newer than now's
+ * (the same user's session gains the factor; another user's is a new session).
+ */
+function signInAgain(ctx: EffectContext, clientName: string): void {
+  ctx.dispatch({ type: 'IDP_SIGN_IN_AGAIN', message: say(ctx.free, texts.signInAgain, { clientName }) });
+  const before = signedInAt(ctx.client.session.getSync());
+  awaitSignIn(ctx, (session) => signedInAt(session) > before);
 }
 
 /**
@@ -90,9 +113,10 @@ async function authorize(ctx: EffectContext, params: AuthorizeParams, guard: Aut
   // An error that goes back to the relying party (prompt=none without a session: login_required,
   // or consent_required; invalid_scope, …): straight there.
   if (preflight.redirect_uri && (preflight.error || carriesError(preflight.redirect_uri))) return redirect(ctx, preflight.redirect_uri);
-  if (!preflight.consent_required) return submit(ctx, params, false, false).catch((err: unknown) => failed(ctx, err));
   const clientName =
     preflight.client.client_name || clientNameFallback(preflight.redirect_uri || params.redirect_uri) || say(ctx.free, texts.theApp);
+  if (preflight.reauthentication_required) return signInAgain(ctx, clientName);
+  if (!preflight.consent_required) return submit(ctx, params, false, false).catch((err: unknown) => failed(ctx, err));
   ctx.dispatch({
     type: 'IDP_CONSENT_REQUIRED',
     consent: {
@@ -124,18 +148,21 @@ async function logOut(ctx: EffectContext, redirectUri: string): Promise<void> {
   if (!ctx.signal.aborted) redirect(ctx, redirectUri);
 }
 
+/** The authorize request as sent now: prompt=login is met once the user signed in on this page. */
+const authorizeParams = (params: AuthorizeParams, signedInAgain: boolean) => (signedInAgain ? signedInOnThisPage(params) : params);
+
 export const idpEffects: EffectMap = {
-  IDP_START(_event, ctx) {
+  IDP_START({ signedInAgain }, ctx) {
     const { request, authTokenParams } = ctx.stateBefore.idp;
     if (!('params' in request)) return;
     if (request.flow === 'Logout') void logoutStart(ctx, request.params);
     // The guard runs once: a later start (a session appeared) keeps that session.
-    else void authorize(ctx, request.params, ctx.stateBefore.idp.phase === 'loading' ? authTokenParams : null);
+    else void authorize(ctx, authorizeParams(request.params, Boolean(signedInAgain) || ctx.stateBefore.idp.signedInAgain), ctx.stateBefore.idp.phase === 'loading' ? authTokenParams : null);
   },
   IDP_CONSENT({ granted }, ctx) {
-    const { request } = ctx.stateBefore.idp;
+    const { request, signedInAgain } = ctx.stateBefore.idp;
     if (request.flow !== 'Authorize' || !('params' in request)) return;
-    submit(ctx, request.params, granted, true).catch((err: unknown) => failed(ctx, err));
+    submit(ctx, authorizeParams(request.params, signedInAgain), granted, true).catch((err: unknown) => failed(ctx, err));
   },
   IDP_LOGOUT({ confirmed }, ctx) {
     const { request } = ctx.stateBefore.idp;

@@ -9,6 +9,7 @@ export interface AuthorizeParams {
   response_type: string;
   scope: string;
   prompt?: string;
+  max_age?: string;
   code_challenge?: string;
   code_challenge_method?: string;
   state?: string;
@@ -80,9 +81,20 @@ export function readIdpRequest(search: string): IdpRequest {
       redirect_uri: params.get('redirect_uri')!,
       response_type: params.get('response_type') || 'code',
       scope: params.get('scope') || 'openid email profile',
-      ...optional(params, ['prompt', 'code_challenge', 'code_challenge_method', 'state', 'nonce'] as const),
+      ...optional(params, ['prompt', 'max_age', 'code_challenge', 'code_challenge_method', 'state', 'nonce'] as const),
     },
   };
+}
+
+/**
+ * The request once the user signed in on this page after it arrived: prompt=login is met, so it is
+ * not sent again (max_age still is: the server checks it against the new sign-in, whose time the
+ * id_token carries as auth_time).
+ */
+export function signedInOnThisPage(params: AuthorizeParams): AuthorizeParams {
+  const { prompt, ...rest } = params;
+  const left = prompt?.split(/\s+/).filter((value) => value && value !== 'login').join(' ');
+  return left ? { ...rest, prompt: left } : rest;
 }
 
 /** Client name fallback: the redirect URI's hostname, then 'The App' (SPEC.md section 5). */

@@ -8,6 +8,7 @@ function phase(state: FlowState, next: Partial<FlowState['idp']>): FlowState {
 export function reduceIdp(state: FlowState, event: FlowEvent): FlowState {
   switch (event.type) {
     case 'IDP_START':
+      return phase(state, { phase: 'loading', message: null, signedInAgain: state.idp.signedInAgain || Boolean(event.signedInAgain) });
     case 'IDP_CONSENT':
       return phase(state, { phase: 'loading', message: null });
     case 'IDP_LOGOUT':
@@ -18,6 +19,8 @@ export function reduceIdp(state: FlowState, event: FlowEvent): FlowState {
       return phase(state, { phase: 'logoutConfirm', logoutRedirect: event.redirectUri });
     case 'IDP_FAILED':
       return phase(state, { phase: 'error', message: event.message });
+    case 'IDP_SIGN_IN_AGAIN':
+      return phase(state, { phase: 'signInAgain', message: event.message });
     case 'IDP_CONSENT_REQUIRED':
       return phase(state, { phase: 'consent', consent: event.consent });
     default:

@@ -7,13 +7,15 @@ import { readIdpRequest, type AuthorizeParams, type IdpRequest, type ScopeResult
  * - missingParam: a required parameter is missing from the query;
  * - error: the server's message;
  * - noSession: no active session (the preflight starts again when one appears);
+ * - signInAgain: the relying party asks for a new sign-in (prompt=login, max_age; the preflight
+ *   starts again after one);
  * - consent: the consent screen (Allow, Deny);
  * - denied: consent was required and refused, and no redirect came back;
  * - success: the flow completed without a redirect;
  * - logoutConfirm: 'Log out?' (Yes, No);
  * - notLoggedOut: the user answered No.
  */
-export type IdpPhase = 'loading' | 'missingParam' | 'error' | 'noSession' | 'consent' | 'denied' | 'success' | 'logoutConfirm' | 'notLoggedOut';
+export type IdpPhase = 'loading' | 'missingParam' | 'error' | 'noSession' | 'signInAgain' | 'consent' | 'denied' | 'success' | 'logoutConfirm' | 'notLoggedOut';
 
 /** The consent the preflight asks for. */
 export interface IdpConsent {
@@ -30,8 +32,10 @@ export interface IdpSlice {
     /** The session guard's token (mount option authTokenParams); used once, before the first preflight. */
     authTokenParams: AuthTokenParams | null;
     phase: IdpPhase;
-    /** The error screen's message (the catalogue's or the server's). */
+    /** The error screen's message (the catalogue's or the server's), or signInAgain's. */
     message: string | null;
+    /** The user signed in on this page after the request arrived: prompt=login is met. */
+    signedInAgain: boolean;
     consent: IdpConsent | null;
     /** Where Yes on 'Log out?' goes: the logout preflight's redirect_uri. */
     logoutRedirect: string | null;
@@ -39,8 +43,8 @@ export interface IdpSlice {
 }
 
 export type IdpEvent =
-  /** Run the flow (the preflight) from the start: on entering IDPConsent, and when a session appears after noSession. */
-  | { type: 'IDP_START' }
+  /** Run the flow (the preflight) from the start: on entering IDPConsent, and after a sign-in on this page (signedInAgain). */
+  | { type: 'IDP_START'; signedInAgain?: boolean }
   /** Allow (granted) or Deny on the consent screen. */
   | { type: 'IDP_CONSENT'; granted: boolean }
   /** Yes (confirmed) or No on 'Log out?'. */
@@ -50,6 +54,7 @@ export type IdpResult =
   | { type: 'IDP_PHASE'; phase: 'loading' | 'noSession' | 'denied' | 'success' }
   | { type: 'IDP_LOGOUT_CONFIRM'; redirectUri: string }
   | { type: 'IDP_FAILED'; message: string }
+  | { type: 'IDP_SIGN_IN_AGAIN'; message: string }
   | { type: 'IDP_CONSENT_REQUIRED'; consent: IdpConsent };
 
 declare module '../../flow/types' {
@@ -78,6 +83,7 @@ export function initialIdpSlice(search: string, authTokenParams: AuthTokenParams
       authTokenParams,
       phase: 'missing' in request ? 'missingParam' : 'loading',
       message: null,
+      signedInAgain: false,
       consent: null,
       logoutRedirect: null,
     },

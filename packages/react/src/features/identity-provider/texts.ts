@@ -14,6 +14,7 @@ export const texts = {
   deny: 'Deny',
   denied: 'Access to the application was denied.',
   noSession: 'No active session detected. Please log in to continue.',
+  signInAgain: '{clientName} asks you to sign in again. Please log in to continue.',
   ungrantableSummary: 'You do not have permissions to grant {clientName} access to some of the requested scopes.',
   ungrantableList: "You cannot grant {clientName}'s request to:",
   useScope: 'Use the {scope} scope',

@@ -438,3 +438,62 @@ describe("Identity provider: the theme's hideHeaderText hides titles, never the 
     await expectNoAxeViolations(container);
   });
 });
+
+describe('Identity provider: prompt=login and max_age ask for a new sign-in', () => {
+  const signedIn = (at: string): SessionResponse['session'] => ({
+    ...SESSION_RESPONSE.session,
+    authentication_factors: [{ type: 'otp', delivery_method: 'email', last_authenticated_at: at }],
+  });
+  const ASK_AGAIN = `${AUTHORIZE}&prompt=login%20consent&max_age=300`;
+
+  function clientAskingAgain() {
+    const client = fakeClient();
+    let listener: ((session: SessionResponse['session'] | null) => void) | undefined;
+    client.session.onChange.mockImplementation((cb) => {
+      listener = cb;
+      return () => undefined;
+    });
+    client.session.getSync.mockReturnValue(signedIn('2024-01-01T00:00:00Z') as never);
+    client.idp.authorizeStart.mockResolvedValueOnce({ ...AUTHORIZE_START, consent_required: false, scope_results: [], reauthentication_required: true });
+    return { client, change: (session: SessionResponse['session']) => act(() => listener?.(session)) };
+  }
+
+  it("says '{clientName} asks you to sign in again', tells the host, and issues nothing until a newer sign-in; then the request runs again without prompt=login", async () => {
+    const { client, change } = clientAskingAgain();
+    const { onEvent, container } = renderIdp(ASK_AGAIN, client, { styles: { hideHeaderText: true } });
+    const message = await screen.findByText('Shop asks you to sign in again. Please log in to continue.');
+    expect(message.closest('.vst-visually-hidden')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(message));
+    expect(events(onEvent)).toContain('OAUTH_AUTHORIZE_FLOW_SIGN_IN_REQUIRED');
+    expect(client.idp.authorizeStart.mock.calls[0]![0]).toMatchObject({ prompt: 'login consent', max_age: '300' });
+    await expectNoAxeViolations(container);
+
+    // A refresh of the same sign-in is no new sign-in.
+    change(signedIn('2024-01-01T00:00:00Z'));
+    expect(client.idp.authorizeStart).toHaveBeenCalledTimes(1);
+    expect(client.idp.authorizeSubmit).not.toHaveBeenCalled();
+
+    change(signedIn('2024-01-01T00:10:00Z'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Allow' }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    const again = client.idp.authorizeStart.mock.calls[1]![0];
+    expect(again).toMatchObject({ prompt: 'consent', max_age: '300' });
+    expect(client.idp.authorizeSubmit).toHaveBeenCalledWith(expect.objectContaining({ prompt: 'consent', max_age: '300', consent_granted: true }));
+  });
+
+  it('after no session and a sign-in on the page, prompt=login is met: the request runs again without it', async () => {
+    const client = fakeClient();
+    let listener: ((session: SessionResponse['session'] | null) => void) | undefined;
+    client.session.onChange.mockImplementation((cb) => {
+      listener = cb;
+      return () => undefined;
+    });
+    client.idp.authorizeStart.mockRejectedValueOnce(apiError('user_unauthenticated', 'no session', 401));
+    const { onEvent } = renderIdp(`${AUTHORIZE}&prompt=login`, client);
+    await screen.findByText('No active session detected. Please log in to continue.');
+    expect(events(onEvent)).toContain('OAUTH_AUTHORIZE_FLOW_SIGN_IN_REQUIRED');
+    act(() => listener?.(signedIn('2024-01-01T00:10:00Z')));
+    await screen.findByRole('heading', { name: 'Sign in to Shop with Example Project' });
+    expect(client.idp.authorizeStart.mock.calls[1]![0]).not.toHaveProperty('prompt');
+  });
+});

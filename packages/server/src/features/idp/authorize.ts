@@ -20,6 +20,12 @@ export interface SentBack {
   redirectUri: string;
 }
 
+/** The user is signed in, but must sign in again first: prompt=login, or the sign-in is older than max_age. */
+export interface SignInAgain {
+  kind: 'signInAgain';
+  client: IdpClientConfig;
+}
+
 export interface Checked {
   kind: 'checked';
   client: IdpClientConfig;
@@ -51,10 +57,11 @@ export function authTimeOf(session: SessionRow): Date {
 
 /**
  * The whole authorization request, as the preflight and the submit both check it: client and
- * redirect URI (JSON errors), then response_type, PKCE, scopes and prompt (sent back), then the
- * session (prompt=none: login_required) and which scopes the user can grant and whether to ask.
+ * redirect URI (JSON errors), then response_type, PKCE, scopes, prompt and max_age (sent back), then
+ * the session (prompt=none: login_required), whether it must sign in again (prompt=login, max_age),
+ * and which scopes the user can grant and whether to ask.
  */
-export async function checkAuthorization(deps: AppDeps, params: AuthorizeParams, session: SessionRow | null, sessionTokenGiven: boolean): Promise<SentBack | Checked> {
+export async function checkAuthorization(deps: AppDeps, params: AuthorizeParams, session: SessionRow | null, sessionTokenGiven: boolean): Promise<SentBack | SignInAgain | Checked> {
   const client = checkClient(deps, params);
   const back = (error: string, description: string) => sendBack(client, params, error, description);
   if (params.response_type !== 'code') return back('unsupported_response_type', "Only response_type 'code' is supported.");
@@ -72,9 +79,15 @@ export async function checkAuthorization(deps: AppDeps, params: AuthorizeParams,
   }
   const prompts = (params.prompt ?? '').split(/\s+/).filter(Boolean);
   if (prompts.includes('none') && prompts.length > 1) return back('invalid_request', 'prompt=none cannot be combined with other values.');
+  if (params.max_age !== undefined && !/^\d{1,9}$/.test(params.max_age)) return back('invalid_request', 'max_age must be a whole number of seconds.');
   if (!session) {
     if (prompts.includes('none')) return back('login_required', 'The user is not signed in.');
     throw new ApiError(sessionTokenGiven ? 'session_not_found' : 'user_unauthenticated');
+  }
+  const signedInFor = deps.clock().getTime() - authTimeOf(session).getTime();
+  if (prompts.includes('login') || (params.max_age !== undefined && signedInFor > Number(params.max_age) * 1000)) {
+    if (prompts.includes('none')) return back('login_required', 'The sign-in is older than max_age.');
+    return { kind: 'signInAgain', client };
   }
   const user = await getUser(deps.db, session.user_id);
   if (!user) throw new ApiError('session_not_found');

@@ -57,7 +57,7 @@ export function openIdConfiguration(deps: AppDeps): OpenIdConfiguration {
     code_challenge_methods_supported: ['S256'],
     token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
     revocation_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
-    prompt_values_supported: ['none', 'consent'],
+    prompt_values_supported: ['none', 'consent', 'login'],
   };
 }
 
@@ -77,7 +77,9 @@ export function registerIdpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
     const response: IdpAuthorizeStartResponse =
       checked.kind === 'back'
         ? { ...base, consent_required: false, redirect_uri: checked.redirectUri, scope_results: [], error: checked.error }
-        : { ...base, consent_required: checked.consentRequired, redirect_uri: body.redirect_uri, scope_results: checked.scopeResults };
+        : checked.kind === 'signInAgain'
+          ? { ...base, consent_required: false, redirect_uri: body.redirect_uri, scope_results: [], reauthentication_required: true }
+          : { ...base, consent_required: checked.consentRequired, redirect_uri: body.redirect_uri, scope_results: checked.scopeResults };
     return c.json(response);
   });
 
@@ -86,6 +88,11 @@ export function registerIdpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
     const checked = await checkAuthorization(deps, body, c.get('session'), true);
     const ok = { status_code: 200 as const, request_id: c.get('requestId') };
     if (checked.kind === 'back') return c.json({ ...ok, redirect_uri: checked.redirectUri, error: checked.error } satisfies IdpAuthorizeSubmitResponse);
+    if (checked.kind === 'signInAgain') {
+      // No code before the new sign-in the preflight asked for.
+      const again = sendBack(checked.client, body, 'login_required', 'The user must sign in again (prompt=login or max_age) before a code is issued.');
+      return c.json({ ...ok, redirect_uri: again.redirectUri, error: again.error } satisfies IdpAuthorizeSubmitResponse);
+    }
     const now = deps.clock();
     if (checked.consentRequired && !body.consent_granted) {
       const denied = sendBack(checked.client, body, 'access_denied', 'The user denied the request.');

@@ -41,6 +41,8 @@ export default function IDPConsent() {
       );
     case 'noSession':
       return <Message text={free(texts.noSession)} />;
+    case 'signInAgain':
+      return <Message text={idp.message ?? ''} />;
     case 'consent':
       return idp.consent ? <AuthorizeConsent consent={idp.consent} /> : <Loading />;
     case 'denied':
