@@ -52,13 +52,13 @@ test('the outbox page writes the number a text went to as people write it', asyn
   const last = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
   const sent = await request.post(`${API_URL}/sdk/v1/otps/sms/login_or_create`, {
     headers: { 'X-Public-Token': await demoPublicToken(page) },
-    data: { phone_number: `+447911123${last}` },
+    data: { phone_number: `+447400123${last}` },
   });
   expect(sent.ok()).toBe(true);
-  await latestMessageTo(request, `+447911123${last}`);
+  await latestMessageTo(request, `+447400123${last}`);
 
   await page.goto('/outbox');
-  const item = page.getByRole('listitem').filter({ hasText: `+44 7911 123${last}` });
+  const item = page.getByRole('listitem').filter({ hasText: `+44 7400 123${last}` });
   await expect(item).toBeVisible();
   await expect(item.locator('.channel')).toHaveText('sms');
   await lookAt(page, testInfo, 'outbox-text-message');

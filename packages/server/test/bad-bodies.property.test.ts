@@ -16,6 +16,7 @@ beforeAll(async () => {
       magicLinkPerIp: unlimited,
       otpPerDestination: unlimited,
       otpPerIp: unlimited,
+      otpPerPhoneRange: unlimited,
       otpLockout: { maxFailures: 1_000_000, windowSeconds: 3600, lockSeconds: 1800 },
       otpAccountLockout: { maxFailures: 1_000_000, windowSeconds: 3600, lockSeconds: 1800 },
       eventsPerIp: unlimited,
@@ -33,6 +34,8 @@ beforeAll(async () => {
       oauthPerIp: unlimited,
       cryptoPerIp: unlimited,
     },
+    smsHourlyBudget: 1_000_000,
+    smsCountryHourlyBudget: 1_000_000,
   });
   session = (await h.signIn('fuzz-owner@example.com')).session_token;
 });

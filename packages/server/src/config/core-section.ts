@@ -38,12 +38,13 @@ const urls = (name: string) => z.array(httpUrl).min(1, `${name} must list at lea
 export const coreSection: ConfigSection = {
   name: 'core',
   server: {
-    env: field(z.enum(['development', 'production']).default('development'), 'development or production. The development-only routes under /dev/ (the outbox and the development OAuth provider) exist only in development and answer this machine only: a loopback socket, no proxy header (Forwarded, X-Forwarded-*, X-Real-IP, Via, …), HTTP/1.1, and a loopback Host, whatever trustProxy says. A development server whose public URL or allowed origins are not loopback serves them to no one and warns at start (so does one listening on another interface). Production refuses to start without VESTIBULE_API_URL, VESTIBULE_SECRET, SMTP_URL and allowed origins, naming each one missing.', { env: { name: 'VESTIBULE_ENV', read: 'string' } }),
+    env: field(z.enum(['development', 'production']).default('development'), 'development or production. The development-only routes under /dev/ (the outbox and the development OAuth provider) exist only in development and answer this machine only: a loopback socket, no proxy header (Forwarded, X-Forwarded-*, X-Real-IP, Via, …), HTTP/1.1, and a loopback Host, whatever trustProxy says. A development server with any address of its own off loopback (public URL, allowed origins, the pages emailed links land on, passkey relying party, identity-provider page) or with trustProxy set serves them to no one and warns at start (one listening on another interface warns too). Production refuses to start without VESTIBULE_API_URL, VESTIBULE_SECRET, SMTP_URL and allowed origins, naming each one missing.', { env: { name: 'VESTIBULE_ENV', read: 'string' } }),
     port: field(z.number().int().min(0).max(65535).default(8787), 'Listen port (0 = any free port).', { env: { name: 'VESTIBULE_API_PORT', read: 'integer' } }),
     host: field(z.string().min(1).default('localhost'), 'Interface to bind; `localhost` binds both 127.0.0.1 and ::1. Use `0.0.0.0` in a container.', { env: { name: 'VESTIBULE_API_HOST', read: 'string' } }),
     publicUrl: field(httpUrl.optional(), 'Public base URL; the token issuer, so every instance of one deployment must have the same one. Required in production.', {
       env: { name: 'VESTIBULE_API_URL', read: 'string' },
       defaultText: '`http://localhost:PORT` (development)',
+      ownAddress: true,
     }),
     dataDir: field(z.string().min(1).default('.data'), 'Local data folder (relative to cwd); the embedded database lives in `<dataDir>/db`.', { env: { name: 'VESTIBULE_DATA_DIR', read: 'string' } }),
     databaseUrl: field(urlWith('postgres:', 'postgresql:').optional(), '`postgres://…`: use PostgreSQL instead of the embedded database.', { env: { name: 'DATABASE_URL', read: 'string' } }),
@@ -59,9 +60,9 @@ export const coreSection: ConfigSection = {
   project: {
     name: field(z.string().min(1), 'Project name: in emails and bootstrap `projectName`.', { env: { name: 'VESTIBULE_PROJECT_NAME', read: 'string' } }),
     publicToken: field(z.string().min(8), 'Value every `/sdk/v1` call must send in `X-Public-Token`; also the session JWT `aud`. A token containing `test` marks a test project.', { env: { name: 'VESTIBULE_PUBLIC_TOKEN', read: 'string' } }),
-    allowedOrigins: field(z.array(origin), 'Browser origins CORS allows (exact `scheme://host:port`).', { env: { name: 'VESTIBULE_ALLOWED_ORIGINS', read: 'list' } }),
-    loginRedirectUrls: field(urls('loginRedirectUrls'), 'Exact URLs an emailed login link may lead to; the first is used when the client names none.', { env: { name: 'VESTIBULE_LOGIN_REDIRECT_URLS', read: 'list' } }),
-    signupRedirectUrls: field(urls('signupRedirectUrls'), 'Same, for sign-up links.', { env: { name: 'VESTIBULE_SIGNUP_REDIRECT_URLS', read: 'list' } }),
+    allowedOrigins: field(z.array(origin), 'Browser origins CORS allows (exact `scheme://host:port`).', { env: { name: 'VESTIBULE_ALLOWED_ORIGINS', read: 'list' }, ownAddress: true }),
+    loginRedirectUrls: field(urls('loginRedirectUrls'), 'Exact URLs an emailed login link may lead to; the first is used when the client names none.', { env: { name: 'VESTIBULE_LOGIN_REDIRECT_URLS', read: 'list' }, ownAddress: true }),
+    signupRedirectUrls: field(urls('signupRedirectUrls'), 'Same, for sign-up links.', { env: { name: 'VESTIBULE_SIGNUP_REDIRECT_URLS', read: 'list' }, ownAddress: true }),
     emailFrom: field(z.string().min(3).refine((value) => emailAddressOf(value) !== null, 'holds no email address'), 'Sender, `Name <address>`. Its domain is bootstrap `emailDomains`.', { env: { name: 'VESTIBULE_EMAIL_FROM', read: 'string' } }),
     sessionDurationMinutes: field(minutes(5, 525600).default(30), 'Session lifetime when the client names none (5..525600).'),
     maxSessionDurationMinutes: field(minutes(5, 525600).default(525600), 'The longest `session_duration_minutes` a client may ask for (5..525600, at least `sessionDurationMinutes`); longer is 400 `invalid_duration`.'),

@@ -17,6 +17,12 @@ export interface FieldDeclaration {
   envOnly?: boolean;
   /** How the default reads in the README when the schema's default does not say it well. */
   defaultText?: string;
+  /**
+   * The field holds addresses where this deployment's own pages or API are reached (URLs, origins,
+   * or a host name): a development server with any of them off loopback is reachable from
+   * elsewhere (config/own-addresses.ts), and serves no development route.
+   */
+  ownAddress?: true;
 }
 
 /**

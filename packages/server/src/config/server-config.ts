@@ -29,8 +29,8 @@ export interface ProjectConfig {
   /** Reset-link lifetime when the client names none (5..10080). */
   resetPasswordExpirationMinutes: number;
   rbacPolicy: { scopes: RbacScope[] } | null;
-  /** ISO country codes SMS/WhatsApp passcodes may go to; null allows every country. */
-  smsCountries: string[] | null;
+  /** ISO country codes SMS/WhatsApp passcodes may go to; 'all' (or, in development, unset: null) allows every country. */
+  smsCountries: string[] | 'all' | null;
   /** Passcode wording chosen by login_template_id / signup_template_id; placeholders {code} {projectName} {minutes}. */
   otpTemplates: Record<string, OtpTemplate>;
   /** The WebAuthn relying party passkeys are made for. */
@@ -102,6 +102,8 @@ export interface RateLimitConfig {
   otpPerDestination: RateLimitRule;
   /** Passcode sends per client IP. */
   otpPerIp: RateLimitRule;
+  /** Text passcodes to numbers that differ only in their last three digits (SMS and WhatsApp together). */
+  otpPerPhoneRange: RateLimitRule;
   /** Wrong passcodes per user from one client address before that address is locked out of the user's passcode sign-in. */
   otpLockout: LockoutRule;
   /** Wrong passcodes per user from every address together before the user's passcode sign-in is locked for all (higher). */
@@ -218,6 +220,9 @@ export interface ServerConfig {
   outboxEnabled: boolean;
   /** Which X-Forwarded-For hops name the client (only behind a proxy of your own). */
   trustProxy: TrustProxy;
+  /** Text messages (SMS and WhatsApp) the project sends in an hour, and to any one country. */
+  smsHourlyBudget: number;
+  smsCountryHourlyBudget: number;
   /** IPv6 clients are counted by this prefix length (48..128); see http/client-ip.ts. */
   clientIpv6Prefix: number;
   /**

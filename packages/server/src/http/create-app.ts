@@ -28,11 +28,12 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.use('*', requestId());
   app.use('*', clientAddress(deps.config.trustProxy, deps.config.clientIpv6Prefix));
   app.use('*', securityHeaders());
+  // Development-only routes live under /dev/ and answer this machine alone, whichever feature adds
+  // them; before CORS, so a preflight from elsewhere is refused too.
+  if (deps.config.env === 'development') app.use('/dev/*', thisMachineOnly(deps.config));
   const ownCors = enabledFeatures(deps).flatMap((feature) => Object.entries(feature.cors?.(deps) ?? {}));
   app.use('*', cors(deps.config.project.allowedOrigins, ownCors.map(([prefix]) => prefix)));
   for (const [prefix, middleware] of ownCors) app.use(`${prefix}*`, middleware);
-  // Development-only routes live under /dev/ and answer this machine alone, whichever feature adds them.
-  if (deps.config.env === 'development') app.use('/dev/*', thisMachineOnly(deps.config));
   app.use('*', storableQuery());
   app.use(
     '*',

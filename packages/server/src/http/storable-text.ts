@@ -14,22 +14,25 @@ function what(text: string): string {
   return text.includes('\u0000') ? 'a NUL character (U+0000)' : 'an unpaired surrogate (half of a UTF-16 pair)';
 }
 
-/** The first string (or object key) in a parsed JSON value that the database could not hold, with where it is. */
-function findUnstorable(value: unknown, path: string): { path: string; text: string } | null {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? { path, text: value } : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findUnstorable(item, `${path}[${index}]`);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      const at = path ? `${path}.${key}` : key;
-      if (UNSTORABLE.test(key)) return { path: at, text: key };
-      const found = findUnstorable(item, at);
-      if (found) return found;
+/**
+ * The first string (or object key) in a parsed JSON value that the database could not hold, with
+ * where it is. Walked with a stack of its own: a body of thousands of nested arrays fits in 16 KiB
+ * and would overflow the call stack of a recursive walk.
+ */
+function findUnstorable(root: unknown): { path: string; text: string } | null {
+  const pending: Array<{ value: unknown; path: string }> = [{ value: root, path: '' }];
+  while (pending.length > 0) {
+    const { value, path } = pending.pop()!;
+    if (typeof value === 'string') {
+      if (UNSTORABLE.test(value)) return { path, text: value };
+    } else if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index--) pending.push({ value: value[index], path: `${path}[${index}]` });
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value).reverse()) {
+        const at = path ? `${path}.${key}` : key;
+        if (UNSTORABLE.test(key)) return { path: at, text: key };
+        pending.push({ value: item, path: at });
+      }
     }
   }
   return null;
@@ -41,7 +44,7 @@ function findUnstorable(value: unknown, path: string): { path: string; text: str
  * a query string.
  */
 export function refuseUnstorableText(value: unknown, kind: 'Field' | 'Query parameter' | 'Form field'): void {
-  const found = findUnstorable(value, '');
+  const found = findUnstorable(value);
   if (!found) return;
   const where = found.path ? `${kind} ${found.path}` : 'The request body';
   throw new ApiError('bad_request', `${where} contains ${what(found.text)}, which is not accepted in any text.`);

@@ -1,6 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import ipaddr from 'ipaddr.js';
+import { coreSection } from '../config/core-section.js';
+import { ownAddresses } from '../config/own-addresses.js';
 import type { ServerConfig } from '../config/server-config.js';
+import { configSections } from '../features/index.js';
 import { ApiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
 import { nodeRequest, requestHeader } from './request-header.js';
@@ -12,8 +15,9 @@ import { nodeRequest, requestHeader } from './request-header.js';
  * every visitor arrives from 127.0.0.1. And a proxy can forward without leaving a trace (nginx with
  * `proxy_http_version 1.1` and its default Host, HAProxy without forwardfor, any TCP forwarder), so
  * two rules hold together:
- * - a server set up to be reached from elsewhere (a public URL or an allowed origin that is not
- *   loopback: what any deployment that serves a site has) serves no development route at all;
+ * - a server set up to be reached from elsewhere (one of its own addresses off loopback, as any
+ *   deployment that serves a site or sends links to one has, or a proxy declared in front) serves
+ *   no development route at all;
  * - otherwise a request counts as this machine's only when its socket is loopback, it carries no
  *   sign of a proxy, it speaks HTTP/1.1 as browsers and HTTP clients do to localhost, and it was
  *   addressed to a loopback name.
@@ -21,7 +25,7 @@ import { nodeRequest, requestHeader } from './request-header.js';
  */
 
 /** Header names that proxies, load balancers and CDNs add (a browser or HTTP client on this machine sends none). */
-const PROXY_HEADER = /^(.*forwarded.*|via|x-real-ip|.*client-?ip|.*connecting-ip|x-original-.*|x-envoy-.*|x-azure-.*|x-url-scheme|front-end-https|cdn-loop|x-proxyuser-ip)$/;
+const PROXY_HEADER = /^(.*forwarded.*|via|x-real-ip|x-remote-.*|x-scheme|.*-proxy(-.*)?|.*client-?ip|.*connecting-ip|x-original-.*|x-envoy-.*|x-azure-.*|x-url-scheme|front-end-https|cdn-loop|x-proxyuser-ip)$/;
 
 /** A Host header that names this machine: localhost, *.localhost, 127.x.y.z or [::1], with an optional port. */
 const LOOPBACK_HOST = /^(localhost|[a-z0-9-]+(\.[a-z0-9-]+)*\.localhost|127(\.\d{1,3}){3}|\[::1\])\.?(:\d{1,5})?$/i;
@@ -31,15 +35,11 @@ function isLoopbackAddress(address: string): boolean {
   return ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
 }
 
-/** Whether a configured URL or origin can only be reached on this machine. */
-function isLoopbackUrl(url: string): boolean {
-  try {
-    const { hostname } = new URL(url);
-    const name = hostname.replace(/^\[(.*)\]$/, '$1');
-    return name === 'localhost' || name.endsWith('.localhost') || isLoopbackAddress(name);
-  } catch {
-    return false;
-  }
+/** Whether a host name can only mean this machine. */
+function isLoopbackHost(host: string | null): boolean {
+  if (host === null) return false;
+  const name = host.replace(/^\[(.*)\]$/, '$1');
+  return name === 'localhost' || name.endsWith('.localhost') || isLoopbackAddress(name);
 }
 
 /** What a client wrote, cut short and stripped of control characters, to quote it in a message. */
@@ -47,12 +47,16 @@ function quoted(value: string): string {
   return JSON.stringify(value.replace(/\p{Cc}/gu, '').slice(0, 80));
 }
 
-/** The settings that say this server is meant to be reached from elsewhere; empty when it is not. */
-function reachableFromElsewhere(config: Pick<ServerConfig, 'publicUrl' | 'project'>): string[] {
-  return [
-    ...(isLoopbackUrl(config.publicUrl) ? [] : [`public URL ${config.publicUrl}`]),
-    ...config.project.allowedOrigins.filter((origin) => !isLoopbackUrl(origin)).map((origin) => `allowed origin ${origin}`),
-  ];
+/**
+ * The settings that say this server is meant to be reached from elsewhere; empty when none do:
+ * any of its own addresses (every setting declared ownAddress: public URL, allowed origins,
+ * emailed links' pages, the passkey relying party, ...) off loopback, or a proxy declared in front.
+ */
+function reachableFromElsewhere(config: ServerConfig): string[] {
+  const addresses = ownAddresses(config, [coreSection, ...configSections])
+    .filter(({ host }) => !isLoopbackHost(host))
+    .map(({ field, address }) => `${field} ${address}`);
+  return [...new Set(addresses), ...(config.trustProxy === false ? [] : ['server.trustProxy (a proxy stands in front)'])];
 }
 
 /** Why this request is not from this machine, in words for the person who sent it; null when it is. */
@@ -82,7 +86,7 @@ function notFromThisMachine(c: Context<AppEnv>): string | null {
 }
 
 /** Refuses, with 403 forbidden and the reason, every request when the server is reachable from elsewhere, and every request not from this machine. */
-export function thisMachineOnly(config: Pick<ServerConfig, 'publicUrl' | 'project'>): MiddlewareHandler<AppEnv> {
+export function thisMachineOnly(config: ServerConfig): MiddlewareHandler<AppEnv> {
   const exposed = reachableFromElsewhere(config);
   const refuse = (why: string) =>
     new ApiError('forbidden', `Development routes (the outbox and the development sign-in) are served only to this machine, ${why}. To serve Vestibule to others, set VESTIBULE_ENV=production.`);
@@ -99,10 +103,10 @@ export function thisMachineOnly(config: Pick<ServerConfig, 'publicUrl' | 'projec
  * a public URL or an allowed origin (then it serves no development route) or a listening
  * interface that is not loopback. Null when all are loopback.
  */
-export function developmentExposureWarning(config: Pick<ServerConfig, 'env' | 'publicUrl' | 'host' | 'project'>): string | null {
+export function developmentExposureWarning(config: ServerConfig): string | null {
   if (config.env !== 'development') return null;
   const exposed = reachableFromElsewhere(config);
-  const listening = isLoopbackUrl(`http://${config.host.includes(':') ? `[${config.host}]` : config.host}`) ? [] : [`listening on ${config.host}`];
+  const listening = isLoopbackHost(config.host) ? [] : [`listening on ${config.host}`];
   if (exposed.length + listening.length === 0) return null;
   const consequence = exposed.length > 0 ? ' Set up like this, it serves them to no one.' : '';
   return `Warning: development mode: the outbox and the development sign-in are served to this machine only; set VESTIBULE_ENV=production to deploy (not loopback: ${[...exposed, ...listening].join(', ')}).${consequence}`;

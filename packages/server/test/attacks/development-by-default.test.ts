@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../helpers/harness.js';
 import { startListening, type ListeningServer } from '../helpers/listening.js';
-import { dataDirWithDatabase, PUBLIC_TOKEN } from '../helpers/test-config.js';
+import type { ServerConfig } from '../../src/index.js';
+import { dataDirWithDatabase, PUBLIC_TOKEN, testConfig } from '../helpers/test-config.js';
 
 /**
  * Finding 7: with no setting the server ran in development and served the outbox (plain codes and
@@ -72,6 +73,9 @@ const PROXY_SIGNS: Record<string, string> = {
   'CF-Connecting-IP': ATTACKER,
   'X-Original-Host': 'auth.example.com',
   'CDN-Loop': 'cloudflare',
+  'X-Remote-Addr': ATTACKER,
+  'X-Scheme': 'https',
+  'X-Nginx-Proxy': 'true',
   Via: '1.1 caddy',
 };
 const CALLBACK = 'http://localhost:8787/sdk/v1/oauth/callback';
@@ -110,8 +114,7 @@ function rawRequest(port: number, request: { method: string; path: string; versi
 describe('the development-only routes', () => {
   let s: ListeningServer;
   beforeAll(async () => {
-    // The proxy-aware setting a deployment behind nginx on this machine would have: it must not matter.
-    s = await startListening({ trustProxy: ['loopback'] });
+    s = await startListening();
     await s.send('POST', '/sdk/v1/magic_links/email/login_or_create', { email: uniqueEmail('outbox') });
   });
   afterAll(() => s.close());
@@ -182,11 +185,23 @@ describe('the development-only routes', () => {
     expect(page.body).toContain('Development sign-in');
   });
 
+  it('refuses a CORS preflight from elsewhere too (the guard stands before CORS)', async () => {
+    const preflight = await rawRequest(s.port, { method: 'OPTIONS', path: '/dev/outbox', headers: { Host: 'auth.example.com', Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET' } });
+    expect(preflight.status).toBe(403);
+    expect(preflight.head).not.toMatch(/access-control-allow-origin/i);
+  });
+
   it("refuses whatever address trustProxy would take from the proxy's header, loopback included", async () => {
-    for (const claimed of ['127.0.0.1', '::1', ATTACKER]) {
-      const answer = await s.send('GET', '/dev/outbox', undefined, { token: null, headers: { 'X-Forwarded-For': claimed } });
-      expect(answer.status).toBe(403);
-      expect(answer.body.messages).toBeUndefined();
+    // A proxy-aware setting (a deployment behind nginx on this machine) says the server is reached from elsewhere.
+    const proxied = await startListening({ trustProxy: ['loopback'] });
+    try {
+      for (const claimed of ['127.0.0.1', '::1', ATTACKER]) {
+        const answer = await proxied.send('GET', '/dev/outbox', undefined, { token: null, headers: { 'X-Forwarded-For': claimed } });
+        expect(answer.status).toBe(403);
+        expect(answer.body.messages).toBeUndefined();
+      }
+    } finally {
+      await proxied.close();
     }
   });
 
@@ -210,6 +225,34 @@ describe('the development-only routes', () => {
   });
 });
 
+describe('a development server whose own addresses or settings say it is reached from elsewhere', () => {
+  // A proxy may forward with no trace at all (nginx's keepalive recipe sends its own upstream Host),
+  // so the settings decide: any address of the deployment's own off loopback, or a proxy declared.
+  const project = testConfig().project;
+  const cases: Array<{ name: string; overrides: Partial<ServerConfig>; reason: string }> = [
+    { name: 'emailed login links that land on a public page', overrides: { project: { ...project, loginRedirectUrls: ['https://auth.example.com/done'] } }, reason: 'project.loginRedirectUrls https://auth.example.com/done' },
+    { name: 'sign-up links', overrides: { project: { ...project, signupRedirectUrls: ['https://app.example.com/welcome'] } }, reason: 'project.signupRedirectUrls https://app.example.com/welcome' },
+    { name: 'reset links', overrides: { project: { ...project, resetPasswordRedirectUrls: ['https://app.example.com/reset'] } }, reason: 'project.resetPasswordRedirectUrls https://app.example.com/reset' },
+    { name: 'a passkey relying party', overrides: { project: { ...project, webauthn: { ...project.webauthn, rpId: 'example.com' } } }, reason: 'project.webauthn.rpId example.com' },
+    { name: "the identity provider's page", overrides: { idp: { ...testConfig().idp, authorizationPageUrl: 'https://app.example.com/idp' } }, reason: 'server.idp.authorizationPageUrl https://app.example.com/idp' },
+    { name: 'a proxy declared in front (trustProxy)', overrides: { trustProxy: 1 }, reason: 'server.trustProxy (a proxy stands in front)' },
+  ];
+  for (const { name, overrides, reason } of cases) {
+    it(`${name}: no /dev/ route is served, even to a plain request from this machine`, async () => {
+      const exposed = await startListening(overrides);
+      try {
+        for (const route of DEV_ROUTES) {
+          const answer = await rawRequest(exposed.port, { method: route.method, path: route.path, body: route.body, headers: { Host: `localhost:${exposed.port}`, ...(route.contentType ? { 'Content-Type': route.contentType } : {}), ...route.headers } });
+          expect(answer.status, route.name).toBe(403);
+          expect(answer.body).toContain(`this server is set up to be reached from elsewhere (${reason})`);
+        }
+      } finally {
+        await exposed.close();
+      }
+    });
+  }
+});
+
 describe('a development server set up to be reached from elsewhere', () => {
   // A proxy may forward without a trace (nginx with proxy_http_version 1.1 and its default Host,
   // HAProxy, a TCP forwarder), but a deployment that serves a site names it in these settings.
@@ -218,15 +261,15 @@ describe('a development server set up to be reached from elsewhere', () => {
     try {
       const url = await main.listening();
       expect(main.output()).toContain('development mode: the outbox and the development sign-in are served to this machine only; set VESTIBULE_ENV=production to deploy');
-      expect(main.output()).toContain('public URL https://auth.example.test');
-      expect(main.output()).toContain('allowed origin https://app.example.test');
-      expect(main.output()).not.toContain('allowed origin http://localhost:3000');
+      expect(main.output()).toContain('server.publicUrl https://auth.example.test');
+      expect(main.output()).toContain('project.allowedOrigins https://app.example.test');
+      expect(main.output()).not.toContain('project.allowedOrigins http://localhost:3000');
       for (const path of ['/dev/outbox', `/dev/oauth/authorize?${AUTHORIZE_QUERY}`, '/dev/oauth/userinfo']) {
         const answer = await fetch(`${url}${path}`);
         expect(answer.status).toBe(403);
         const body = (await answer.json()) as { error_type: string; error_message: string };
         expect(body.error_type).toBe('forbidden');
-        expect(body.error_message).toContain('this server is set up to be reached from elsewhere (public URL https://auth.example.test, allowed origin https://app.example.test), so it serves them to no one');
+        expect(body.error_message).toContain('this server is set up to be reached from elsewhere (server.publicUrl https://auth.example.test, project.allowedOrigins https://app.example.test), so it serves them to no one');
         expect(body.error_message).toContain('set VESTIBULE_ENV=production');
       }
     } finally {

@@ -48,6 +48,16 @@ describe('text no database can hold', () => {
     });
   }
 
+  it('a body nested thousands deep is walked without overflowing: 400, not 500', async () => {
+    for (const raw of ['['.repeat(8000) + ']'.repeat(8000), '[{"":'.repeat(2300) + '"a\\u0000"' + '}]'.repeat(2300)]) {
+      for (const path of ['/sdk/v1/magic_links/authenticate', '/sdk/v1/events', '/sdk/v1/otps/authenticate']) {
+        const answer = await s.send('POST', path, undefined, { json: raw });
+        expect(answer.status, path).toBe(400);
+        expect(answer.body.error_type).toBe('bad_request');
+      }
+    }
+  });
+
   it('a key holding a NUL is refused too, named where it stands', async () => {
     const answer = await s.send('POST', '/sdk/v1/users/search', { 'email\u0000': 'a@b.c' });
     expect(answer.status).toBe(400);

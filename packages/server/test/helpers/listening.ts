@@ -1,8 +1,12 @@
 import { request } from 'node:http';
 import type { OutboxMessage, SessionResponse } from '@vestibule/contract';
+import type { Logger } from '../../src/http/app-env.js';
 import { startServer, type ServerConfig } from '../../src/index.js';
 import { tokenFromLink } from './harness.js';
 import { PUBLIC_TOKEN, testConfig } from './test-config.js';
+
+/** Errors only, to the test's output. */
+const quietLogger: Logger = { info() {}, warn() {}, error: (m, d) => console.error(m, d) };
 
 export interface SendOptions {
   /**
@@ -16,6 +20,8 @@ export interface SendOptions {
   token?: string | null;
   /** A form body (application/x-www-form-urlencoded, as the OAuth endpoints take) instead of JSON. */
   form?: Record<string, string>;
+  /** JSON text sent as it is (a body JSON.stringify could not make, such as thousands of nested arrays). */
+  json?: string;
 }
 
 export interface Answer<T = any> {
@@ -38,9 +44,9 @@ export interface ListeningServer {
  * The real server listening on a free port (both 127.0.0.1 and ::1), driven over real sockets:
  * what these tests attack is what a client on the network would reach.
  */
-export async function startListening(overrides: Partial<ServerConfig> = {}, env: NodeJS.ProcessEnv = {}): Promise<ListeningServer> {
+export async function startListening(overrides: Partial<ServerConfig> = {}, env: NodeJS.ProcessEnv = {}, logger: Logger = quietLogger): Promise<ListeningServer> {
   const config = { ...testConfig({ port: 0, ...overrides }, env) };
-  const server = await startServer(config, { logger: { info() {}, warn() {}, error: (m, d) => console.error(m, d) } });
+  const server = await startServer(config, { logger });
   const send: ListeningServer['send'] = (method, path, body, options = {}) =>
     new Promise((resolve, reject) => {
       const from = options.from ?? '127.0.0.1';
@@ -49,7 +55,7 @@ export async function startListening(overrides: Partial<ServerConfig> = {}, env:
       const token = options.token === undefined ? PUBLIC_TOKEN : options.token;
       if (token !== null) headers['X-Public-Token'] = token;
       if (options.session) headers.Authorization = `Bearer ${options.session}`;
-      const payload = options.form ? new URLSearchParams(options.form).toString() : body === undefined ? undefined : JSON.stringify(body);
+      const payload = options.form ? new URLSearchParams(options.form).toString() : (options.json ?? (body === undefined ? undefined : JSON.stringify(body)));
       if (payload !== undefined) headers['Content-Type'] = options.form ? 'application/x-www-form-urlencoded' : 'application/json';
       const req = request(
         { host: v6 ? '::1' : '127.0.0.1', port: server.port, method, path, headers, localAddress: from, agent: false },

@@ -67,7 +67,7 @@ export const idpConfig: ConfigSection = {
     'idp.authorizationPageUrl': field(
       httpUrl.optional(),
       "Identity provider: the host page where the identity-provider widget lives; discovery's `authorization_endpoint` and `end_session_endpoint`.",
-      { env: { name: 'VESTIBULE_IDP_AUTHORIZATION_PAGE_URL', read: 'string' }, defaultText: "the first allowed origin + `/idp`" },
+      { env: { name: 'VESTIBULE_IDP_AUTHORIZATION_PAGE_URL', read: 'string' }, defaultText: "the first allowed origin + `/idp`", ownAddress: true },
     ),
     'idp.clients': field(
       z.array(clientSchema).default([]),

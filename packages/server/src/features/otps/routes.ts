@@ -18,6 +18,7 @@ import { createUserWithEmail, createUserWithPhone, findUserEmail, findUserPhone,
 import { checkPasscode, issuePasscode } from './otp-codes.js';
 import { chooseTemplate, otpEmail, otpText } from './otp-messages.js';
 import { normalizePhoneNumber } from './phone-number.js';
+import { guardTextSend } from './text-budgets.js';
 
 // Passcode lifetime: 5 minutes unless the client asks for 1..30 (the widgets check against the same range).
 import { OTP_EXPIRATION_MINUTES } from '@vestibule/contract/durations';
@@ -95,7 +96,8 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
       channel === 'sms' ? otpRoutes.smsLoginOrCreate : otpRoutes.whatsappLoginOrCreate,
       async (c) => {
         const body = validateBody(c, OtpPhoneLoginOrCreateRequestSchema);
-        const { e164 } = normalizePhoneNumber(body.phone_number, project.smsCountries);
+        const phone = normalizePhoneNumber(body.phone_number, project.smsCountries === 'all' ? null : project.smsCountries);
+        const { e164 } = phone;
         const minutes = expiration(body.expiration_minutes);
         if (!deps.texts.canSend(channel)) {
           throw new ApiError('channel_not_configured',
@@ -103,6 +105,7 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
           );
         }
         await sendLimits(c, `phone:${e164}`);
+        await guardTextSend(deps, c, phone);
 
         const now = deps.clock();
         const existing = await findUserPhone(db, e164);

@@ -24,11 +24,13 @@ export const passkeysConfig: ConfigSection = {
     'webauthn.rpId': field(domain.optional(), 'WebAuthn relying-party id: the domain passkeys are bound to (the site or a parent domain of it). Changing it orphans every passkey made for the old one.', {
       env: { name: 'VESTIBULE_WEBAUTHN_RP_ID', read: 'string' },
       defaultText: 'the first host name (not an IP address) of `webauthn.origins`, else of `project.allowedOrigins`',
+      ownAddress: true,
     }),
     'webauthn.rpName': field(z.string().min(1).max(100).optional(), 'Name the browser\'s passkey dialog shows.', { defaultText: '`project.name`' }),
     'webauthn.origins': field(z.array(origin).min(1, 'must list at least one origin').optional(), 'Exact origins a passkey ceremony may run on (the browser reports it in clientDataJSON). Each must be on the relying-party id or a subdomain of it, where browsers run ceremonies for it: the server refuses to start otherwise, naming the origin and the rp id.', {
       env: { name: 'VESTIBULE_WEBAUTHN_ORIGINS', read: 'list' },
       defaultText: 'those of `project.allowedOrigins` on the rp id or a subdomain of it',
+      ownAddress: true,
     }),
   },
   server: {

@@ -30,7 +30,7 @@ export const passwordsConfig: ConfigSection = {
     resetPasswordRedirectUrls: field(
       z.array(httpUrl).min(1, 'must list at least one URL').default(['http://localhost:3000/reset', 'http://127.0.0.1:3000/reset']),
       'Exact URLs a password-reset link may lead to; the first is used when the client names none.',
-      { env: { name: 'VESTIBULE_RESET_REDIRECT_URLS', read: 'list' } },
+      { env: { name: 'VESTIBULE_RESET_REDIRECT_URLS', read: 'list' }, ownAddress: true },
     ),
     resetPasswordExpirationMinutes: field(minutes(5, 10080).default(30), 'Reset-link lifetime when the client names none (5..10080).'),
   },
