@@ -55,10 +55,24 @@ test('an app signs its user in through Vestibule: sign in on the provider page, 
   expect(claims.iss).toMatch(/^http:\/\/localhost:\d+$/);
   const userinfo = JSON.parse((await page.getByTestId('rp-userinfo').textContent())!);
   expect(userinfo).toMatchObject({ sub: claims.sub, email });
+  await lookAt(page, testInfo, '2-signed-in-app');
+
+  // The app's logout also ends the Vestibule session, so only its own page may ask for it: a link
+  // to it (a GET) does nothing, nor does a form another page posts without the page's token.
+  await page.goto(`${RP}/logout`);
+  await expect(page.getByText("Use the Log out button on the sample app's page; nothing was changed.")).toBeVisible();
+  // Another page on this machine: same site as the app, so its cookie goes with the post.
+  const elsewhere = `http://localhost:${E2E_DEMO_PORT + 9}/prize`;
+  await page.route(elsewhere, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Prize</title><form method="post" action="${RP}/logout"><input name="csrf" value="guessed"><button>Win a prize</button></form>` }));
+  await page.goto(elsewhere);
+  await page.getByRole('button', { name: 'Win a prize' }).click();
+  await expect(page.getByText("That logout did not come from the sample app's own page, so you are still signed in.")).toBeVisible();
+  await page.goto(RP);
+  await expect(page.getByTestId('rp-email')).toHaveText(email);
 
   // Log out from the app: its id_token_hint names this user, so the provider ends the Vestibule
   // session without asking and sends the browser back to the app.
-  await page.getByRole('link', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(new RegExp(`^${RP}/\\?state=`));
   await expect(page.getByRole('link', { name: 'Sign in with Vestibule' })).toBeVisible();
   await page.goto(`http://localhost:${E2E_DEMO_PORT}/`);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as oidc from 'openid-client';
@@ -21,6 +21,8 @@ export interface RelyingPartyOptions {
 interface Visit {
   pending?: { codeVerifier: string; state: string; nonce: string };
   signedIn?: { claims: Record<string, unknown>; userinfo: Record<string, unknown>; idToken: string };
+  /** The logout form's anti-forgery token: only a page the app served knows it. */
+  csrf?: string;
   logoutState?: string;
   message?: string;
 }
@@ -35,8 +37,8 @@ function page(title: string, body: string): string {
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1a1f24}
 pre{background:#f3f5f6;padding:1rem;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}
-a.button{display:inline-block;padding:.5rem 1rem;background:#0b5563;color:#fff;border-radius:4px;text-decoration:none;font-weight:600}
-a.button:focus-visible{outline:2px solid #0b5563;outline-offset:2px}</style></head>
+a.button,button{display:inline-block;padding:.5rem 1rem;background:#0b5563;color:#fff;border:0;border-radius:4px;text-decoration:none;font:inherit;font-weight:600;cursor:pointer}
+a.button:focus-visible,button:focus-visible{outline:2px solid #0b5563;outline-offset:2px}</style></head>
 <body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
@@ -66,9 +68,22 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<{
     res.setHeader('Set-Cookie', `${COOKIE}=${fresh}; Path=/; HttpOnly; SameSite=Lax`);
     return visit;
   };
-  const send = (res: ServerResponse, status: number, html: string) => {
-    res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'" });
+  /** formTargets: origins a form on the page may end up at (form-action covers the redirects after the post). */
+  const send = (res: ServerResponse, status: number, html: string, formTargets: string[] = []) => {
+    const formAction = ["'self'", ...formTargets].join(' ');
+    res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}` });
     res.end(html);
+  };
+  /** The form's token, compared in constant time with the one this browser's page was given. */
+  const formCarriesToken = async (req: IncomingMessage, visit: Visit): Promise<boolean> => {
+    let body = '';
+    for await (const chunk of req) {
+      body += String(chunk);
+      if (body.length > 1024) return false;
+    }
+    const sent = Buffer.from(new URLSearchParams(body).get('csrf') ?? '');
+    const kept = Buffer.from(visit.csrf ?? '');
+    return kept.length > 0 && sent.length === kept.length && timingSafeEqual(sent, kept);
   };
   const redirect = (res: ServerResponse, to: string) => {
     res.writeHead(302, { Location: to, 'Cache-Control': 'no-store' });
@@ -87,7 +102,7 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<{
       `${note}<p>Signed in as <strong data-testid="rp-email">${escapeHtml(String(claims.email ?? claims.sub))}</strong>.</p>
 <h2>ID token claims</h2><pre data-testid="rp-claims">${escapeHtml(JSON.stringify(claims, null, 2))}</pre>
 <h2>Userinfo</h2><pre data-testid="rp-userinfo">${escapeHtml(JSON.stringify(userinfo, null, 2))}</pre>
-<p><a class="button" href="/logout">Log out</a></p>`,
+<form method="post" action="/logout"><input type="hidden" name="csrf" value="${visit.csrf}"><button type="submit">Log out</button></form>`,
     );
   };
 
@@ -95,10 +110,16 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<{
     const at = new URL(req.url ?? '/', url);
     const visit = visitOf(req, res);
     const handle = async () => {
-      if (at.pathname === '/') return send(res, 200, home(visit));
+      if (at.pathname === '/') {
+        // The logout form's post is answered with a redirect to the provider's logout page.
+        const endSession = visit.signedIn ? (await provider()).serverMetadata().end_session_endpoint : undefined;
+        return send(res, 200, home(visit), endSession ? [new URL(endSession).origin] : []);
+      }
       if (at.pathname === '/login') {
         const pending = { codeVerifier: oidc.randomPKCECodeVerifier(), state: oidc.randomState(), nonce: oidc.randomNonce() };
         visit.pending = pending;
+        // /login?prompt=login (or ?max_age=seconds) asks the provider for a fresh sign-in; the claims then show its auth_time.
+        const fresh = Object.fromEntries(['prompt', 'max_age'].flatMap((name) => (at.searchParams.get(name) ? [[name, at.searchParams.get(name)!]] : [])));
         const authorize = oidc.buildAuthorizationUrl(await provider(), {
           redirect_uri: redirectUri(),
           scope: 'openid email profile',
@@ -106,14 +127,13 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<{
           code_challenge_method: 'S256',
           state: pending.state,
           nonce: pending.nonce,
+          ...fresh,
         });
         return redirect(res, authorize.href);
       }
       if (at.pathname === '/callback') {
         const pending = visit.pending;
         visit.pending = undefined;
-        // /login?prompt=login (or ?max_age=seconds) asks the provider for a fresh sign-in; the claims then show its auth_time.
-        const fresh = Object.fromEntries(['prompt', 'max_age'].flatMap((name) => (at.searchParams.get(name) ? [[name, at.searchParams.get(name)!]] : [])));
         if (at.searchParams.has('error')) {
           visit.message = `The sign-in did not happen: ${at.searchParams.get('error')}.`;
           return redirect(res, '/');
@@ -121,17 +141,27 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<{
         if (!pending) {
           visit.message = 'That sign-in was not started here (or was already finished).';
           return redirect(res, '/');
-          ...fresh,
         }
         const configuration = await provider();
         const tokens = await oidc.authorizationCodeGrant(configuration, at, { pkceCodeVerifier: pending.codeVerifier, expectedState: pending.state, expectedNonce: pending.nonce });
         const claims = tokens.claims()!;
         const userinfo = await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub);
         visit.signedIn = { claims: { ...claims }, userinfo: { ...userinfo }, idToken: tokens.id_token! };
+        visit.csrf = randomBytes(18).toString('base64url');
         return redirect(res, '/');
       }
       if (at.pathname === '/logout') {
+        // Logging out ends the Vestibule session too (id_token_hint), so it must be the person's own
+        // act: a POST from the app's page with its token. A link or form on another site does nothing.
+        if (req.method !== 'POST') {
+          res.setHeader('Allow', 'POST');
+          return send(res, 405, page('Log out from the app', '<p>Use the Log out button on the sample app\'s page; nothing was changed.</p><p><a href="/">Back to the sample app</a></p>'));
+        }
+        if (!(await formCarriesToken(req, visit))) {
+          return send(res, 403, page('Still signed in', '<p>That logout did not come from the sample app\'s own page, so you are still signed in.</p><p><a href="/">Back to the sample app</a></p>'));
+        }
         const signedIn = visit.signedIn;
+        visit.csrf = undefined;
         visit.signedIn = undefined;
         if (!signedIn) return redirect(res, '/');
         visit.logoutState = oidc.randomState();
