@@ -77,6 +77,15 @@ const POST_ROUTES: Array<{ path: string; fields: string[]; needsSession?: boolea
   { path: '/sdk/v1/crypto_wallets/authenticate', fields: ['crypto_wallet_address', 'crypto_wallet_type', 'signature', 'code_verifier', 'session_duration_minutes'] },
 ];
 
+/** Text no database can hold: a NUL or an unpaired surrogate somewhere in an otherwise ordinary string. */
+function unstorableText(): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.string({ maxLength: 20 }), fc.constantFrom('\u0000', '\ud800', '\udfff', '\ud83d'), fc.string({ maxLength: 20 }))
+    // A high surrogate followed by a low one is a pair, which is fine text.
+    .filter(([, bad, after]) => !(/^[\ud800-\udbff]$/.test(bad) && /^[\udc00-\udfff]/.test(after)))
+    .map(([before, bad, after]) => `${before}${bad}${after}`);
+}
+
 const wrongValue = fc.oneof(
   fc.constant(null),
   fc.boolean(),
@@ -86,6 +95,7 @@ const wrongValue = fc.oneof(
   fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }),
   fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
   fc.constant('x'.repeat(5000)),
+  unstorableText(),
   fc.constant(-1),
   fc.constant(1e308),
 );
@@ -130,6 +140,22 @@ describe('bad bodies never cause a 500', () => {
       // The refusals came from validation, not from a lost session: the session still works.
       const still = await h.call('POST', '/sdk/v1/sessions/authenticate', {}, { session });
       expect(still.status).toBe(200);
+    });
+  }
+});
+
+describe('text no database can hold, in any field of any route', () => {
+  for (const route of POST_ROUTES.filter((candidate) => candidate.fields.length > 0)) {
+    it(`POST ${route.path}: a NUL or an unpaired surrogate in any field is 400 naming the field`, async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...route.fields), unstorableText(), async (field, text) => {
+          const response = await h.call('POST', route.path, { [field]: text }, { session: route.needsSession ? session : undefined });
+          const body = await response.json();
+          expect(response.status, JSON.stringify({ field, text })).toBe(400);
+          expect(body).toMatchObject({ error_type: 'bad_request', error_message: expect.stringMatching(new RegExp(`^Field ${field} contains (a NUL character|an unpaired surrogate)`)) });
+        }),
+        { numRuns: 60 },
+      );
     });
   }
 });

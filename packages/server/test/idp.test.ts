@@ -177,6 +177,20 @@ describe('authorization code flow with PKCE (openid-client)', () => {
     expect(info.status).toBe(401);
   });
 
+  it('a refresh asking for more than the grant is refused without spending the token: the next refresh works and the grant lives', async () => {
+    const config = await discover();
+    const { session } = await signedIn();
+    const started = await authorizationRequest(config, { scope: 'openid offline_access' });
+    const { callback } = await allow(started, session);
+    const first = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce });
+    await expect(oidc.refreshTokenGrant(config, first.refresh_token!, { scope: 'openid offline_access phone' })).rejects.toMatchObject({ error: 'invalid_scope' });
+    const next = await oidc.refreshTokenGrant(config, first.refresh_token!);
+    expect(next.refresh_token).toEqual(expect.any(String));
+    const info = await fetch(`${issuer}/oauth2/userinfo`, { headers: { Authorization: `Bearer ${next.access_token}` } });
+    expect(info.status).toBe(200);
+    expect((await oidc.refreshTokenGrant(config, next.refresh_token!)).access_token).toEqual(expect.any(String));
+  });
+
   it('revocation (RFC 7009): a revoked access token no longer reads userinfo; unknown tokens answer 200', async () => {
     const config = await discover();
     const { session } = await signedIn();

@@ -10,7 +10,9 @@ import type { AppEnv } from './app-env.js';
  */
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-function what(text: string): string {
+/** What in a text the database could not hold, in words ('a NUL character (U+0000)'); null when it can hold all of it. */
+export function unstorableIn(text: string): string | null {
+  if (!UNSTORABLE.test(text)) return null;
   return text.includes('\u0000') ? 'a NUL character (U+0000)' : 'an unpaired surrogate (half of a UTF-16 pair)';
 }
 
@@ -47,7 +49,7 @@ export function refuseUnstorableText(value: unknown, kind: 'Field' | 'Query para
   const found = findUnstorable(value);
   if (!found) return;
   const where = found.path ? `${kind} ${found.path}` : 'The request body';
-  throw new ApiError('bad_request', `${where} contains ${what(found.text)}, which is not accepted in any text.`);
+  throw new ApiError('bad_request', `${where} contains ${unstorableIn(found.text)}, which is not accepted in any text.`);
 }
 
 /** Refuses every request whose query string holds text the database cannot hold, whichever route reads it. */

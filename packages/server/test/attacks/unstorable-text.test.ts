@@ -73,6 +73,18 @@ describe('text no database can hold', () => {
     }
   });
 
+  it("the identity provider's form endpoints refuse it with an OAuth invalid_request naming the parameter", async () => {
+    // A form is UTF-8 on the wire, which has no unpaired surrogates: NUL is what reaches the server.
+    for (const path of ['/oauth2/token', '/oauth2/revoke']) {
+      for (const bad of BAD.slice(0, 1)) {
+        const answer = await s.send('POST', path, undefined, { token: null, form: { grant_type: 'refresh_token', client_id: 'demo-rp', refresh_token: bad.text, token: bad.text } });
+        expect(answer.status, path).toBe(400);
+        expect(answer.body).toMatchObject({ error: 'invalid_request' });
+        expect(answer.body.error_description).toContain(`contains ${bad.what}, which is not accepted in any text.`);
+      }
+    }
+  });
+
   it('the same fields with ordinary text still work, so nothing else was refused', async () => {
     expect((await s.send('POST', '/sdk/v1/users/search', { email: uniqueEmail('plain') })).status).toBe(200);
     expect((await s.send('GET', `/dev/outbox?to=${encodeURIComponent(uniqueEmail('plain'))}`, undefined, { token: null })).status).toBe(200);

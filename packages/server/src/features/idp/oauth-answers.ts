@@ -3,6 +3,7 @@ import type { IdpClientConfig } from '../../config/server-config.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { requestHeader } from '../../http/request-header.js';
+import { unstorableIn } from '../../http/storable-text.js';
 import { relyingPartyCorsHeaders } from './relying-party-cors.js';
 
 /** An RFC 6749 section 5.2 error; never cached. */
@@ -61,6 +62,8 @@ export async function formOf(c: Context<AppEnv>): Promise<Map<string, string>> {
   const form = new Map<string, string>();
   for (const [name, value] of params) {
     if (form.has(name)) throw new OAuthFailure('invalid_request', `The parameter ${name} is repeated.`);
+    const unstorable = unstorableIn(name) ?? unstorableIn(value);
+    if (unstorable) throw new OAuthFailure('invalid_request', `The parameter ${JSON.stringify(name.replace(/\p{Cc}/gu, ''))} contains ${unstorable}, which is not accepted in any text.`);
     if (value !== '') form.set(name, value);
   }
   return form;

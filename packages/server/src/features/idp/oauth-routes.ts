@@ -65,12 +65,18 @@ export function registerOAuthEndpoints(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       } else if (grantType === 'refresh_token') {
         const token = form.get('refresh_token');
         if (!token) throw new OAuthFailure('invalid_request', 'refresh_token is required.');
+        const asked = form.get('scope')?.split(/\s+/).filter(Boolean);
+        // The whole request is checked before the token is spent: a refused request must leave it
+        // usable, or the client's next refresh would look like reuse and revoke the grant. (A
+        // grant's scopes never change, so what is read here is what the spend would find.)
+        const live = asked ? await liveToken(db, 'refresh', token, now) : undefined;
+        if (live && live.client_id === client.client_id && asked!.some((scope) => !factsOf(live).scopes.includes(scope))) {
+          throw new OAuthFailure('invalid_scope', 'A refresh may only narrow the granted scopes.');
+        }
         const rotation = await spendRefreshToken(db, token, client.client_id, now);
         if (rotation.kind === 'reused') throw new OAuthFailure('invalid_grant', 'The refresh token was already used; its grant is revoked.');
         if (rotation.kind === 'invalid') throw new OAuthFailure('invalid_grant', 'The refresh token is invalid, expired or revoked.');
         const facts = factsOf(rotation.row);
-        const asked = form.get('scope')?.split(/\s+/).filter(Boolean);
-        if (asked && asked.some((scope) => !facts.scopes.includes(scope))) throw new OAuthFailure('invalid_scope', 'A refresh may only narrow the granted scopes.');
         // Narrowing applies to the tokens of this answer; the rotated refresh token keeps the grant's scopes.
         response = await tokensFor(facts, null, now);
         if (asked) response.scope = facts.scopes.filter((scope) => asked.includes(scope)).join(' ');
