@@ -84,19 +84,9 @@ export default defineConfig({
         // Google one-tap's script: the test provider's stand-in (e2e/fixtures/gsi-client.js).
         VESTIBULE_OAUTH_GOOGLE_ONE_TAP_SCRIPT_URL: `${OAUTH_PROVIDER_URL}/gsi/client`,
         // The identity provider's page is the demo's /idp, and its sample app the relying party
-        // on its own port, registered as demo-rp is in development (redirect and post-logout URIs).
+        // on its own port: the development client demo-rp follows VESTIBULE_DEMO_RP_PORT.
         VESTIBULE_IDP_AUTHORIZATION_PAGE_URL: `http://localhost:${E2E_DEMO_PORT}/idp`,
         VESTIBULE_DEMO_RP_PORT: String(E2E_RP_PORT),
-        VESTIBULE_IDP_CLIENTS: JSON.stringify([
-          {
-            client_id: 'demo-rp',
-            client_name: 'Sample app',
-            client_type: 'public',
-            redirect_uris: [`http://localhost:${E2E_RP_PORT}/callback`],
-            post_logout_redirect_uris: [`http://localhost:${E2E_RP_PORT}/`],
-            allowed_scopes: ['openid', 'email', 'profile', 'offline_access'],
-          },
-        ]),
       },
     },
   ],

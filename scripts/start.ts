@@ -25,12 +25,16 @@ if (demoPort !== 3000) {
   addToList('VESTIBULE_RESET_REDIRECT_URLS', demoOrigins.map((origin) => `${origin}/reset`));
 }
 
-const config = loadConfig({ env });
-const api = await startServer(config);
+// The sample app first: the server registers it (the development client demo-rp) at the port it got.
 const rpPort = Number(process.env.VESTIBULE_DEMO_RP_PORT ?? (demoPort === 3000 ? 3001 : 0));
-const demo = await startDemo({ port: demoPort, apiBaseUrl: api.url, publicToken: config.project.publicToken, oneTapScriptUrl: config.oauth.googleOneTapScriptUrl });
+let issuer = '';
+const rp = await startRelyingParty({ port: rpPort, issuer: () => issuer });
+env.VESTIBULE_DEMO_RP_PORT = new URL(rp.url).port;
 
-const rp = await startRelyingParty({ port: rpPort, issuer: config.publicUrl });
+const config = loadConfig({ env });
+issuer = config.publicUrl;
+const api = await startServer(config);
+const demo = await startDemo({ port: demoPort, apiBaseUrl: api.url, publicToken: config.project.publicToken, oneTapScriptUrl: config.oauth.googleOneTapScriptUrl });
 
 console.log(`
 Vestibule is running.

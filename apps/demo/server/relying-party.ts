@@ -12,8 +12,12 @@ import * as oidc from 'openid-client';
 export interface RelyingPartyOptions {
   /** 0 for any free port (the answer's url says which). */
   port: number;
-  /** The provider's issuer: the API's public URL (discovery at {issuer}/.well-known/openid-configuration). */
-  issuer: string;
+  /**
+   * The provider's issuer: the API's public URL (discovery at {issuer}/.well-known/openid-configuration).
+   * Read at the first sign-in, so the app can start before the provider, which registers the app
+   * at the port the app got.
+   */
+  issuer: () => string;
   clientId?: string;
 }
 
@@ -53,7 +57,7 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<{
   let config: Promise<oidc.Configuration> | undefined;
   const provider = () =>
     (config ??= oidc
-      .discovery(new URL(options.issuer), clientId, undefined, oidc.None(), { execute: [oidc.allowInsecureRequests] })
+      .discovery(new URL(options.issuer()), clientId, undefined, oidc.None(), { execute: [oidc.allowInsecureRequests] })
       .catch((error: unknown) => {
         config = undefined;
         throw error;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_RP } from '../src/features/idp/config.js';
+import { demoRelyingParty } from '../src/features/idp/config.js';
 import { startHarness, uniqueEmail, type Harness } from './helpers/harness.js';
 import { testConfig } from './helpers/test-config.js';
 
@@ -29,7 +29,7 @@ beforeAll(async () => {
   // The project's rbacPolicy (bootstrap), set apart from idp.rbac: it alone words custom scopes.
   const rbacPolicy = { scopes: [{ scope: 'documents:read', description: 'Read your documents' }, { scope: 'billing:manage', description: 'Manage your billing' }] };
   h = await startHarness({
-    idp: { ...base.idp, clients: [{ ...DEMO_RP, allowed_scopes: [...DEMO_RP.allowed_scopes, 'documents:read', 'billing:manage', 'misc'] }], rbac },
+    idp: { ...base.idp, clients: [{ ...demoRelyingParty(3001), allowed_scopes: [...demoRelyingParty(3001).allowed_scopes, 'documents:read', 'billing:manage', 'misc'] }], rbac },
     project: { ...base.project, rbacPolicy },
   });
 });

@@ -42,7 +42,7 @@ describe('prompt=login and max_age', () => {
     const { params } = request({ prompt: 'login' });
     const preflight = await start(params, session);
     expect(preflight.status).toBe(200);
-    expect(preflight.body).toMatchObject({ reauthentication_required: true, consent_required: false, scope_results: [], client: { client_name: 'Demo relying party' } });
+    expect(preflight.body).toMatchObject({ reauthentication_required: true, consent_required: false, scope_results: [], client: { client_name: 'Sample app' } });
     expect(preflight.body.error).toBeUndefined();
     const refused = await submit(params, session);
     const back = new URL(refused.body.redirect_uri);

@@ -6,17 +6,26 @@ import { httpUrl, origin, rate } from '../../config/schemas.js';
 import type { IdpClientConfig, IdpConfig, IdpRbacPolicy, TokenProfile } from '../../config/server-config.js';
 import { STANDARD_SCOPE_NAMES } from './scopes.js';
 
-/** In development the demo's sample relying party is registered as this public client (fixed by issue 15). */
-export const DEMO_RP: IdpClientConfig = {
-  client_id: 'demo-rp',
-  client_name: 'Demo relying party',
-  client_type: 'public',
-  redirect_uris: ['http://localhost:3001/callback'],
-  post_logout_redirect_uris: ['http://localhost:3001/'],
-  allowed_scopes: ['openid', 'email', 'profile', 'phone', 'offline_access'],
-  allowedOrigins: [],
-  secretHash: null,
-};
+/** The sample relying party's port when VESTIBULE_DEMO_RP_PORT does not move it. */
+const DEMO_RP_PORT = 3001;
+
+/**
+ * In development the demo's sample relying party (npm start runs it) is registered as this public
+ * client (fixed by issue 15), at the port it listens on.
+ */
+export function demoRelyingParty(port: number): IdpClientConfig {
+  const app = `http://localhost:${port}`;
+  return {
+    client_id: 'demo-rp',
+    client_name: 'Sample app',
+    client_type: 'public',
+    redirect_uris: [`${app}/callback`],
+    post_logout_redirect_uris: [`${app}/`],
+    allowed_scopes: ['openid', 'email', 'profile', 'phone', 'offline_access'],
+    allowedOrigins: [],
+    secretHash: null,
+  };
+}
 
 const secretHash = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lower-case hex digits (printf %s "$SECRET" | sha256sum)');
 
@@ -69,9 +78,14 @@ export const idpConfig: ConfigSection = {
       "Identity provider: the host page where the identity-provider widget lives; discovery's `authorization_endpoint` and `end_session_endpoint`.",
       { env: { name: 'VESTIBULE_IDP_AUTHORIZATION_PAGE_URL', read: 'string' }, defaultText: "the first allowed origin + `/idp`", ownAddress: true },
     ),
+    'idp.demoClientPort': field(
+      z.number().int().min(1).max(65535).default(DEMO_RP_PORT),
+      'Development only: the port of the sample relying party that npm start runs; the public client `demo-rp` is registered at `http://localhost:PORT` (its `/callback` and `/`).',
+      { env: { name: 'VESTIBULE_DEMO_RP_PORT', read: 'integer' } },
+    ),
     'idp.clients': field(
       z.array(clientSchema).default([]),
-      'Identity provider: the relying parties, `[{ client_id, client_name, client_type: "public"|"confidential", redirect_uris, post_logout_redirect_uris, allowed_scopes, client_secret_sha256 | client_secret_env, allowedOrigins }]`. Redirect URIs match exactly. A confidential client needs a secret: `client_secret_sha256` is `sha256:` + the hex SHA-256 of the secret (`printf %s "$SECRET" | sha256sum`), or `client_secret_env` names an environment variable holding the secret. Public clients must use PKCE (S256). `allowedOrigins` (exact `scheme://host:port`) are the browser origins whose pages may call the token, userinfo and revocation endpoints for this client (CORS: a single-page app without a back end); no other origin gets CORS there. In development the public client `demo-rp` (redirect `http://localhost:3001/callback`, post-logout `http://localhost:3001/`) is added unless listed.',
+      'Identity provider: the relying parties, `[{ client_id, client_name, client_type: "public"|"confidential", redirect_uris, post_logout_redirect_uris, allowed_scopes, client_secret_sha256 | client_secret_env, allowedOrigins }]`. Redirect URIs match exactly. A confidential client needs a secret: `client_secret_sha256` is `sha256:` + the hex SHA-256 of the secret (`printf %s "$SECRET" | sha256sum`), or `client_secret_env` names an environment variable holding the secret. Public clients must use PKCE (S256). `allowedOrigins` (exact `scheme://host:port`) are the browser origins whose pages may call the token, userinfo and revocation endpoints for this client (CORS: a single-page app without a back end); no other origin gets CORS there. In development the public client `demo-rp` (the sample app at `idp.demoClientPort`: redirect `http://localhost:3001/callback`, post-logout `http://localhost:3001/` by default) is added unless listed.',
       { env: { name: 'VESTIBULE_IDP_CLIENTS', read: (raw) => JSON.parse(raw) } },
     ),
     'idp.rbac': field(
@@ -93,7 +107,7 @@ export const idpConfig: ConfigSection = {
     ),
   },
   finish(config, { env }) {
-    const read = (config as unknown as { idp?: { authorizationPageUrl?: string; clients?: z.output<typeof clientSchema>[]; rbac?: IdpRbacPolicy | null; tokenProfiles?: TokenProfile[] } }).idp ?? {};
+    const read = (config as unknown as { idp?: { authorizationPageUrl?: string; demoClientPort?: number; clients?: z.output<typeof clientSchema>[]; rbac?: IdpRbacPolicy | null; tokenProfiles?: TokenProfile[] } }).idp ?? {};
     const seen = new Set<string>();
     const clients: IdpClientConfig[] = [];
     for (const [index, given] of (read.clients ?? []).entries()) {
@@ -119,7 +133,8 @@ export const idpConfig: ConfigSection = {
         secretHash: hash,
       });
     }
-    if (config.env === 'development' && !seen.has(DEMO_RP.client_id)) clients.push(DEMO_RP);
+    const demo = demoRelyingParty(read.demoClientPort ?? DEMO_RP_PORT);
+    if (config.env === 'development' && !seen.has(demo.client_id)) clients.push(demo);
     const rbac = read.rbac ?? null;
     if (rbac) {
       for (const scope of rbac.scopes) {
