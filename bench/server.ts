@@ -8,7 +8,10 @@
  *   --embedded      Vestibule on its embedded database (PGlite) instead of PostgreSQL
  *   --database-url  a PostgreSQL server to use (two databases are created on it); else a throwaway one is started
  *   --no-write      print only; by default the table also goes to bench/results/server.md
- *   --only a,b      only these rows (keys: bare, v-check, b-check, v-otp, b-otp, v-link, b-link, v-password, argon2, b-password); implies --no-write
+ *   --only a,b      only these rows (keys: bare, v-check, b-check, v-otp, b-otp, v-link, b-link, v-password, argon2, b-password, flood); implies --no-write
+ *
+ * The login flood (bench/flood.ts) runs on both databases in every run: Vestibule on the other one
+ * is a second process started for it.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +24,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { loadConfig } from '../packages/server/src/index.js';
 import { freePort } from '../packages/server/test/helpers/free-port.js';
 import { startPostgres, withConnection } from '../packages/server/test/helpers/postgres.js';
+import { floodReport, measureFlood, type AutocannonResult as FloodAutocannonResult, type FloodMeasured } from './flood.js';
 import { postgresCpuMs } from './postgres-cpu.js';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -150,12 +154,17 @@ const postgresVersion = await withConnection(serverUrl, async (admin) => (await 
 const dataDir = mkdtempSync(join(tmpdir(), 'vestibule-bench-'));
 const configFile = join(root, 'vestibule.config.json');
 const vestibuleEnv = { CONFIG_FILE: configFile, VESTIBULE_DATA_DIR: dataDir, ...(args.embedded ? {} : { DATABASE_URL: await freshDatabase('vestibule_bench') }) };
+/** Vestibule on the other database, for the login flood, which is measured on both. */
+const otherDataDir = mkdtempSync(join(tmpdir(), 'vestibule-bench-'));
+const otherEnv = { CONFIG_FILE: configFile, VESTIBULE_DATA_DIR: otherDataDir, ...(args.embedded ? { DATABASE_URL: await freshDatabase('vestibule_bench_flood') } : {}) };
+const databaseName = (embedded: boolean) => (embedded ? 'embedded (PGlite)' : 'PostgreSQL');
 const betterAuthEnv = { DATABASE_URL: await freshDatabase('better_auth_bench') };
 
 const cleanUp = async () => {
   for (const child of children) child.kill('SIGKILL');
   await database?.stop();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(otherDataDir, { recursive: true, force: true });
 };
 process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
@@ -163,7 +172,8 @@ try {
   const bare = await launch('bare node:http', 'bare.mjs', {});
   const vestibule = await launch('Vestibule', 'vestibule.mjs', vestibuleEnv);
   const betterAuth = await launch('Better Auth', 'better-auth.mjs', betterAuthEnv);
-  const instances = [bare, vestibule, betterAuth];
+  const vestibuleOther = await launch(`Vestibule (${databaseName(!args.embedded)})`, 'vestibule.mjs', otherEnv);
+  const instances = [bare, vestibule, betterAuth, vestibuleOther];
 
   // ---- calls as a user makes them ---------------------------------------------------------------
 
@@ -187,11 +197,11 @@ try {
   const mail = async (instance: Instance, to: string) => (await instance.ask<{ text: string | null }>({ type: 'mail', to })).text;
 
   /** Vestibule: an email passcode asked for and used, as the login widget does. Returns the session token. */
-  async function vestibulePasscode(email: string): Promise<string> {
-    const sent = await expectOk(await post(vestibule, '/sdk/v1/otps/email/login_or_create', { email }, vestibuleHeaders), 'Vestibule passcode send');
-    const code = /\b(\d{6})\b/.exec((await mail(vestibule, email)) ?? '')?.[1];
+  async function vestibulePasscode(email: string, instance = vestibule): Promise<string> {
+    const sent = await expectOk(await post(instance, '/sdk/v1/otps/email/login_or_create', { email }, vestibuleHeaders), 'Vestibule passcode send');
+    const code = /\b(\d{6})\b/.exec((await mail(instance, email)) ?? '')?.[1];
     if (!code) throw new Error(`No passcode emailed to ${email}`);
-    const session = await expectOk(await post(vestibule, '/sdk/v1/otps/authenticate', { method_id: sent.method_id, code }, vestibuleHeaders), 'Vestibule passcode use');
+    const session = await expectOk(await post(instance, '/sdk/v1/otps/authenticate', { method_id: sent.method_id, code }, vestibuleHeaders), 'Vestibule passcode use');
     return session.session_token as string;
   }
 
@@ -380,7 +390,15 @@ try {
     };
   }
 
+  /** The login flood on each database: a session of its own on each, checked alone and during the flood. */
+  const floodTargets = [
+    { database: databaseName(args.embedded), instance: vestibule, sessionToken: await vestibulePasscode(uniqueEmail('flood')) },
+    { database: databaseName(!args.embedded), instance: vestibuleOther, sessionToken: await vestibulePasscode(uniqueEmail('flood'), vestibuleOther) },
+  ];
+  const floodResults: Array<{ database: string; round: number; measured: FloodMeasured }> = [];
+
   const only = args.only?.split(',');
+  const runFlood = !only || only.includes('flood');
   const rows = only ? allRows.filter((row) => only.includes(row.key)) : allRows;
   const results = new Map<string, Measured[]>(rows.map((row) => [row.key, []]));
   for (let round = 1; round <= ROUNDS; round++) {
@@ -390,9 +408,15 @@ try {
       results.get(row.key)!.push(measured);
       console.log(`${Math.round(measured.rate)}/s, ${measured.errors} errors, CPU ${formatCpu([measured])}`);
     }
+    for (const target of runFlood ? floodTargets : []) {
+      process.stdout.write(`round ${round}/${ROUNDS}: login flood on ${target.database}… `);
+      const measured = await measureFlood(autocannon as unknown as (options: Record<string, unknown>) => Promise<FloodAutocannonResult>, { url: target.instance.url, headers: vestibuleHeaders, sessionToken: target.sessionToken, seconds: SECONDS });
+      floodResults.push({ database: target.database, round, measured });
+      console.log(`checks ${Math.round(measured.alone.rate)}/s alone, ${Math.round(measured.during.rate)}/s during (p99 ${measured.during.p99} ms), flood ${Math.round(measured.flood.rate)}/s`);
+    }
   }
   const memoryAfter = new Map(await Promise.all(instances.map(async (i) => [i.name, await i.memory()] as const)));
-  report({ rows, results, memoryBefore, memoryAfter, write: !args['no-write'] && !only });
+  report({ rows, results, memoryBefore, memoryAfter, flood: floodResults, write: !args['no-write'] && !only });
 } finally {
   await cleanUp();
 }
@@ -414,11 +438,12 @@ interface Report {
   results: Map<string, Measured[]>;
   memoryBefore: Map<string, number>;
   memoryAfter: Map<string, number>;
+  flood: Array<{ database: string; round: number; measured: FloodMeasured }>;
   /** Also into bench/results (a whole table only). */
   write: boolean;
 }
 
-function report({ rows, results, memoryBefore, memoryAfter, write }: Report): void {
+function report({ rows, results, memoryBefore, memoryAfter, flood, write }: Report): void {
   const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
   const range = (values: number[], digits = 0) => {
     const [low, high] = [Math.min(...values), Math.max(...values)].map((v) => v.toLocaleString('en-US', { maximumFractionDigits: digits }));
@@ -487,6 +512,7 @@ function report({ rows, results, memoryBefore, memoryAfter, write }: Report): vo
     '|---|---|---|',
     ...targets.map(([what, measured, met]) => `| ${what} | ${measured} | ${met ? 'yes' : '**no**'} |`),
     ...bound,
+    ...(flood.length > 0 ? ['', '## Login flood', '', ...floodReport(flood)] : []),
     '',
   ].join('\n');
   console.log(`\n${text}`);

@@ -11,7 +11,7 @@ const lifted = Object.fromEntries(
 );
 const config = { ...base, port: Number(process.env.PORT), outboxEnabled: false, rateLimits: lifted };
 await startServer(config, {
-  logger: { info() {}, error: (message, details) => console.error(message, details) },
+  logger: { info() {}, warn: (message, details) => console.error(message, details), error: (message, details) => console.error(message, details) },
   emailSenders: [{ send: async (message) => void mailbox.set(message.to.toLowerCase(), message.text) }],
 });
 answerParent(mailbox);

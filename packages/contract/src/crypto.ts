@@ -85,6 +85,6 @@ export const cryptoRoutes = {
     auth: 'public-optional-session',
     request: CryptoWalletsAuthenticateRequestSchema,
     response: CryptoWalletsAuthenticateResponseSchema,
-    errors: ['invalid_crypto_wallet_address', 'invalid_crypto_signature', 'crypto_challenge_not_found', 'invalid_duration', 'too_many_requests'],
+    errors: ['invalid_crypto_wallet_address', 'invalid_crypto_signature', 'crypto_challenge_not_found', 'invalid_duration', 'too_many_requests', 'server_busy'],
   }),
 } as const;

@@ -120,7 +120,7 @@ export type WebAuthnDeleteResponse = z.output<typeof WebAuthnDeleteResponseSchem
 
 const TAG = 'Passkeys';
 /** A ceremony's finish: its challenge unknown, used or expired, or a credential that does not verify. */
-const finishErrors = ['webauthn_challenge_not_found', 'invalid_webauthn_response', 'invalid_duration', 'too_many_requests'] as const;
+const finishErrors = ['webauthn_challenge_not_found', 'invalid_webauthn_response', 'invalid_duration', 'too_many_requests', 'server_busy'] as const;
 
 export const passkeyRoutes = {
   registerStart: route({

@@ -103,7 +103,7 @@ export const passwordRoutes = {
     auth: 'public',
     request: PasswordCreateRequestSchema,
     response: SessionResponseSchema,
-    errors: ['invalid_email', 'weak_password', 'reset_password', 'duplicate_email', 'invalid_duration', 'too_many_requests'],
+    errors: ['invalid_email', 'weak_password', 'reset_password', 'duplicate_email', 'invalid_duration', 'too_many_requests', 'server_busy'],
   }),
   authenticate: route({
     method: 'post',
@@ -114,7 +114,7 @@ export const passwordRoutes = {
     auth: 'public-optional-session',
     request: PasswordAuthenticateRequestSchema,
     response: SessionResponseSchema,
-    errors: ['invalid_email', 'unauthorized_credentials', 'reset_password', 'breached_password', 'user_lock_limit_reached', 'invalid_duration', 'too_many_requests'],
+    errors: ['invalid_email', 'unauthorized_credentials', 'reset_password', 'breached_password', 'user_lock_limit_reached', 'invalid_duration', 'too_many_requests', 'server_busy'],
   }),
   resetByEmailStart: route({
     method: 'post',
@@ -147,6 +147,6 @@ export const passwordRoutes = {
     auth: 'public',
     request: PasswordResetByEmailRequestSchema,
     response: SessionResponseSchema,
-    errors: ['invalid_reset_token', 'weak_password', 'invalid_duration', 'too_many_requests'],
+    errors: ['invalid_reset_token', 'weak_password', 'invalid_duration', 'too_many_requests', 'server_busy'],
   }),
 } as const;

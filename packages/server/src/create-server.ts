@@ -19,6 +19,7 @@ import { features } from './features/index.js';
 import { pruneRateLimits } from './security/rate-limit.js';
 import { assertSecretMatches, deriveServerKeys, resolveServerSecret } from './security/server-secret.js';
 import { ensureSigningKey, retireSigningKey, rotateSigningKey, sealPlainSigningKeys, SigningKeyring } from './kernel/keyring.js';
+import { HeavyWork } from './kernel/heavy-work.js';
 import { LiveSessions } from './kernel/sessions/live-sessions.js';
 import { ChangeFeed } from './storage/change-feed.js';
 import { CHANGE_CHANNEL } from './storage/migrations/0011-change-feed.js';
@@ -104,7 +105,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const stopPruning = prunePeriodically(db, pruners, clock, log, options.pruneEveryMs);
   const keyring = new SigningKeyring(db, keys.keyEncryptionKey);
   const sessions = new LiveSessions(db, feed, kind === 'postgres');
-  const deps: AppDeps = { config, db, clock, email, texts, keyring, sessions, otpHmacKey: keys.otpHmacKey, log };
+  const heavyWork = new HeavyWork({ concurrency: config.hashConcurrency, queueLength: config.hashQueueLength }, log);
+  const deps: AppDeps = { config, db, clock, email, texts, keyring, sessions, otpHmacKey: keys.otpHmacKey, log, heavyWork };
   const app = createApp(deps);
 
   // The Node adapter's bindings (env.incoming: the socket) pass through: per-client limits need the peer address.

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
@@ -50,6 +51,8 @@ export const coreSection: ConfigSection = {
     databaseUrl: field(urlWith('postgres:', 'postgresql:').optional(), '`postgres://…`: use PostgreSQL instead of the embedded database.', { env: { name: 'DATABASE_URL', read: 'string' } }),
     smtpUrl: field(urlWith('smtp:', 'smtps:').optional(), '`smtp://user:pass@host:port` (or `smtps://`). Unset: no SMTP (development still has the outbox). Required in production.', { env: { name: 'SMTP_URL', read: 'string' } }),
     trustProxy: field(trustProxy, 'Which `X-Forwarded-For` hops name the client (the address every per-client limit counts). `false`: none, the socket\'s peer is the client. A number N: N proxies of yours stand in front; the client is the address the outermost saw (`true` is 1). A list of proxy addresses or CIDRs (also `loopback`, `uniquelocal`): the client is the right-most address not in it. The left-most entry, which a client writes itself, is never taken on trust. Only limits count by this address; nothing is granted for it.', { env: { name: 'VESTIBULE_TRUST_PROXY', read: readTrustProxy } }),
+    hashConcurrency: field(z.number().int().min(1).max(64).optional(), 'CPU-heavy sign-in work (argon2 hashing and verification, passkey and wallet signature checks) run at once. Kept below the cores so that a login flood leaves one for everything else (session checks above all).', { env: { name: 'VESTIBULE_HASH_CONCURRENCY', read: 'integer' }, defaultText: 'one less than the cores, at least 1' }),
+    hashQueueLength: field(z.number().int().min(1).max(10_000).default(32), 'Calls that may wait for that work; past it a call answers 503 `server_busy` with Retry-After at once (counted, and logged at most every 10 s).', { env: { name: 'VESTIBULE_HASH_QUEUE_LENGTH', read: 'integer' } }),
     clientIpv6Prefix: field(z.number().int().min(48).max(128).default(64), 'IPv6 clients are counted by this prefix length (48..128) in every per-client limit and lockout: a connection is usually given a whole /64 to rotate through. 128 counts each address. IPv4 clients are counted per address.', { env: { name: 'VESTIBULE_CLIENT_IPV6_PREFIX', read: 'integer' } }),
     secret: field(z.string().min(32, 'must be at least 32 characters of random text; make one with: openssl rand -base64 32').optional(), 'The server secret, 32+ characters (`openssl rand -base64 32`): keys the passcode hashes and encrypts the private signing keys in the database. Required in production and the same on every instance; a database refuses a different one at start.', {
       env: { name: 'VESTIBULE_SECRET', read: 'string' },
@@ -75,6 +78,7 @@ export const coreSection: ConfigSection = {
     config.smtpUrl ??= null;
     config.secret ??= null;
     config.outboxEnabled = config.env === 'development';
+    config.hashConcurrency ??= Math.max(1, availableParallelism() - 1);
     // true means one proxy hop: the client is the address our proxy saw, never the client's own claim.
     config.trustProxy = ((config.trustProxy as TrustProxy | true) === true ? 1 : config.trustProxy) as TrustProxy;
     const project = config.project;

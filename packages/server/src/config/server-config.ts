@@ -223,6 +223,9 @@ export interface ServerConfig {
   /** Text messages (SMS and WhatsApp) the project sends in an hour, and to any one country. */
   smsHourlyBudget: number;
   smsCountryHourlyBudget: number;
+  /** CPU-heavy sign-in work (argon2, signature checks) at once, and how many calls may wait for it; see kernel/heavy-work.ts. */
+  hashConcurrency: number;
+  hashQueueLength: number;
   /** IPv6 clients are counted by this prefix length (48..128); see http/client-ip.ts. */
   clientIpv6Prefix: number;
   /**

@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config/server-config.js';
 import type { EmailSender } from '../delivery/email-sender.js';
 import type { TextDelivery } from '../delivery/text-delivery.js';
 import type { SigningKeyring } from '../kernel/keyring.js';
+import type { HeavyWork } from '../kernel/heavy-work.js';
 import type { LiveSessions } from '../kernel/sessions/live-sessions.js';
 import type { Database, SessionRow } from '../storage/database.js';
 
@@ -29,6 +30,8 @@ export interface AppDeps {
   /** Keys passcode hashes; derived from the server secret, never stored. */
   otpHmacKey: Buffer;
   log: Logger;
+  /** Where CPU-heavy sign-in work waits its turn (kernel/heavy-work.ts). */
+  heavyWork: HeavyWork;
 }
 
 export interface AppEnv {

@@ -74,7 +74,7 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     const used = await consumeChallenge(db, 'webauthn_registration', credential.response.clientDataJSON, now);
     // Another user's challenge is no challenge of this session's.
     if (used.userId !== userId) throw new ApiError('webauthn_challenge_not_found');
-    const verified = await verifyRegistration(webauthn, deps.log, { response: credential, challenge: used.challenge, bound: used.bound });
+    const verified = await deps.heavyWork.run(() => verifyRegistration(webauthn, deps.log, { response: credential, challenge: used.challenge, bound: used.bound }));
     const row = await addRegistration(db, userId, verified, now);
     if (!row) throw new ApiError('duplicate_webauthn_registration');
     const signedIn = await completeSignIn(c, deps, { userId, factors: [webauthnFactor(now)], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now });
@@ -118,7 +118,7 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     if (wrongUser) throw new ApiError('invalid_webauthn_response');
     // A second factor's finish carries the session it adds to, as its start did.
     if (used.bound.userVerification !== 'required' && ((await optionalSession(c, deps, now)).session?.user_id ?? null) !== registration.user_id) throw new ApiError('user_unauthenticated');
-    const newCounter = await verifyAuthentication(webauthn, deps.log, { response: credential, challenge: used.challenge, bound: used.bound, registration, counter: counterOf(registration) });
+    const newCounter = await deps.heavyWork.run(() => verifyAuthentication(webauthn, deps.log, { response: credential, challenge: used.challenge, bound: used.bound, registration, counter: counterOf(registration) }));
     if (!(await recordUse(db, registration.webauthn_registration_id, newCounter, now))) throw new ApiError('invalid_webauthn_response');
     return c.json(
       await completeSignIn(c, deps, { userId: registration.user_id, factors: [webauthnFactor(now)], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }),

@@ -97,7 +97,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
 
       const verdict = await evaluatePassword(deps, body.password, email);
       if (!verdict.valid) throw new ApiError('weak_password');
-      const hash = await hashPassword(body.password, config.argon2);
+      const hash = await deps.heavyWork.run(() => hashPassword(body.password, config.argon2));
 
       const now = deps.clock();
       const account = await createUserWithEmail(db, email, 'active', now);
@@ -119,6 +119,8 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       await enforceRateLimit(deps, `password-auth:account:${sha256Hex(email)}`, limits.passwordPerAccount);
 
       const now = deps.clock();
+      // A flood's refusal must not count against the account's owner as a wrong password.
+      deps.heavyWork.admit();
       // The attempt is counted before the password is checked, so parallel guesses cannot outrun the lock.
       const counters = failureCounters(email, ip(c));
       const reservation = await reserveAttempt(db, counters, now);
@@ -127,7 +129,8 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       // Unknown address, passwordless account and wrong password: the same argon2 work and the same
       // answer, so neither the time nor the status tells whether an account or a password exists.
       const user = await findPasswordLogin(db, email);
-      const matches = await verifyPassword(user?.hash ?? (await dummyHash()), body.password);
+      const stored = user?.hash ?? (await dummyHash());
+      const matches = await deps.heavyWork.run(() => verifyPassword(stored, body.password));
       if (!user?.hash || !matches) {
         if (reservation.lockIfWrong) throw lockedError(reservation.lockIfWrong, now);
         throw new ApiError('unauthorized_credentials');
@@ -139,7 +142,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
         throw new ApiError('breached_password');
       }
       if (needsRehash(user.hash, config.argon2)) {
-        await rehashPassword(db, user.user_id, await hashPassword(body.password, config.argon2), now);
+        await rehashPassword(db, user.user_id, await deps.heavyWork.run(() => hashPassword(body.password, config.argon2)), now);
       }
       const factor = passwordFactor(now, user);
       return c.json(await completeSignIn(c, deps, { userId: user.user_id, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }));
@@ -211,7 +214,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       if (!emailRow) throw new ApiError('invalid_reset_token');
       const verdict = await evaluatePassword(deps, body.password, emailRow.email);
       if (!verdict.valid) throw new ApiError('weak_password');
-      const hash = await hashPassword(body.password, config.argon2);
+      const hash = await deps.heavyWork.run(() => hashPassword(body.password, config.argon2));
 
       const used = await consumeResetToken(db, body.token, deps.clock());
       if (!used) throw new ApiError('invalid_reset_token');
