@@ -19,15 +19,27 @@ const keys = new LRUCache<string, string>({ max: 10_000 });
  * The key a client's requests are counted under. One spelling per address, so ::ffff:127.0.0.1
  * and 127.0.0.1 share a bucket. An IPv6 client counts by its prefix (/64 by default): a home
  * connection or a server is given a whole /64, 2^64 addresses to rotate through, so counting each
- * would let one client past every per-client limit. IPv4 stays per address.
+ * would let one client past every per-client limit. IPv4 stays per address. A port a proxy
+ * appends is not part of the client: each connection would otherwise count apart.
  */
+/** An address without the port some proxies append ('198.51.100.8:40000', '[2001:db8::1]:443'). */
+function withoutPort(address: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
+  if (bracketed) return bracketed[1]!;
+  const ipv4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(address);
+  return ipv4 ? ipv4[1]! : address;
+}
+
 export function clientKey(address: string, ipv6Prefix: number): string {
   const cacheKey = `${ipv6Prefix} ${address}`;
   let key = keys.get(cacheKey);
   if (key === undefined) {
-    if (!ipaddr.isValid(address)) key = address.slice(0, 64);
+    const bare = withoutPort(address);
+    // Text that is no address (a proxy's garbage, or a client's, where it is trusted) is one bucket
+    // for all: were each spelling its own, anyone could write a fresh one per request.
+    if (!ipaddr.isValid(bare)) key = address === 'unknown' ? address : 'unparsed';
     else {
-      const parsed = ipaddr.process(address);
+      const parsed = ipaddr.process(bare);
       key = parsed.kind() === 'ipv6' && ipv6Prefix < 128 ? `${ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/${ipv6Prefix}`).toString()}/${ipv6Prefix}` : parsed.toString();
     }
     keys.set(cacheKey, key);

@@ -88,6 +88,20 @@ describe('per-client limits on the listening server', () => {
       expect((await from('198.51.100.2')).status).toBe(200);
     });
 
+    it('a port a proxy appends is not a new client, nor is text that is no address', async () => {
+      const s = await listening({ trustProxy: ['loopback'], ...perIp(2) });
+      const from = (address: string) => s.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1', headers: { 'X-Forwarded-For': address } });
+      expect((await from('198.51.100.8:40000')).status).toBe(200);
+      expect((await from('198.51.100.8:40001')).status).toBe(200);
+      expect((await from('198.51.100.8')).status).toBe(429);
+      expect((await from('[2001:db8:5:6::1]:443')).status).toBe(200);
+      expect((await from('[2001:db8:5:6::2]')).status).toBe(200);
+      expect((await from('2001:db8:5:6::3')).status).toBe(429);
+      expect((await from('not-an-address-1')).status).toBe(200);
+      expect((await from('not-an-address-2')).status).toBe(200);
+      expect((await from('not-an-address-3')).status).toBe(429);
+    });
+
     it('clientIpv6Prefix moves the boundary: at /48 two /64s of one /48 are one client; at 128 every address is its own', async () => {
       const wide = await listening({ trustProxy: ['loopback'], clientIpv6Prefix: 48, ...perIp(1) });
       expect((await wide.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1', headers: { 'X-Forwarded-For': '2001:db8:dd:1::1' } })).status).toBe(200);
