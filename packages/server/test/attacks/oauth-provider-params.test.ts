@@ -33,6 +33,21 @@ describe('provider_params', () => {
     });
   }
 
+  it('refuses names that are not spelt as OAuth spells them, which some servers read as a reserved one', async () => {
+    for (const name of ['client_id ', ' client_id', 'client_id[]', 'redirect_uri\u0000', 'cl\u0131ent_id', '\u017fcope', 'request_uri\t', '']) {
+      const answer = await start({ [name]: 'x' });
+      expect(answer.status, JSON.stringify(name)).toBe(400);
+      expect(answer.headers.location).toBeUndefined();
+      expect(answer.body.error_message).toContain("provider_params names may hold only letters, digits, '_', '.' and '-'");
+    }
+  });
+
+  it('refuses a value holding a NUL', async () => {
+    const answer = await start({ login_hint: 'a\u0000b' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error_message).toContain('contains a NUL character (U+0000)');
+  });
+
   it('names every reserved parameter it was given at once', async () => {
     const answer = await start({ client_id: 'x', response_type: 'token', prompt: 'consent' });
     expect(answer.status).toBe(400);
