@@ -106,7 +106,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const keyring = new SigningKeyring(db, keys.keyEncryptionKey);
   const sessions = new LiveSessions(db, feed, kind === 'postgres');
   const heavyWork = new HeavyWork({ concurrency: config.hashConcurrency, queueLength: config.hashQueueLength }, log);
-  const deps: AppDeps = { config, db, clock, email, texts, keyring, sessions, otpHmacKey: keys.otpHmacKey, log, heavyWork };
+  const userRevokers = features.flatMap((feature) => (feature.revokeUser ? [feature.revokeUser] : []));
+  const deps: AppDeps = { config, db, clock, email, texts, keyring, sessions, userRevokers, otpHmacKey: keys.otpHmacKey, log, heavyWork };
   const app = createApp(deps);
 
   // The Node adapter's bindings (env.incoming: the socket) pass through: per-client limits need the peer address.

@@ -5,16 +5,13 @@ import type { TextDelivery } from '../delivery/text-delivery.js';
 import type { SigningKeyring } from '../kernel/keyring.js';
 import type { HeavyWork } from '../kernel/heavy-work.js';
 import type { LiveSessions } from '../kernel/sessions/live-sessions.js';
+import type { UserRevoker } from '../kernel/sessions/revoke-everywhere.js';
 import type { Database, SessionRow } from '../storage/database.js';
+import type { Logger } from './logger.js';
 
 export type Clock = () => Date;
 
-export interface Logger {
-  info(message: string, details?: Record<string, unknown>): void;
-  /** Something the operator should change, though the server runs. */
-  warn(message: string, details?: Record<string, unknown>): void;
-  error(message: string, details?: Record<string, unknown>): void;
-}
+export type { Logger } from './logger.js';
 
 /** What every handler may use; built once by createServer. */
 export interface AppDeps {
@@ -27,6 +24,8 @@ export interface AppDeps {
   keyring: SigningKeyring;
   /** Live sessions and their users as this instance last read them (the session check's fast path). */
   sessions: LiveSessions;
+  /** What features end of a user's when every way in is ended (Feature.revokeUser). */
+  userRevokers: readonly UserRevoker[];
   /** Keys passcode hashes; derived from the server secret, never stored. */
   otpHmacKey: Buffer;
   log: Logger;

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { ConfigSection } from '../config/declare.js';
 import type { ServerConfig } from '../config/server-config.js';
 import type { PruneBatch } from '../kernel/pruning.js';
+import type { UserRevoker } from '../kernel/sessions/revoke-everywhere.js';
 import type { AppDeps, AppEnv } from './app-env.js';
 import type { HotPath } from './node-listener.js';
 
@@ -26,4 +27,6 @@ export interface Feature {
   cors?(deps: AppDeps): Record<string, MiddlewareHandler<AppEnv>>;
   /** Deletes a batch of its tables' ended rows; the server runs it at start and periodically (kernel/pruning.ts). */
   prune?: PruneBatch;
+  /** Ends what it granted a user when every way in is ended (a password reset, sign out everywhere): kernel/sessions/revoke-everywhere.ts. */
+  revokeUser?: UserRevoker;
 }

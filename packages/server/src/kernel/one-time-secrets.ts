@@ -80,9 +80,15 @@ export async function peekToken<Bound>(db: Kysely<Database>, purpose: string, to
   return row ? used<Bound>(row) : undefined;
 }
 
-/** Ends every live secret of a purpose for a user (after a reset, the user's other reset links). */
-export async function retireSecrets(db: Kysely<Database>, purpose: string, userId: string, now: Date): Promise<void> {
-  await db.updateTable('one_time_secrets').set({ used_at: now }).where('purpose', '=', purpose).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+/**
+ * Ends every unused secret of a user, of every purpose (magic links, passcodes, reset links, wallet
+ * messages, authorization codes), in one conditional UPDATE: when every way in is ended
+ * (kernel/sessions/revoke-everywhere.ts), a link sent before must not sign anyone in after. Expired
+ * ones too: a use that read a secret as live a moment ago then waits for this statement's lock and
+ * finds it used.
+ */
+export async function retireUserSecrets(db: Kysely<Database>, userId: string, now: Date): Promise<void> {
+  await db.updateTable('one_time_secrets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Logger } from '../http/app-env.js';
+import type { Logger } from '../http/logger.js';
 import type { Database } from '../storage/database.js';
 
 /**

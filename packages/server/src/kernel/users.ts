@@ -3,6 +3,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { CryptoWallet, User, WebAuthnRegistration } from '@vestibule/contract';
 import { newId } from '../security/random-token.js';
 import type { CryptoWalletRow, Database, UserEmailRow, UserPhoneNumberRow, UserRow, WebAuthnRegistrationRow } from '../storage/database.js';
+import { endEveryWayIn, type RevokeDeps } from './sessions/revoke-everywhere.js';
 
 export async function findUserEmail(db: Kysely<Database>, email: string): Promise<UserEmailRow | undefined> {
   return db.selectFrom('user_emails').selectAll().where('email', '=', email).executeTakeFirst();
@@ -86,11 +87,12 @@ export async function verifyPhoneAndActivate(db: Kysely<Database>, userId: strin
  * Marks the email proven and the user active: a used magic link, email passcode or reset link proves
  * both. The first proof of an email also ends account pre-hijacking: anyone can create a password
  * account for an address they do not own, so a password set while no email of the user was proven
- * is removed (the owner can set one through a reset) and every session of the user is revoked, so
- * whoever planted the password loses the way in. The caller's new session is made after this.
+ * is removed (the owner can set one through a reset) and every way in the user had is ended
+ * (endEveryWayIn: sessions, sign-in secrets, identity-provider grants), so whoever planted the
+ * password loses all of them. The caller's new session is made after this.
  */
-export async function proveEmail(db: Kysely<Database>, userId: string, emailId: string, now: Date): Promise<{ passwordRemoved: boolean }> {
-  return db.transaction().execute(async (trx) => {
+export async function proveEmail(deps: RevokeDeps, userId: string, emailId: string, now: Date): Promise<{ passwordRemoved: boolean }> {
+  const proof = await deps.db.transaction().execute(async (trx) => {
     const firstProof = await trx
       .updateTable('user_emails')
       .set({ verified: true })
@@ -106,9 +108,11 @@ export async function proveEmail(db: Kysely<Database>, userId: string, emailId: 
       .where('set_with_proof', '=', false)
       .returning('user_id')
       .executeTakeFirst();
-    if (removed) await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    if (removed) await endEveryWayIn(trx, deps.userRevokers, userId, now);
     return { passwordRemoved: Boolean(removed) };
   });
+  if (proof.passwordRemoved) await deps.sessions.settle();
+  return proof;
 }
 
 /** A passkey as the API shows it (in the User, and when renamed). */

@@ -161,6 +161,16 @@ export interface IdpConsentsTable {
   granted_at: Timestamp;
 }
 
+/** A user's approval of a client: every token issued from one authorization names it (migration 0012). */
+export interface IdpGrantsTable {
+  grant_id: string;
+  user_id: string;
+  client_id: string;
+  created_at: Timestamp;
+  /** Set when the grant ends (reuse, revocation, sign-out everywhere): no token is issued from it again. */
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 /** An access or refresh token the identity provider issued, by its SHA-256 (the token is never stored). */
 export interface IdpTokensTable {
   token_hash: string;
@@ -213,6 +223,7 @@ export interface Database {
   oauth_accounts: OAuthAccountsTable;
   crypto_wallets: CryptoWalletsTable;
   idp_consents: IdpConsentsTable;
+  idp_grants: IdpGrantsTable;
   idp_tokens: IdpTokensTable;
 }
 

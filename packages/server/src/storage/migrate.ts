@@ -11,6 +11,7 @@ import { oauth } from './migrations/0008-oauth.js';
 import { cryptoWallets } from './migrations/0009-crypto.js';
 import { idp } from './migrations/0010-idp.js';
 import { changeFeed } from './migrations/0011-change-feed.js';
+import { idpGrants } from './migrations/0012-idp-grants.js';
 
 /** Every migration, in order. Names sort lexically; never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0009-crypto': cryptoWallets,
   '0010-idp': idp,
   '0011-change-feed': changeFeed,
+  '0012-idp-grants': idpGrants,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

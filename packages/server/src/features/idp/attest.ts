@@ -59,7 +59,7 @@ export function registerAttestRoute(app: OpenAPIHono<AppEnv>, deps: AppDeps): vo
     const found = await findUserEmail(deps.db, email);
     const { userId, emailId } = found ? { userId: found.user_id, emailId: found.email_id } : await createUserWithEmail(deps.db, email, 'active', now);
     // The profile's issuer vouches for the address: a proof, as a used magic link is.
-    await proveEmail(deps.db, userId, emailId, now);
+    await proveEmail(deps, userId, emailId, now);
     const factor: AuthenticationFactor = { type: 'attested', delivery_method: 'attested', last_authenticated_at: now.toISOString(), email_factor: { email_id: emailId, email_address: email } };
     const signedIn = await completeSignIn(c, deps, { userId, factors: [factor], durationMinutes: duration, durationRequested: true, now, reuseBearerSession: false });
     return c.json(signedIn);

@@ -4,6 +4,7 @@ import { idpConfig } from './config.js';
 import { registerOAuthEndpoints } from './oauth-routes.js';
 import { relyingPartyCors } from './relying-party-cors.js';
 import { registerIdpRoutes } from './routes.js';
+import { pruneIdpGrants, revokeUserGrants } from './grants-store.js';
 import { pruneIdpTokens } from './tokens-store.js';
 
 /** Vestibule as an OpenID Connect provider (issue 15). */
@@ -16,5 +17,7 @@ export const idp: Feature = {
   },
   config: idpConfig,
   cors: relyingPartyCors,
-  prune: pruneIdpTokens,
+  // Tokens first: a grant goes once its last token has.
+  prune: async (db, now, limit) => (await pruneIdpTokens(db, now, limit)) + (await pruneIdpGrants(db, now, limit)),
+  revokeUser: revokeUserGrants,
 };

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Kysely } from 'kysely';
 import { idpRoutes, type TokenResponse } from '@vestibule/contract';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
@@ -8,26 +8,41 @@ import { getUser } from '../../kernel/users.js';
 import { constantTimeEqual } from '../../security/constant-time.js';
 import { sha256Hex } from '../../security/hash.js';
 import { pkceChallenge } from '../../security/pkce.js';
+import type { Database } from '../../storage/database.js';
 import { authenticateClient, limitAddress } from './client-auth.js';
 import { findClient } from './clients.js';
 import { formOf, noStore, oauthEndpoint, OAuthFailure } from './oauth-answers.js';
 import { scopeClaims, signIdToken } from './id-token.js';
 import { IDP_CODE, type CodeBound } from './routes.js';
-import { ACCESS_TOKEN_MINUTES, factsOf, issueGrantToken, liveToken, revokeByCode, revokeToken, spendRefreshToken, type GrantFacts } from './tokens-store.js';
+import { ACCESS_TOKEN_MINUTES, factsOf, liveToken, newTokens, revokeByCode, revokeIfReused, revokeToken, spendRefreshToken, storeGrantTokens, type GrantFacts } from './tokens-store.js';
 
 export function registerOAuthEndpoints(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const { db } = deps;
 
-  /** Access token, id_token (openid) and refresh token (offline_access) of a grant. */
-  async function tokensFor(grant: GrantFacts, nonce: string | null, now: Date): Promise<TokenResponse> {
+  const reused = () => new OAuthFailure('invalid_grant', 'The refresh token was already used; its grant is revoked.');
+
+  /**
+   * Access token, id_token (openid) and refresh token (offline_access) of a grant, stored only while
+   * the grant is live (tokens-store.ts storeGrantTokens); `rotates`: the refresh token this answer
+   * replaces, spent under the same lock.
+   */
+  async function tokensFor(grant: GrantFacts, nonce: string | null, now: Date, rotates: string | null): Promise<TokenResponse> {
     const user = await getUser(db, grant.userId);
     if (!user) throw new OAuthFailure('invalid_grant', 'The user no longer exists.');
-    const accessToken = await issueGrantToken(db, 'access', grant, now);
-    const response: TokenResponse = { access_token: accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_MINUTES * 60, scope: grant.scopes.join(' ') };
+    const tokens = newTokens(grant.scopes.includes('offline_access'));
+    const response: TokenResponse = { access_token: tokens.access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_MINUTES * 60, scope: grant.scopes.join(' ') };
     if (grant.scopes.includes('openid')) {
-      response.id_token = await signIdToken(deps, { user, clientId: grant.clientId, scopes: grant.scopes, authTime: grant.authTime, nonce, accessToken, now });
+      response.id_token = await signIdToken(deps, { user, clientId: grant.clientId, scopes: grant.scopes, authTime: grant.authTime, nonce, accessToken: tokens.access, now });
     }
-    if (grant.scopes.includes('offline_access')) response.refresh_token = await issueGrantToken(db, 'refresh', grant, now);
+    if (tokens.refresh) response.refresh_token = tokens.refresh;
+    const spend = rotates === null ? undefined : (trx: Kysely<Database>) => spendRefreshToken(trx, rotates, grant.clientId, now);
+    const outcome = await storeGrantTokens(db, grant, tokens, now, spend);
+    if (outcome === 'revoked') throw new OAuthFailure('invalid_grant', 'The grant was revoked; the user must authorize again.');
+    if (outcome === 'spent') {
+      // Another use of the same refresh token won while this one waited: reuse all the same.
+      if (rotates !== null) await revokeIfReused(db, rotates, grant.clientId, now);
+      throw reused();
+    }
     return response;
   }
 
@@ -51,6 +66,8 @@ export function registerOAuthEndpoints(app: OpenAPIHono<AppEnv>, deps: AppDeps):
           throw new OAuthFailure('invalid_grant', 'The code is invalid, expired or already used.');
         }
         const bound = used.bound;
+        // A code issued before grants were kept (migration 0012) names none.
+        if (!bound.grant_id) throw new OAuthFailure('invalid_grant', 'The code is invalid, expired or already used.');
         if (bound.client_id !== client.client_id) throw new OAuthFailure('invalid_grant', 'The code was issued to another client.');
         if (form.get('redirect_uri') !== bound.redirect_uri) throw new OAuthFailure('invalid_grant', 'redirect_uri differs from the authorization request.');
         const verifier = form.get('code_verifier');
@@ -60,25 +77,24 @@ export function registerOAuthEndpoints(app: OpenAPIHono<AppEnv>, deps: AppDeps):
         } else if (verifier) {
           throw new OAuthFailure('invalid_grant', 'The authorization request had no code_challenge.');
         }
-        const grant: GrantFacts = { grantId: randomUUID(), codeHash: sha256Hex(code), clientId: client.client_id, userId: used.userId!, scopes: bound.scopes, authTime: new Date(bound.auth_time) };
-        response = await tokensFor(grant, bound.nonce, now);
+        const grant: GrantFacts = { grantId: bound.grant_id, codeHash: sha256Hex(code), clientId: client.client_id, userId: used.userId!, scopes: bound.scopes, authTime: new Date(bound.auth_time) };
+        response = await tokensFor(grant, bound.nonce, now, null);
       } else if (grantType === 'refresh_token') {
         const token = form.get('refresh_token');
         if (!token) throw new OAuthFailure('invalid_request', 'refresh_token is required.');
         const asked = form.get('scope')?.split(/\s+/).filter(Boolean);
+        const live = await liveToken(db, 'refresh', token, now);
+        if (!live || live.client_id !== client.client_id) {
+          if (await revokeIfReused(db, token, client.client_id, now)) throw reused();
+          throw new OAuthFailure('invalid_grant', 'The refresh token is invalid, expired or revoked.');
+        }
+        const facts = factsOf(live);
         // The whole request is checked before the token is spent: a refused request must leave it
         // usable, or the client's next refresh would look like reuse and revoke the grant. (A
         // grant's scopes never change, so what is read here is what the spend would find.)
-        const live = asked ? await liveToken(db, 'refresh', token, now) : undefined;
-        if (live && live.client_id === client.client_id && asked!.some((scope) => !factsOf(live).scopes.includes(scope))) {
-          throw new OAuthFailure('invalid_scope', 'A refresh may only narrow the granted scopes.');
-        }
-        const rotation = await spendRefreshToken(db, token, client.client_id, now);
-        if (rotation.kind === 'reused') throw new OAuthFailure('invalid_grant', 'The refresh token was already used; its grant is revoked.');
-        if (rotation.kind === 'invalid') throw new OAuthFailure('invalid_grant', 'The refresh token is invalid, expired or revoked.');
-        const facts = factsOf(rotation.row);
+        if (asked?.some((scope) => !facts.scopes.includes(scope))) throw new OAuthFailure('invalid_scope', 'A refresh may only narrow the granted scopes.');
         // Narrowing applies to the tokens of this answer; the rotated refresh token keeps the grant's scopes.
-        response = await tokensFor(facts, null, now);
+        response = await tokensFor(facts, null, now, token);
         if (asked) response.scope = facts.scopes.filter((scope) => asked.includes(scope)).join(' ');
       } else if (!grantType) {
         throw new OAuthFailure('invalid_request', 'grant_type is required.');

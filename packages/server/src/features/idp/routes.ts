@@ -19,6 +19,7 @@ import { authTimeOf, checkAuthorization, sendBack } from './authorize.js';
 import { withQuery } from '../../kernel/redirect-url.js';
 import { clientInfo, findClient } from './clients.js';
 import { rememberConsent } from './consents.js';
+import { createGrant } from './grants-store.js';
 import { readIdTokenHint } from './id-token.js';
 import { supportedScopes } from './scopes.js';
 import { CODE_MINUTES } from './tokens-store.js';
@@ -34,6 +35,8 @@ export interface CodeBound {
   nonce: string | null;
   session_id: string;
   auth_time: string;
+  /** The grant the approval made (grants-store.ts): the tokens of this code belong to it. */
+  grant_id: string;
 }
 
 export function openIdConfiguration(deps: AppDeps): OpenIdConfiguration {
@@ -108,6 +111,7 @@ export function registerIdpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
       nonce: body.nonce ?? null,
       session_id: checked.session.session_id,
       auth_time: authTimeOf(checked.session).toISOString(),
+      grant_id: await createGrant(db, checked.session.user_id, checked.client.client_id, now),
     };
     const code = await issueToken(db, { purpose: IDP_CODE, userId: checked.session.user_id, bound, expirationMinutes: CODE_MINUTES, now });
     return c.json({ ...ok, redirect_uri: withQuery(body.redirect_uri, { code, state: body.state }) } satisfies IdpAuthorizeSubmitResponse);

@@ -3,6 +3,7 @@ import { sha256Hex } from '../../security/hash.js';
 import { randomToken } from '../../security/random-token.js';
 import type { Database, IdpTokenRow } from '../../storage/database.js';
 import { KEEP_ENDED_MS, type PruneBatch } from '../../kernel/pruning.js';
+import { lockLiveGrant, revokeGrant } from './grants-store.js';
 
 /** Lifetimes (minutes) of what the identity provider issues. */
 export const CODE_MINUTES = 5;
@@ -19,13 +20,34 @@ export interface GrantFacts {
   authTime: Date;
 }
 
-/** Makes an opaque token of a grant and stores its hash. */
-export async function issueGrantToken(db: Kysely<Database>, kind: 'access' | 'refresh', grant: GrantFacts, now: Date): Promise<string> {
-  const token = randomToken();
-  const minutes = kind === 'access' ? ACCESS_TOKEN_MINUTES : REFRESH_TOKEN_MINUTES;
-  await db
-    .insertInto('idp_tokens')
-    .values({
+/** A grant's new tokens, made before they are stored (the id_token names the access token). */
+export interface NewTokens {
+  access: string;
+  refresh: string | null;
+}
+
+export const newTokens = (offline: boolean): NewTokens => ({ access: randomToken(), refresh: offline ? randomToken() : null });
+
+/** Why tokens were not stored: the grant is revoked, or `spend` found its token spent already. */
+export type StoreOutcome = 'stored' | 'revoked' | 'spent';
+
+/**
+ * Stores a grant's new tokens (their hashes) in one transaction that first locks the grant live
+ * (grants-store.ts: a revocation under way is waited for, one that comes later waits for these
+ * and revokes them). `spend` runs under the same lock before anything is stored (a refresh spends
+ * its token there): false stores nothing.
+ */
+export async function storeGrantTokens(
+  db: Kysely<Database>,
+  grant: GrantFacts,
+  tokens: NewTokens,
+  now: Date,
+  spend?: (trx: Kysely<Database>) => Promise<boolean>,
+): Promise<StoreOutcome> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockLiveGrant(trx, grant.grantId))) return 'revoked';
+    if (spend && !(await spend(trx))) return 'spent';
+    const row = (kind: 'access' | 'refresh', token: string) => ({
       token_hash: sha256Hex(token),
       kind,
       grant_id: grant.grantId,
@@ -35,10 +57,14 @@ export async function issueGrantToken(db: Kysely<Database>, kind: 'access' | 're
       scopes: grant.scopes.join(' '),
       auth_time: grant.authTime,
       created_at: now,
-      expires_at: new Date(now.getTime() + minutes * 60_000),
-    })
-    .execute();
-  return token;
+      expires_at: new Date(now.getTime() + (kind === 'access' ? ACCESS_TOKEN_MINUTES : REFRESH_TOKEN_MINUTES) * 60_000),
+    });
+    await trx
+      .insertInto('idp_tokens')
+      .values([row('access', tokens.access), ...(tokens.refresh ? [row('refresh', tokens.refresh)] : [])])
+      .execute();
+    return 'stored';
+  });
 }
 
 export const factsOf = (row: IdpTokenRow): GrantFacts => ({
@@ -63,36 +89,28 @@ export async function liveToken(db: Kysely<Database>, kind: 'access' | 'refresh'
     .executeTakeFirst();
 }
 
-export type Rotation = { kind: 'rotated'; row: IdpTokenRow } | { kind: 'reused' } | { kind: 'invalid' };
-
-/**
- * Spends a refresh token once (one conditional UPDATE: of parallel uses exactly one wins). A token
- * that was already spent is reuse: its whole grant is revoked, the tokens it rotated into included.
- */
-export async function spendRefreshToken(db: Kysely<Database>, token: string, clientId: string, now: Date): Promise<Rotation> {
-  const hash = sha256Hex(token);
+/** Spends a live refresh token of the client once (one conditional UPDATE: of parallel uses exactly one wins); storeGrantTokens runs it. */
+export async function spendRefreshToken(db: Kysely<Database>, token: string, clientId: string, now: Date): Promise<boolean> {
   const row = await db
     .updateTable('idp_tokens')
     .set({ used_at: now })
-    .where('token_hash', '=', hash)
+    .where('token_hash', '=', sha256Hex(token))
     .where('kind', '=', 'refresh')
     .where('client_id', '=', clientId)
     .where('used_at', 'is', null)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
-    .returningAll()
+    .returning('token_hash')
     .executeTakeFirst();
-  if (row) return { kind: 'rotated', row };
-  const known = await db.selectFrom('idp_tokens').select(['grant_id', 'used_at', 'client_id']).where('token_hash', '=', hash).where('kind', '=', 'refresh').executeTakeFirst();
-  if (known && known.used_at && known.client_id === clientId) {
-    await revokeGrant(db, known.grant_id, now);
-    return { kind: 'reused' };
-  }
-  return { kind: 'invalid' };
+  return row !== undefined;
 }
 
-export async function revokeGrant(db: Kysely<Database>, grantId: string, now: Date): Promise<void> {
-  await db.updateTable('idp_tokens').set({ revoked_at: now }).where('grant_id', '=', grantId).where('revoked_at', 'is', null).execute();
+/** A refresh token of the client that was already spent is reuse: its whole grant is revoked, the tokens it rotated into included. True when so. */
+export async function revokeIfReused(db: Kysely<Database>, token: string, clientId: string, now: Date): Promise<boolean> {
+  const known = await db.selectFrom('idp_tokens').select(['grant_id', 'used_at', 'client_id']).where('token_hash', '=', sha256Hex(token)).where('kind', '=', 'refresh').executeTakeFirst();
+  if (!known?.used_at || known.client_id !== clientId) return false;
+  await revokeGrant(db, known.grant_id, now);
+  return true;
 }
 
 /** A replayed authorization code: revoke every token issued from it. */

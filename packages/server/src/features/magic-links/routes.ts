@@ -66,7 +66,7 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
       const now = deps.clock();
       const used = await consumeMagicLinkToken(db, body.token, now);
       if (!used) throw new ApiError('unable_to_auth_magic_link');
-      await proveEmail(db, used.user_id, used.email_id, now);
+      await proveEmail(deps, used.user_id, used.email_id, now);
       const emailRow = await db.selectFrom('user_emails').select('email').where('email_id', '=', used.email_id).executeTakeFirstOrThrow();
       const factor: AuthenticationFactor = {
         type: 'magic_link',

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { OAuthProviderType } from '@vestibule/contract';
 import { normalizeEmail } from '../../kernel/email-address.js';
+import type { RevokeDeps } from '../../kernel/sessions/revoke-everywhere.js';
 import { createUser, createUserWithEmail, findUserEmail, proveEmail } from '../../kernel/users.js';
 import type { Database } from '../../storage/database.js';
 import type { OAuthProfile } from './profile.js';
@@ -11,10 +12,11 @@ import type { OAuthProfile } from './profile.js';
  * ends any account pre-hijacking); else a new user. An unverified address never joins an existing
  * user: whoever typed someone else's address at a provider would get that person's account.
  */
-export async function userForProfile(db: Kysely<Database>, provider: OAuthProviderType, profile: OAuthProfile, now: Date): Promise<{ userId: string; created: boolean }> {
+export async function userForProfile(deps: RevokeDeps, provider: OAuthProviderType, profile: OAuthProfile, now: Date): Promise<{ userId: string; created: boolean }> {
+  const { db } = deps;
   const linked = await linkedUser(db, provider, profile.subject);
   if (linked) return { userId: linked, created: false };
-  const account = await accountFor(db, profile, now);
+  const account = await accountFor(deps, profile, now);
   // Two callbacks of the same new account at once: the first link wins and both sign in as its user.
   await db
     .insertInto('oauth_accounts')
@@ -39,12 +41,13 @@ function addressOf(value: string | null): string | null {
   }
 }
 
-async function accountFor(db: Kysely<Database>, profile: OAuthProfile, now: Date): Promise<{ userId: string; created: boolean }> {
+async function accountFor(deps: RevokeDeps, profile: OAuthProfile, now: Date): Promise<{ userId: string; created: boolean }> {
+  const { db } = deps;
   const email = addressOf(profile.email);
   if (!email) return { userId: await createUser(db, now), created: true };
   if (profile.emailVerified) {
     const account = await createUserWithEmail(db, email, 'active', now);
-    await proveEmail(db, account.userId, account.emailId, now);
+    await proveEmail(deps, account.userId, account.emailId, now);
     return { userId: account.userId, created: account.created };
   }
   if (await findUserEmail(db, email)) return { userId: await createUser(db, now), created: true };

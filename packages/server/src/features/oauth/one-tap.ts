@@ -80,7 +80,7 @@ export function registerOneTapRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, go
     } catch (error) {
       return refuse(error instanceof Error ? error.message : 'no subject');
     }
-    const { userId, created } = await userForProfile(db, 'google', profile, now);
+    const { userId, created } = await userForProfile(deps, 'google', profile, now);
     const token = await issueOAuthToken(db, userId, { provider: 'google', subject: profile.subject, codeChallenge: body.code_challenge }, now);
     const response: OAuthOneTapSubmitResponse = { status_code: 200, request_id: c.get('requestId'), redirect_url: landing(created ? signupUrl : loginUrl, { token }) };
     return c.json(response);

@@ -96,7 +96,7 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): vo
     let subject: string;
     try {
       const profile = await exchangeAndReadProfile(provider, answered, { state: stateParam!, nonce: flow.nonce, pkceVerifier: flow.pkceVerifier });
-      ({ userId, created } = await userForProfile(db, flow.provider, profile, now));
+      ({ userId, created } = await userForProfile(deps, flow.provider, profile, now));
       subject = profile.subject;
     } catch (error) {
       return fail(error instanceof Error ? error.message : String(error));

@@ -158,7 +158,7 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
       await releaseAttempt(db, counters);
       let factor: AuthenticationFactor;
       if (channel === 'email') {
-        await proveEmail(db, userId, methodId, now);
+        await proveEmail(deps, userId, methodId, now);
         const emailRow = await db.selectFrom('user_emails').select('email').where('email_id', '=', methodId).executeTakeFirstOrThrow();
         factor = { type: 'otp', delivery_method: 'email', last_authenticated_at: now.toISOString(), email_factor: { email_id: methodId, email_address: emailRow.email } };
       } else {

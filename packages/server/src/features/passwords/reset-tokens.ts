@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { consumeToken, issueToken, peekToken, retireSecrets } from '../../kernel/one-time-secrets.js';
+import { consumeToken, issueToken, peekToken } from '../../kernel/one-time-secrets.js';
 import type { Database } from '../../storage/database.js';
 
 /** Password-reset links: one-time tokens bound to the email they went to. */
@@ -26,9 +26,4 @@ export async function findLiveResetToken(db: Kysely<Database>, token: string, no
 /** Uses a token exactly once. */
 export async function consumeResetToken(db: Kysely<Database>, token: string, now: Date) {
   return row(await consumeToken<ResetLink>(db, PURPOSE, token, now));
-}
-
-/** Ends every other outstanding reset link of the user (after a successful reset). */
-export async function retireResetTokens(db: Kysely<Database>, userId: string, now: Date): Promise<void> {
-  await retireSecrets(db, PURPOSE, userId, now);
 }

@@ -15,11 +15,12 @@ import { normalizeEmail } from '../../kernel/email-address.js';
 import { issueMagicLinkToken } from '../../kernel/sign-in-links.js';
 import { chooseRedirectUrl, magicLinkUrl } from '../../kernel/redirect-url.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
+import { revokeEverywhere } from '../../kernel/sessions/revoke-everywhere.js';
 import { createUserWithEmail, findUserEmail, proveEmail } from '../../kernel/users.js';
 import { isBreached } from './breached.js';
 import { addPasswordIfAbsent, findPassword, findPasswordLogin, rehashPassword, setProvenPassword, setResetRequired } from './passwords-store.js';
 import { resetPasswordEmail } from './reset-email.js';
-import { consumeResetToken, findLiveResetToken, issueResetToken, retireResetTokens } from './reset-tokens.js';
+import { consumeResetToken, findLiveResetToken, issueResetToken } from './reset-tokens.js';
 import { checkStrength } from './strength.js';
 
 /**
@@ -219,14 +220,13 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       const used = await consumeResetToken(db, body.token, deps.clock());
       if (!used) throw new ApiError('invalid_reset_token');
       // The reset link proves the email first (which may remove a password planted before), then the new password is set with that proof.
-      await proveEmail(db, used.user_id, used.email_id, now);
+      await proveEmail(deps, used.user_id, used.email_id, now);
       await setProvenPassword(db, used.user_id, hash, now);
       await setResetRequired(db, used.user_id, false);
       await clearFailures(db, passwordScope(emailRow.email));
-      await retireResetTokens(db, used.user_id, now);
-      // Whoever knew the old password is signed out everywhere: every other live session ends.
-      await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', used.user_id).where('revoked_at', 'is', null).execute();
-      await deps.sessions.settle();
+      // Whoever knew the old password loses every way in it gave: every other session, every link or
+      // passcode sent before (the login link of this very email too) and the apps' tokens.
+      await revokeEverywhere(deps, used.user_id, now);
 
       const factors: AuthenticationFactor[] = [
         { type: 'password', delivery_method: 'knowledge', last_authenticated_at: now.toISOString() },

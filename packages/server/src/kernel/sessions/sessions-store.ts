@@ -75,6 +75,11 @@ export async function revokeSession(db: Kysely<Database>, sessionId: string, now
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Revokes every live session of a user (kernel/sessions/revoke-everywhere.ts says when). */
+export async function revokeUserSessions(db: Kysely<Database>, userId: string, now: Date): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
 /** Adds a factor, replacing an earlier one of the same kind (same type, channel, email or phone). */
 export function mergeFactor(factors: AuthenticationFactor[], factor: AuthenticationFactor): AuthenticationFactor[] {
   const same = (f: AuthenticationFactor) =>

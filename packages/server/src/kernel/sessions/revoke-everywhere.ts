@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../storage/database.js';
+import { retireUserSecrets } from '../one-time-secrets.js';
+import { revokeUserSessions } from './sessions-store.js';
+
+/**
+ * What a feature ends of a user's when every way in is ended (Feature.revokeUser): the identity
+ * provider's grants and tokens. Runs in the caller's transaction.
+ */
+export type UserRevoker = (db: Kysely<Database>, userId: string, now: Date) => Promise<void>;
+
+/** What ending every way in needs: the database, what features revoke, and the live sessions to settle. */
+export interface RevokeDeps {
+  db: Kysely<Database>;
+  userRevokers: readonly UserRevoker[];
+  sessions: { settle(): Promise<void> };
+}
+
+/**
+ * Ends every way in a user has, in the caller's transaction: every unused sign-in secret (links,
+ * passcodes, reset links, authorization codes), every session, and what features granted
+ * (UserRevoker). Secrets first: a use of one in flight holds its row, so this waits for it, and
+ * whatever that use then made (a session, a grant) is committed before the statements after read.
+ * The caller settles (LiveSessions.settle) once this is committed.
+ */
+export async function endEveryWayIn(db: Kysely<Database>, revokers: readonly UserRevoker[], userId: string, now: Date): Promise<void> {
+  await retireUserSecrets(db, userId, now);
+  await revokeUserSessions(db, userId, now);
+  for (const revoke of revokers) await revoke(db, userId, now);
+}
+
+/**
+ * Signs a user out everywhere (a password reset; later the account page and the management API):
+ * endEveryWayIn in one transaction, then settled, so that once this returns no instance still
+ * serves a session of the user from memory. What features revoke is read from the database at
+ * every use (identity-provider tokens), so it is refused everywhere from the commit on.
+ */
+export async function revokeEverywhere(deps: RevokeDeps, userId: string, now: Date): Promise<void> {
+  await deps.db.transaction().execute((trx) => endEveryWayIn(trx, deps.userRevokers, userId, now));
+  await deps.sessions.settle();
+}
