@@ -69,6 +69,15 @@ test('an app signs its user in through Vestibule: sign in on the provider page, 
   await expect(page.getByText("That logout did not come from the sample app's own page, so you are still signed in.")).toBeVisible();
   await page.goto(RP);
   await expect(page.getByTestId('rp-email')).toHaveText(email);
+  // Nor does another site's forged answer to a sign-in it started: the app keeps its sign-in and
+  // quotes no words the query brought.
+  expect((await page.request.get(`${RP}/login`, { maxRedirects: 0 })).status()).toBe(302);
+  await page.goto(`${RP}/callback?code=forged&state=forged`);
+  await expect(page.getByRole('status')).toContainText('The sign-in could not be completed');
+  await expect(page.getByTestId('rp-email')).toHaveText(email);
+  await page.goto(`${RP}/callback?error=${encodeURIComponent('Your account is locked: call +1 555 0100')}`);
+  await expect(page.getByRole('status')).toHaveText('The sign-in did not happen.');
+  await expect(page.getByTestId('rp-email')).toHaveText(email);
 
   // Log out from the app: its id_token_hint names this user, so the provider ends the Vestibule
   // session without asking and sends the browser back to the app.
@@ -137,7 +146,7 @@ test('Deny sends the app access_denied; the app says so and nobody is signed in 
   await signInOnIdpPage(page, request, uniqueEmail('idp-deny'));
   await page.getByRole('button', { name: 'Deny' }).click();
   await expect(page).toHaveURL(`${RP}/`);
-  await expect(page.getByRole('status')).toHaveText('The sign-in did not happen: access_denied.');
+  await expect(page.getByRole('status')).toHaveText('The sign-in did not happen (access_denied).');
   await expect(page.getByRole('link', { name: 'Sign in with Vestibule' })).toBeVisible();
 });
 

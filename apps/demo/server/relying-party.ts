@@ -32,6 +32,10 @@ interface Visit {
 }
 
 const COOKIE = 'demo_rp_visit';
+/** Visits kept at most (the oldest forgotten first): every browser without the cookie makes one. */
+const MAX_VISITS = 10_000;
+/** The error codes an authorization answer may carry (RFC 6749 4.1.2.1, OpenID Connect Core 3.1.2.6). */
+const OAUTH_ERRORS = new Set(['access_denied', 'invalid_request', 'unauthorized_client', 'unsupported_response_type', 'invalid_scope', 'server_error', 'temporarily_unavailable', 'login_required', 'consent_required', 'interaction_required', 'account_selection_required']);
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -68,6 +72,7 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<{
     if (id && visits.has(id)) return visits.get(id)!;
     const fresh = randomBytes(18).toString('base64url');
     const visit: Visit = {};
+    if (visits.size >= MAX_VISITS) visits.delete(visits.keys().next().value!);
     visits.set(fresh, visit);
     res.setHeader('Set-Cookie', `${COOKIE}=${fresh}; Path=/; HttpOnly; SameSite=Lax`);
     return visit;
@@ -139,7 +144,9 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<{
         const pending = visit.pending;
         visit.pending = undefined;
         if (at.searchParams.has('error')) {
-          visit.message = `The sign-in did not happen: ${at.searchParams.get('error')}.`;
+          // Only the standard codes are quoted: the query is anyone's to write, and its words would be the app's.
+          const error = at.searchParams.get('error')!;
+          visit.message = `The sign-in did not happen${OAUTH_ERRORS.has(error) ? ` (${error})` : ''}.`;
           return redirect(res, '/');
         }
         if (!pending) {
@@ -175,9 +182,10 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<{
       send(res, 404, page('Not found', '<p><a href="/">Back to the sample app</a></p>'));
     };
     handle().catch((error: unknown) => {
-      // The library's message names what failed (state, nonce, signature, issuer...): say it.
+      // The library's message names what failed (state, nonce, signature, issuer...): say it. A
+      // sign-in that failed leaves an earlier one as it was: another site can send the browser to
+      // a forged callback, and that must not sign the person out.
       visit.message = `The sign-in could not be completed: ${error instanceof Error ? error.message : String(error)}`;
-      visit.signedIn = undefined;
       redirect(res, '/');
     });
   });
