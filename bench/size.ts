@@ -109,7 +109,7 @@ console.log(`\nSchema library in the browser bundles: ${withSchemas.length ? `FO
 
 const login = totals.get('login');
 const oneScript = vanillaTotals.get('vestibule');
-console.log(`\nBudget: login mount initial JS+CSS at most ${kb(LOGIN_BUDGET_BYTES)}: ${login === undefined ? 'no login entry found' : kb(login)}`);
+console.log(`\nBudget: login mount initial JS+CSS at most ${kb(LOGIN_BUDGET_BYTES)}: ${login === undefined ? "no login entry found" : `${kb(login)} (${login} bytes)`}`);
 console.log(`Budget: the one script (vestibule.js, React included) before anything lazy at most ${kb(ONE_SCRIPT_BUDGET_BYTES)}: ${oneScript === undefined ? 'not built' : kb(oneScript)}`);
 if (process.argv.includes('--check')) {
   const checks = [

@@ -76,7 +76,7 @@ const userFacingErrors = {
   /** A passcode that no longer works: its 5 tries are used up, or it was used or has expired. */
   otp_code_expired: { status: 401, message: 'This passcode no longer works. Please request a new one.' },
   /** A login flood fills the queue for password hashing and signature checks: this call was not tried; try again in a moment (Retry-After). */
-  server_busy: { status: 503, message: 'Too many people are signing in right now. Please try again in a moment.' },
+  server_busy: { status: 503, message: 'The server is busy. Please try again in a moment.' },
   /** The project's hourly budget of text messages (all, or to the number's country) is spent: a guard against text-message pumping. */
   text_message_budget_exceeded: { status: 503, message: "We can't send a text message right now. Please use another way to sign in or try again later." },
 

@@ -41,7 +41,7 @@ describe('a login flood', () => {
     // One at work and four waiting at any moment: most of 40 at once cannot be served.
     expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(5);
     for (const answer of busy) {
-      expect(answer.body).toMatchObject({ error_type: 'server_busy', error_message: 'Too many people are signing in right now. Please try again in a moment.' });
+      expect(answer.body).toMatchObject({ error_type: 'server_busy', error_message: 'The server is busy. Please try again in a moment.' });
       expect(answer.headers['retry-after']).toBe('1');
     }
     // Counted and logged, once for the burst, not once per refusal.
