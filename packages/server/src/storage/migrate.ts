@@ -12,6 +12,7 @@ import { cryptoWallets } from './migrations/0009-crypto.js';
 import { idp } from './migrations/0010-idp.js';
 import { changeFeed } from './migrations/0011-change-feed.js';
 import { idpGrants } from './migrations/0012-idp-grants.js';
+import { emailForms } from './migrations/0013-email-forms.js';
 
 /** Every migration, in order. Names sort lexically; never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0010-idp': idp,
   '0011-change-feed': changeFeed,
   '0012-idp-grants': idpGrants,
+  '0013-email-forms': emailForms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

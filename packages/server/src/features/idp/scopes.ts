@@ -1,4 +1,5 @@
 import type { IdpRbacPolicy, ProjectConfig } from '../../config/server-config.js';
+import { emailOrNull } from '../../kernel/email-address.js';
 
 /** SPEC.md section 6: the standard scopes; every other scope is custom (RBAC policy). */
 export const STANDARD_SCOPE_NAMES = ['openid', 'profile', 'email', 'phone', 'full_access', 'offline_access'] as const;
@@ -37,9 +38,10 @@ export function describeScope(scope: string, rbacPolicy: ProjectConfig['rbacPoli
 
 /** The roles a user has: the default roles, plus those whose email list holds one of the user's proven addresses. */
 export function rolesOf(rbac: IdpRbacPolicy, provenEmails: string[]): string[] {
-  const emails = new Set(provenEmails.map((email) => email.toLowerCase()));
+  // Proven addresses are stored in normalizeEmail's form; the settings' lists are brought to it.
+  const emails = new Set(provenEmails);
   const assigned = Object.entries(rbac.roleEmails)
-    .filter(([, list]) => list.some((email) => emails.has(email.toLowerCase())))
+    .filter(([, list]) => list.some((email) => emails.has(emailOrNull(email) ?? '')))
     .map(([role]) => role);
   return [...new Set([...rbac.defaultRoles, ...assigned])];
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { OAuthProviderType } from '@vestibule/contract';
-import { normalizeEmail } from '../../kernel/email-address.js';
+import { emailOrNull } from '../../kernel/email-address.js';
 import type { RevokeDeps } from '../../kernel/sessions/revoke-everywhere.js';
 import { createUser, createUserWithEmail, findUserEmail, proveEmail } from '../../kernel/users.js';
 import type { Database } from '../../storage/database.js';
@@ -32,18 +32,10 @@ async function linkedUser(db: Kysely<Database>, provider: string, subject: strin
   return row?.user_id;
 }
 
-/** The provider's address in our form; one we would refuse from a person counts as none. */
-function addressOf(value: string | null): string | null {
-  try {
-    return value ? normalizeEmail(value) : null;
-  } catch {
-    return null;
-  }
-}
-
 async function accountFor(deps: RevokeDeps, profile: OAuthProfile, now: Date): Promise<{ userId: string; created: boolean }> {
   const { db } = deps;
-  const email = addressOf(profile.email);
+  // The provider's address in our form; one we would refuse from a person counts as none.
+  const email = profile.email ? emailOrNull(profile.email) : null;
   if (!email) return { userId: await createUser(db, now), created: true };
   if (profile.emailVerified) {
     const account = await createUserWithEmail(db, email, 'active', now);
