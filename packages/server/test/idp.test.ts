@@ -191,6 +191,26 @@ describe('authorization code flow with PKCE (openid-client)', () => {
     expect((await oidc.refreshTokenGrant(config, next.refresh_token!)).access_token).toEqual(expect.any(String));
   });
 
+  it("a refresh that narrows the scopes narrows this answer's tokens, not only its label; the next refresh has the whole grant again", async () => {
+    const config = await discover();
+    const { session } = await signedIn();
+    const started = await authorizationRequest(config, { scope: 'openid email offline_access' });
+    const { callback } = await allow(started, session);
+    const first = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce });
+    const narrow = await oidc.refreshTokenGrant(config, first.refresh_token!, { scope: 'openid' });
+    expect(narrow.scope).toBe('openid');
+    expect(narrow.claims()?.email).toBeUndefined();
+    const narrowInfo = (await (await fetch(`${issuer}/oauth2/userinfo`, { headers: { Authorization: `Bearer ${narrow.access_token}` } })).json()) as Record<string, unknown>;
+    expect(narrowInfo.sub).toEqual(expect.any(String));
+    expect(narrowInfo.email).toBeUndefined();
+    const whole = await oidc.refreshTokenGrant(config, narrow.refresh_token!);
+    expect(whole.scope).toBe('openid email offline_access');
+    expect(whole.claims()?.email).toEqual(expect.any(String));
+    // A scope parameter with nothing in it is no narrowing.
+    const blank = await oidc.refreshTokenGrant(config, whole.refresh_token!, { scope: ' ' });
+    expect(blank.scope).toBe('openid email offline_access');
+  });
+
   it('revocation (RFC 7009): a revoked access token no longer reads userinfo; unknown tokens answer 200', async () => {
     const config = await discover();
     const { session } = await signedIn();

@@ -26,17 +26,19 @@ export function registerOAuthEndpoints(app: OpenAPIHono<AppEnv>, deps: AppDeps):
    * the grant is live (tokens-store.ts storeGrantTokens); `rotates`: the refresh token this answer
    * replaces, spent under the same lock.
    */
-  async function tokensFor(grant: GrantFacts, nonce: string | null, now: Date, rotates: string | null): Promise<TokenResponse> {
+  async function tokensFor(grant: GrantFacts, nonce: string | null, now: Date, rotates: string | null, narrowed: string[] = grant.scopes): Promise<TokenResponse> {
     const user = await getUser(db, grant.userId);
     if (!user) throw new OAuthFailure('invalid_grant', 'The user no longer exists.');
+    // A refresh may narrow this answer's tokens (the access token, the id_token's claims); the new
+    // refresh token carries the whole grant, as the one it replaces did.
     const tokens = newTokens(grant.scopes.includes('offline_access'));
-    const response: TokenResponse = { access_token: tokens.access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_MINUTES * 60, scope: grant.scopes.join(' ') };
-    if (grant.scopes.includes('openid')) {
-      response.id_token = await signIdToken(deps, { user, clientId: grant.clientId, scopes: grant.scopes, authTime: grant.authTime, nonce, accessToken: tokens.access, now });
+    const response: TokenResponse = { access_token: tokens.access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_MINUTES * 60, scope: narrowed.join(' ') };
+    if (narrowed.includes('openid')) {
+      response.id_token = await signIdToken(deps, { user, clientId: grant.clientId, scopes: narrowed, authTime: grant.authTime, nonce, accessToken: tokens.access, now });
     }
     if (tokens.refresh) response.refresh_token = tokens.refresh;
     const spend = rotates === null ? undefined : (trx: Kysely<Database>) => spendRefreshToken(trx, rotates, grant.clientId, now);
-    const outcome = await storeGrantTokens(db, grant, tokens, now, spend);
+    const outcome = await storeGrantTokens(db, grant, tokens, now, spend, narrowed);
     if (outcome === 'revoked') throw new OAuthFailure('invalid_grant', 'The grant was revoked; the user must authorize again.');
     if (outcome === 'spent') {
       // Another use of the same refresh token won while this one waited: reuse all the same.
@@ -82,7 +84,9 @@ export function registerOAuthEndpoints(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       } else if (grantType === 'refresh_token') {
         const token = form.get('refresh_token');
         if (!token) throw new OAuthFailure('invalid_request', 'refresh_token is required.');
+        // A scope parameter with no scope in it is no narrowing: as if it were left out (RFC 6749 6).
         const asked = form.get('scope')?.split(/\s+/).filter(Boolean);
+        const narrowing = asked && asked.length > 0 ? asked : undefined;
         const live = await liveToken(db, 'refresh', token, now);
         if (!live || live.client_id !== client.client_id) {
           if (await revokeIfReused(db, token, client.client_id, now)) throw reused();
@@ -92,10 +96,8 @@ export function registerOAuthEndpoints(app: OpenAPIHono<AppEnv>, deps: AppDeps):
         // The whole request is checked before the token is spent: a refused request must leave it
         // usable, or the client's next refresh would look like reuse and revoke the grant. (A
         // grant's scopes never change, so what is read here is what the spend would find.)
-        if (asked?.some((scope) => !facts.scopes.includes(scope))) throw new OAuthFailure('invalid_scope', 'A refresh may only narrow the granted scopes.');
-        // Narrowing applies to the tokens of this answer; the rotated refresh token keeps the grant's scopes.
-        response = await tokensFor(facts, null, now, token);
-        if (asked) response.scope = facts.scopes.filter((scope) => asked.includes(scope)).join(' ');
+        if (narrowing?.some((scope) => !facts.scopes.includes(scope))) throw new OAuthFailure('invalid_scope', 'A refresh may only narrow the granted scopes.');
+        response = await tokensFor(facts, null, now, token, narrowing ? facts.scopes.filter((scope) => narrowing.includes(scope)) : undefined);
       } else if (!grantType) {
         throw new OAuthFailure('invalid_request', 'grant_type is required.');
       } else {

@@ -43,6 +43,8 @@ export async function storeGrantTokens(
   tokens: NewTokens,
   now: Date,
   spend?: (trx: Kysely<Database>) => Promise<boolean>,
+  /** The access token's scopes when a refresh narrowed them; the refresh token keeps the grant's. */
+  accessScopes: string[] = grant.scopes,
 ): Promise<StoreOutcome> {
   return db.transaction().execute(async (trx) => {
     if (!(await lockLiveGrant(trx, grant.grantId))) return 'revoked';
@@ -54,7 +56,7 @@ export async function storeGrantTokens(
       code_hash: grant.codeHash,
       client_id: grant.clientId,
       user_id: grant.userId,
-      scopes: grant.scopes.join(' '),
+      scopes: (kind === 'access' ? accessScopes : grant.scopes).join(' '),
       auth_time: grant.authTime,
       created_at: now,
       expires_at: new Date(now.getTime() + (kind === 'access' ? ACCESS_TOKEN_MINUTES : REFRESH_TOKEN_MINUTES) * 60_000),
