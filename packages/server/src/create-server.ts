@@ -104,7 +104,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
 
   const stopPruning = prunePeriodically(db, pruners, clock, log, options.pruneEveryMs);
   const keyring = new SigningKeyring(db, keys.keyEncryptionKey);
-  const sessions = new LiveSessions(db, feed, kind === 'postgres');
+  const sessions = new LiveSessions(db, feed, kind === 'postgres', config.project.maxSessionAgeMinutes);
   const heavyWork = new HeavyWork({ concurrency: config.hashConcurrency, queueLength: config.hashQueueLength }, log);
   const userRevokers = features.flatMap((feature) => (feature.revokeUser ? [feature.revokeUser] : []));
   const deps: AppDeps = { config, db, clock, email, texts, keyring, sessions, userRevokers, otpHmacKey: keys.otpHmacKey, log, heavyWork };

@@ -29,6 +29,6 @@ describe('configuration written once', () => {
     const envs = (['server', 'project'] as const).flatMap((part) => fieldsOf(sections, part).flatMap(([, d]) => (d.env ? [d.env.name] : [])));
     expect(new Set(envs).size).toBe(envs.length);
     // Each feature that takes settings declares them in its own folder's section.
-    expect(features.filter((feature) => feature.config).map((feature) => feature.config!.name)).toEqual(['bootstrap', 'magic-links', 'otps', 'passwords', 'passkeys', 'oauth', 'crypto', 'users', 'events', 'idp']);
+    expect(features.filter((feature) => feature.config).map((feature) => feature.config!.name)).toEqual(['bootstrap', 'magic-links', 'otps', 'passwords', 'passkeys', 'oauth', 'crypto', 'sessions', 'users', 'events', 'idp']);
   });
 });

@@ -19,6 +19,8 @@ export interface ProjectConfig {
   sessionDurationMinutes: number;
   /** The longest session a client may ask for with session_duration_minutes (5..525600). */
   maxSessionDurationMinutes: number;
+  /** A session's absolute lifetime from its sign-in: no check extends it further (default maxSessionDurationMinutes). */
+  maxSessionAgeMinutes: number;
   /** Lifetime of a session JWT. */
   sessionJwtMinutes: number;
   displayWatermark: boolean;

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import type { OutboxMessage, SessionResponse } from '@vestibule/contract';
-import type { Logger } from '../../src/http/app-env.js';
+import type { Clock, Logger } from '../../src/http/app-env.js';
 import { startServer, type ServerConfig } from '../../src/index.js';
 import { tokenFromLink } from './harness.js';
 import { PUBLIC_TOKEN, testConfig } from './test-config.js';
@@ -42,11 +42,12 @@ export interface ListeningServer {
 
 /**
  * The real server listening on a free port (both 127.0.0.1 and ::1), driven over real sockets:
- * what these tests attack is what a client on the network would reach.
+ * what these tests attack is what a client on the network would reach. `clock`: the server's time
+ * (expiries), for tests that move it.
  */
-export async function startListening(overrides: Partial<ServerConfig> = {}, env: NodeJS.ProcessEnv = {}, logger: Logger = quietLogger): Promise<ListeningServer> {
+export async function startListening(overrides: Partial<ServerConfig> = {}, env: NodeJS.ProcessEnv = {}, logger: Logger = quietLogger, clock?: Clock): Promise<ListeningServer> {
   const config = { ...testConfig({ port: 0, ...overrides }, env) };
-  const server = await startServer(config, { logger });
+  const server = await startServer(config, { logger, clock });
   const send: ListeningServer['send'] = (method, path, body, options = {}) =>
     new Promise((resolve, reject) => {
       const from = options.from ?? '127.0.0.1';

@@ -3,6 +3,7 @@ import type { AuthenticationFactor, SessionResponse } from '@vestibule/contract'
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/session-auth.js';
 import { sessionResponse } from './session-response.js';
+import { withinLifetime } from './session-lifetime.js';
 import { createSession, findLiveSession, mergeFactor, touchSession } from './sessions-store.js';
 
 export interface SignIn {
@@ -35,17 +36,20 @@ export async function completeSignIn(c: Context<AppEnv>, deps: AppDeps, input: S
 
 async function signInSession(c: Context<AppEnv>, deps: AppDeps, input: SignIn): Promise<SessionResponse> {
   const existingToken = input.reuseBearerSession === false ? null : bearerToken(c);
+  const maxAge = deps.config.project.maxSessionAgeMinutes;
   const existing = existingToken ? await findLiveSession(deps.db, existingToken, input.now) : undefined;
-  if (existingToken && existing && existing.user_id === input.userId) {
+  if (existingToken && existing && existing.user_id === input.userId && withinLifetime(existing, input.now, maxAge)) {
     const updated = await touchSession(
       deps.db,
       existing.session_id,
       input.now,
-      input.durationRequested ? input.durationMinutes : undefined,
+      { durationMinutes: input.durationRequested ? input.durationMinutes : undefined, maxAgeMinutes: maxAge },
       input.factors.reduce(mergeFactor, existing.authentication_factors),
     );
     if (updated) return sessionResponse(deps, c.get('requestId'), updated, existingToken);
   }
-  const { row, token } = await createSession(deps.db, { userId: input.userId, durationMinutes: input.durationMinutes, factors: input.factors, now: input.now });
+  // A new session's absolute lifetime starts now: it lasts the duration asked for, at most that.
+  const durationMinutes = Math.min(input.durationMinutes, maxAge);
+  const { row, token } = await createSession(deps.db, { userId: input.userId, durationMinutes, factors: input.factors, now: input.now });
   return sessionResponse(deps, c.get('requestId'), row, token);
 }

@@ -4,6 +4,7 @@ import { sha256Hex } from '../../security/hash.js';
 import type { ChangeFeed } from '../../storage/change-feed.js';
 import type { Database, SessionRow } from '../../storage/database.js';
 import { getUser } from '../users.js';
+import { withinLifetime } from './session-lifetime.js';
 import { findLiveSession, toSession, touchSession } from './sessions-store.js';
 
 /** How fresh last_accessed_at is: a session check writes it only once the stored time is this old. */
@@ -55,6 +56,8 @@ export class LiveSessions {
     private readonly feed: ChangeFeed,
     /** True when announcements arrive over a socket of their own (PostgreSQL), false when in process (PGlite). */
     private readonly remoteFeed: boolean,
+    /** project.maxSessionAgeMinutes: no session is served or extended past it (session-lifetime.ts). */
+    private readonly maxAgeMinutes: number,
   ) {
     feed.subscribe((key) => {
       if (key === null) {
@@ -69,8 +72,13 @@ export class LiveSessions {
     });
   }
 
-  /** The live (not expired, not revoked) session a token names, or undefined. */
+  /** The live (not expired, within its absolute lifetime, not revoked) session a token names, or undefined. */
   async find(token: string, now: Date): Promise<SessionRow | undefined> {
+    const row = await this.#find(token, now);
+    return row && withinLifetime(row, now, this.maxAgeMinutes) ? row : undefined;
+  }
+
+  async #find(token: string, now: Date): Promise<SessionRow | undefined> {
     const hash = sha256Hex(token);
     if (await this.#serving()) {
       const row = this.#sessions.get(hash)?.row;
@@ -117,8 +125,8 @@ export class LiveSessions {
   }
 
   /**
-   * Records a check of the session: with a duration the session lasts that long from now (always a
-   * write, settled); without one, last_accessed_at is written only when it is TOUCH_INTERVAL_MS old,
+   * Records a check of the session: with a duration the session lasts that long from now, never
+   * past its absolute end (always a write, settled); without one, last_accessed_at is written only when it is TOUCH_INTERVAL_MS old,
    * once for all the checks of the session that find it so.
    */
   async touch(row: SessionRow, token: string, now: Date, durationMinutes?: number): Promise<SessionRow | undefined> {
@@ -142,7 +150,7 @@ export class LiveSessions {
   async #write(row: SessionRow, token: string, now: Date, durationMinutes?: number): Promise<SessionRow | undefined> {
     const hash = this.#bySessionId.get(row.session_id) ?? sha256Hex(token);
     const position = this.feed.position;
-    const updated = await touchSession(this.db, row.session_id, now, durationMinutes);
+    const updated = await touchSession(this.db, row.session_id, now, { durationMinutes, maxAgeMinutes: this.maxAgeMinutes });
     if (updated) this.#keepSession(hash, updated, position);
     else this.#sessions.delete(hash);
     return updated;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AuthenticationFactor, Session } from '@vestibule/contract';
 import { sha256Hex } from '../../security/hash.js';
 import { newId, randomToken } from '../../security/random-token.js';
@@ -43,19 +43,24 @@ export async function findLiveSession(db: Kysely<Database>, token: string, now: 
     .executeTakeFirst();
 }
 
-/** Records an access; with a duration the session then lasts that long from now. */
+/**
+ * Records an access; with a duration the session then lasts that long from now. Either way its
+ * expiry ends up no later than its absolute end (session-lifetime.ts), worked out by the database
+ * from the stored row, so a touch never writes back an expiry read before another instance's.
+ */
 export async function touchSession(
   db: Kysely<Database>,
   sessionId: string,
   now: Date,
-  durationMinutes?: number,
+  lifetime: { durationMinutes?: number; maxAgeMinutes: number },
   factors?: AuthenticationFactor[],
 ): Promise<SessionRow | undefined> {
+  const asked = lifetime.durationMinutes === undefined ? sql.ref('expires_at') : sql`${new Date(now.getTime() + lifetime.durationMinutes * MINUTE)}::timestamptz`;
   return db
     .updateTable('sessions')
     .set({
       last_accessed_at: now,
-      ...(durationMinutes !== undefined ? { expires_at: new Date(now.getTime() + durationMinutes * MINUTE) } : {}),
+      expires_at: sql<Date>`least(${asked}, started_at + ${lifetime.maxAgeMinutes} * interval '1 minute')`,
       ...(factors ? { authentication_factors: JSON.stringify(factors) } : {}),
     })
     .where('session_id', '=', sessionId)
