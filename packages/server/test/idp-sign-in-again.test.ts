@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionResponse } from '@vestibule/contract';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFromLink, uniqueEmail } from './helpers/harness.js';
 import { startListening, type ListeningServer } from './helpers/listening.js';
+import { pkcePair } from './helpers/pkce.js';
 
 /**
  * prompt=login and max_age against the listening server: a session that is too old (any session,
@@ -84,5 +86,30 @@ describe('prompt=login and max_age', () => {
 
   it('discovery lists prompt=login', async () => {
     expect((await s.send('GET', '/.well-known/openid-configuration', undefined, { token: null })).body.prompt_values_supported).toContain('login');
+  });
+
+  it('a credential the session attaches (a wallet linked here; a passkey registered is marked the same) is no new sign-in: a stolen session cannot meet max_age with one', async () => {
+    const { session_token: session } = await s.signInByLink(uniqueEmail('attach'));
+    const account = privateKeyToAccount(generatePrivateKey());
+    const wallet = { crypto_wallet_address: account.address, crypto_wallet_type: 'ethereum' };
+    const signInWithWallet = async () => {
+      const pkce = pkcePair();
+      const started = await s.send('POST', '/sdk/v1/crypto_wallets/authenticate/start', { ...wallet, code_challenge: pkce.challenge }, { session });
+      const signature = await account.signMessage({ message: started.body.challenge });
+      const signedIn = await s.send<SessionResponse>('POST', '/sdk/v1/crypto_wallets/authenticate', { ...wallet, signature, code_verifier: pkce.verifier }, { session });
+      expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+      return signedIn.body;
+    };
+    // The sign-in by link grows older than max_age; then the wallet is linked to the session's user
+    // and shown among its factors, as any sign-in's is, but it does not make the sign-in recent.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const linked = await signInWithWallet();
+    expect(linked.session.authentication_factors.map((factor) => factor.type)).toEqual(['magic_link', 'crypto']);
+    expect(JSON.stringify(linked.session)).not.toContain('attached');
+    const { params } = request({ max_age: '2' });
+    expect((await start(params, session)).body.reauthentication_required).toBe(true);
+    // Signing with it again within the session proves no more than the first time did.
+    await signInWithWallet();
+    expect((await start(params, session)).body.reauthentication_required).toBe(true);
   });
 });

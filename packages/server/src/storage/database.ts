@@ -1,6 +1,14 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { AuthenticationFactor } from '@vestibule/contract';
 
+/**
+ * A session's factor as stored. `attached`: the sign-in attached this credential to the user (a new
+ * passkey, a wallet first linked) while adding it to a session: it proves that whoever holds the
+ * session controls the credential, not that they are the user, so it moves no auth_time. Never
+ * answered to clients (toSession leaves it out).
+ */
+export type StoredFactor = AuthenticationFactor & { attached?: true };
+
 type Timestamp = ColumnType<Date, Date, Date>;
 type Json<T> = ColumnType<T, string, string>;
 
@@ -41,7 +49,7 @@ export interface SessionsTable {
   last_accessed_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  authentication_factors: Json<AuthenticationFactor[]>;
+  authentication_factors: Json<StoredFactor[]>;
 }
 
 export type SigningKeyStatus = 'active' | 'previous' | 'retired';

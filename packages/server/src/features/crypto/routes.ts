@@ -59,14 +59,14 @@ export function registerCryptoRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): v
     // Of parallel requests with the same signature, only the one whose UPDATE used the message signs in.
     if (!(await spendChallenge(db, owner, challenge.hash, now))) throw new ApiError('crypto_challenge_not_found');
     const sessionUserId = (await optionalSession(c, deps, now)).session?.user_id ?? null;
-    const { wallet } = await walletUser(db, { type, address, sessionUserId, now });
+    const { wallet, attached } = await walletUser(db, { type, address, sessionUserId, now });
     const factor: AuthenticationFactor = {
       type: 'crypto',
       delivery_method: 'crypto',
       last_authenticated_at: now.toISOString(),
       crypto_wallet_factor: { crypto_wallet_id: wallet.crypto_wallet_id, crypto_wallet_address: wallet.address, crypto_wallet_type: wallet.wallet_type },
     };
-    const signedIn = await completeSignIn(c, deps, { userId: wallet.user_id, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now });
+    const signedIn = await completeSignIn(c, deps, { userId: wallet.user_id, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now, attaches: attached });
     const response: CryptoWalletsAuthenticateResponse = {
       ...signedIn,
       crypto_wallet_id: wallet.crypto_wallet_id,

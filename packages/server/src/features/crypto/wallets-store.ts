@@ -19,9 +19,9 @@ export async function findWallet(db: Kysely<Database>, type: CryptoWalletType, a
 export async function walletUser(
   db: Kysely<Database>,
   input: { type: CryptoWalletType; address: string; sessionUserId: string | null; now: Date },
-): Promise<{ wallet: CryptoWalletRow; created: boolean }> {
+): Promise<{ wallet: CryptoWalletRow; created: boolean; attached: boolean }> {
   const known = await findWallet(db, input.type, input.address);
-  if (known) return { wallet: known, created: false };
+  if (known) return { wallet: known, created: false, attached: false };
   const walletId = newId('crypto-wallet');
   const newUserId = input.sessionUserId ? null : newId('user');
   const inserted = await db.transaction().execute(async (trx) => {
@@ -36,8 +36,9 @@ export async function walletUser(
     if (!row && newUserId) await trx.deleteFrom('users').where('user_id', '=', newUserId).execute();
     return row;
   });
-  if (inserted) return { wallet: inserted, created: newUserId !== null };
+  // attached: linked just now to the session's user, rather than found or made with a user of its own.
+  if (inserted) return { wallet: inserted, created: newUserId !== null, attached: newUserId === null };
   const existing = await findWallet(db, input.type, input.address);
   if (!existing) throw new Error('Crypto wallet vanished during creation.');
-  return { wallet: existing, created: false };
+  return { wallet: existing, created: false, attached: false };
 }

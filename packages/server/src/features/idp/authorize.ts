@@ -49,9 +49,16 @@ export function checkClient(deps: AppDeps, params: Pick<AuthorizeParams, 'client
   return client;
 }
 
-/** When the session's user authenticated last (auth_time): the latest factor, else the session's start. */
+/**
+ * When the session's user authenticated last (auth_time): the latest factor that proved a credential
+ * the user already had, else the session's start. A credential attached during the session (a new
+ * passkey, a wallet first linked) proves only that the session's holder controls it.
+ */
 export function authTimeOf(session: SessionRow): Date {
-  const times = (session.authentication_factors ?? []).map((factor) => Date.parse(factor.last_authenticated_at)).filter((time) => Number.isFinite(time));
+  const times = (session.authentication_factors ?? [])
+    .filter((factor) => !factor.attached)
+    .map((factor) => Date.parse(factor.last_authenticated_at))
+    .filter((time) => Number.isFinite(time));
   return times.length > 0 ? new Date(Math.max(...times)) : session.started_at;
 }
 

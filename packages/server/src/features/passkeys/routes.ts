@@ -77,7 +77,7 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     const verified = await deps.heavyWork.run(() => verifyRegistration(webauthn, deps.log, { response: credential, challenge: used.challenge, bound: used.bound }));
     const row = await addRegistration(db, userId, verified, now);
     if (!row) throw new ApiError('duplicate_webauthn_registration');
-    const signedIn = await completeSignIn(c, deps, { userId, factors: [webauthnFactor(now)], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now });
+    const signedIn = await completeSignIn(c, deps, { userId, factors: [webauthnFactor(now)], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now, attaches: true });
     const response: WebAuthnRegisterResponse = { ...signedIn, webauthn_registration_id: row.webauthn_registration_id };
     return c.json(response);
   });

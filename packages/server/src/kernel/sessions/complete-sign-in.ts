@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AuthenticationFactor, SessionResponse } from '@vestibule/contract';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
+import type { StoredFactor } from '../../storage/database.js';
 import { bearerToken } from '../../http/session-auth.js';
 import { sessionResponse } from './session-response.js';
 import { withinLifetime } from './session-lifetime.js';
@@ -16,6 +17,13 @@ export interface SignIn {
   now: Date;
   /** False when the sign-in must start a new session whatever Bearer session came with it (a reset signs everyone else out). */
   reuseBearerSession?: boolean;
+  /**
+   * The sign-in attached the credential it proves to the user (a passkey registered, a wallet first
+   * linked to the session's user): added to a session, the factor counts for no re-authentication
+   * (the identity provider's auth_time, prompt=login, max_age), since whoever holds the session
+   * could have made the credential just now.
+   */
+  attaches?: boolean;
 }
 
 /**
@@ -44,7 +52,7 @@ async function signInSession(c: Context<AppEnv>, deps: AppDeps, input: SignIn): 
       existing.session_id,
       input.now,
       { durationMinutes: input.durationRequested ? input.durationMinutes : undefined, maxAgeMinutes: maxAge },
-      input.factors.reduce(mergeFactor, existing.authentication_factors),
+      input.factors.map((factor): StoredFactor => (input.attaches ? { ...factor, attached: true } : factor)).reduce(mergeFactor, existing.authentication_factors),
     );
     if (updated) return sessionResponse(deps, c.get('requestId'), updated, existingToken);
   }

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AuthenticationFactor, Session } from '@vestibule/contract';
 import { sha256Hex } from '../../security/hash.js';
 import { newId, randomToken } from '../../security/random-token.js';
-import type { Database, SessionRow } from '../../storage/database.js';
+import type { Database, SessionRow, StoredFactor } from '../../storage/database.js';
 
 const MINUTE = 60_000;
 
@@ -86,14 +86,16 @@ export async function revokeUserSessions(db: Kysely<Database>, userId: string, n
 }
 
 /** Adds a factor, replacing an earlier one of the same kind (same type, channel, email or phone). */
-export function mergeFactor(factors: AuthenticationFactor[], factor: AuthenticationFactor): AuthenticationFactor[] {
-  const same = (f: AuthenticationFactor) =>
+export function mergeFactor(factors: StoredFactor[], factor: StoredFactor): StoredFactor[] {
+  const same = (f: StoredFactor) =>
     f.type === factor.type &&
     f.delivery_method === factor.delivery_method &&
     f.email_factor?.email_id === factor.email_factor?.email_id &&
     f.phone_number_factor?.phone_id === factor.phone_number_factor?.phone_id &&
     f.crypto_wallet_factor?.crypto_wallet_id === factor.crypto_wallet_factor?.crypto_wallet_id;
-  return [...factors.filter((f) => !same(f)), factor];
+  // A credential this session attached stays attached for the session: proving it again proves no more.
+  const attached = factors.some((f) => same(f) && f.attached);
+  return [...factors.filter((f) => !same(f)), attached ? { ...factor, attached: true } : factor];
 }
 
 export function toSession(row: SessionRow): Session {
@@ -103,6 +105,6 @@ export function toSession(row: SessionRow): Session {
     started_at: row.started_at.toISOString(),
     expires_at: row.expires_at.toISOString(),
     last_accessed_at: row.last_accessed_at.toISOString(),
-    authentication_factors: row.authentication_factors,
+    authentication_factors: row.authentication_factors.map(({ attached: _attached, ...factor }) => factor),
   };
 }
