@@ -92,7 +92,7 @@ export const passwordRoutes = {
     auth: 'public',
     request: PasswordStrengthCheckRequestSchema,
     response: PasswordStrengthCheckResponseSchema,
-    errors: ['invalid_email', 'too_many_requests'],
+    errors: ['invalid_email', 'too_many_requests', 'server_busy'],
   }),
   create: route({
     method: 'post',

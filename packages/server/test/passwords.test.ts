@@ -105,6 +105,15 @@ describe('strength check (zxcvbn)', () => {
     expect(domain.score).toBeLessThanOrEqual(1);
   });
 
+  it('judges a long password by its first 64 characters (zxcvbn took seconds of the event loop for 256), which can only make it weaker than it is, never stronger', async () => {
+    const start = 'p@$$w0rd'.repeat(8);
+    const long = await check({ password: `${start}${'Zq9!vK2#mW7$'.repeat(16)}`.slice(0, 256) });
+    const alone = await check({ password: start });
+    expect(long.status).toBe(200);
+    expect(long.body.score).toBe(alone.body.score);
+    expect(long.body.valid_password).toBe(false);
+  });
+
   it('refuses passwords over 256 characters', async () => {
     expect((await check({ password: 'a'.repeat(257) })).body.error_type).toBe('bad_request');
     expect((await h.json('POST', '/sdk/v1/passwords', { email: uniqueEmail(), password: 'Ab1!'.repeat(65) })).body.error_type).toBe('bad_request');
