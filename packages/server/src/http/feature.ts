@@ -27,6 +27,10 @@ export interface Feature {
   cors?(deps: AppDeps): Record<string, MiddlewareHandler<AppEnv>>;
   /** Deletes a batch of its tables' ended rows; the server runs it at start and periodically (kernel/pruning.ts). */
   prune?: PruneBatch;
-  /** Ends what it granted a user when every way in is ended (a password reset, sign out everywhere): kernel/sessions/revoke-everywhere.ts. */
+  /**
+   * Ends what it granted a user, and removes the credentials a session could attach, when every way
+   * in is ended because the account may have been someone else's (a password reset, the first proof
+   * of an email that removes a planted password): kernel/sessions/revoke-everywhere.ts.
+   */
   revokeUser?: UserRevoker;
 }

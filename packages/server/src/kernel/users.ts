@@ -88,8 +88,10 @@ export async function verifyPhoneAndActivate(db: Kysely<Database>, userId: strin
  * both. The first proof of an email also ends account pre-hijacking: anyone can create a password
  * account for an address they do not own, so a password set while no email of the user was proven
  * is removed (the owner can set one through a reset) and every way in the user had is ended
- * (endEveryWayIn: sessions, sign-in secrets, identity-provider grants), so whoever planted the
- * password loses all of them. The caller's new session is made after this.
+ * (endEveryWayIn: sessions, sign-in secrets, identity-provider grants, and every passkey and linked
+ * wallet, all attached before anyone proved the address), so whoever planted the password loses all
+ * of them. The only session an unproven user can get is the password sign-up's, so a user with no
+ * planted password has attached nothing. The caller's new session is made after this.
  */
 export async function proveEmail(deps: RevokeDeps, userId: string, emailId: string, now: Date): Promise<{ passwordRemoved: boolean }> {
   const proof = await deps.db.transaction().execute(async (trx) => {

@@ -1,5 +1,6 @@
 import type { Feature } from '../../http/feature.js';
 import { cryptoConfig } from './config.js';
 import { registerCryptoRoutes } from './routes.js';
+import { unlinkUserWallets } from './wallets-store.js';
 
-export const cryptoWallets: Feature = { name: 'crypto', register: registerCryptoRoutes, config: cryptoConfig };
+export const cryptoWallets: Feature = { name: 'crypto', register: registerCryptoRoutes, config: cryptoConfig, revokeUser: unlinkUserWallets };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CryptoWalletType } from '@vestibule/contract';
+import type { UserRevoker } from '../../kernel/sessions/revoke-everywhere.js';
 import { newId } from '../../security/random-token.js';
 import type { CryptoWalletRow, Database } from '../../storage/database.js';
 
@@ -42,3 +43,15 @@ export async function walletUser(
   if (!existing) throw new Error('Crypto wallet vanished during creation.');
   return { wallet: existing, created: false, attached: false };
 }
+
+/**
+ * Feature.revokeUser: every wallet linked to the user is unlinked when every way in is ended (a
+ * password reset, the first proof of an email that removes a planted password). Whoever held the
+ * account before may have linked their own wallet with that session, and a linked wallet signs in
+ * as its user with no session at all; nothing in the row tells it from the owner's, so none is
+ * kept. An unlinked wallet is unknown again: signed with alone it makes a new user of its own, and
+ * signed with while signed in it joins that user (the owner links theirs again).
+ */
+export const unlinkUserWallets: UserRevoker = async (db, userId) => {
+  await db.deleteFrom('crypto_wallets').where('user_id', '=', userId).execute();
+};

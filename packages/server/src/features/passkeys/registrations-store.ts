@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { UserRevoker } from '../../kernel/sessions/revoke-everywhere.js';
 import { newId } from '../../security/random-token.js';
 import type { Database, WebAuthnRegistrationRow } from '../../storage/database.js';
 
@@ -83,3 +84,14 @@ export async function deleteRegistration(db: Kysely<Database>, userId: string, r
     .executeTakeFirst();
   return Boolean(row);
 }
+
+/**
+ * Feature.revokeUser: every passkey of the user goes when every way in is ended (a password reset,
+ * the first proof of an email that removes a planted password). Whoever held the account before
+ * (knew the old password, or planted it on an address they do not own) may have registered one
+ * with that session; nothing in the row tells it from the owner's, so none is kept. The owner
+ * registers theirs again once signed in.
+ */
+export const removeUserRegistrations: UserRevoker = async (db, userId) => {
+  await db.deleteFrom('webauthn_registrations').where('user_id', '=', userId).execute();
+};

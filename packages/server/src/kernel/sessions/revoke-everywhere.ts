@@ -5,7 +5,9 @@ import { revokeUserSessions } from './sessions-store.js';
 
 /**
  * What a feature ends of a user's when every way in is ended (Feature.revokeUser): the identity
- * provider's grants and tokens. Runs in the caller's transaction.
+ * provider's grants and tokens, and every credential a session could attach (passkeys, linked
+ * wallets), as whoever held the account before may have attached their own. Runs in the caller's
+ * transaction.
  */
 export type UserRevoker = (db: Kysely<Database>, userId: string, now: Date) => Promise<void>;
 
@@ -30,10 +32,13 @@ export async function endEveryWayIn(db: Kysely<Database>, revokers: readonly Use
 }
 
 /**
- * Signs a user out everywhere (a password reset; later the account page and the management API):
- * endEveryWayIn in one transaction, then settled, so that once this returns no instance still
- * serves a session of the user from memory. What features revoke is read from the database at
- * every use (identity-provider tokens), so it is refused everywhere from the commit on.
+ * Ends every way in a user has because the account may have been someone else's (a password reset;
+ * proveEmail does the same inside its own transaction): endEveryWayIn in one transaction, then
+ * settled, so that once this returns no instance still serves a session of the user from memory.
+ * What features revoke is read from the database at every use (identity-provider tokens, passkeys,
+ * wallets), so it is refused everywhere from the commit on; the user's answer held in memory is
+ * dropped by the change feed (migration 0011 announces the passkey and wallet tables). It removes
+ * passkeys and wallets: a plain "sign out everywhere" (the account page, later) must not call it.
  */
 export async function revokeEverywhere(deps: RevokeDeps, userId: string, now: Date): Promise<void> {
   await deps.db.transaction().execute((trx) => endEveryWayIn(trx, deps.userRevokers, userId, now));
