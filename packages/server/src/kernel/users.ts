@@ -90,8 +90,9 @@ export async function verifyPhoneAndActivate(db: Kysely<Database>, userId: strin
  * is removed (the owner can set one through a reset) and every way in the user had is ended
  * (endEveryWayIn: sessions, sign-in secrets, identity-provider grants, and every passkey and linked
  * wallet, all attached before anyone proved the address), so whoever planted the password loses all
- * of them. The only session an unproven user can get is the password sign-up's, so a user with no
- * planted password has attached nothing. The caller's new session is made after this.
+ * of them. Only then: a first proof with no planted password ends nothing (see the README's
+ * security table; a social sign-in with an address its provider did not vouch for also makes an
+ * unproven user with a session). The caller's new session is made after this.
  */
 export async function proveEmail(deps: RevokeDeps, userId: string, emailId: string, now: Date): Promise<{ passwordRemoved: boolean }> {
   const proof = await deps.db.transaction().execute(async (trx) => {
