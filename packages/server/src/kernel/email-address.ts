@@ -3,22 +3,33 @@ import { ApiError } from '../http/api-error.js';
 
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
 
-/** Characters nothing displays (zero-width spaces and joiners, direction marks, controls): an address with one looks like one without. */
+/** Characters nothing displays (zero-width spaces and joiners, direction marks, controls): a domain with one looks like one without. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/u;
 
+/** Any character outside ASCII. */
+const NOT_ASCII = /[^\x00-\x7f]/;
+
 /**
- * The one form an address is compared and stored in, so that spellings that look alike reach one
- * user: Unicode NFKC ('ａ' is 'a', '＠' is '@'), trimmed, lower-cased, and the domain in its ASCII
- * form (IDNA by the URL standard's domainToASCII, as mail is delivered: 'bücher.de' is
- * 'xn--bcher-kva.de'). An address with an invisible character is refused rather than kept apart.
- * Letters of other scripts that merely look Latin (Cyrillic 'а') are other addresses, and stay so.
- * 400 invalid_email 'Email format is invalid.' when it is not an address.
+ * The one form an address is compared and stored in, so that spellings of one mailbox reach one
+ * user, and spellings of two mailboxes never reach one:
+ * - the domain is folded as DNS folds it, to its ASCII form (IDNA by the URL standard's
+ *   domainToASCII, as mail is delivered: 'BÜCHER.de' and 'ｂücher.de' are 'xn--bcher-kva.de');
+ * - the part before @ is the receiving server's to read, and servers tell apart what Unicode
+ *   folding would merge ('ſam' and 'sam', a letter with an invisible mark after it and without),
+ *   so it may hold only printable ASCII, lower-cased; other text there is refused, never folded.
+ * 400 invalid_email when it is not such an address ('Email format is invalid.' in the widget; the
+ * API's message says what is wrong with the part before @).
  */
 export function normalizeEmail(value: string): string {
-  const folded = value.normalize('NFKC').trim().toLowerCase();
-  const at = folded.lastIndexOf('@');
-  if (at < 1 || INVISIBLE.test(folded)) throw new ApiError('invalid_email');
-  const email = `${folded.slice(0, at)}@${domainToASCII(folded.slice(at + 1))}`;
+  const trimmed = value.trim();
+  const at = trimmed.lastIndexOf('@');
+  if (at < 1) throw new ApiError('invalid_email');
+  const local = trimmed.slice(0, at).toLowerCase();
+  if (NOT_ASCII.test(local)) throw new ApiError('invalid_email', 'The part of an email address before @ may hold only ASCII letters, digits and symbols.');
+  const domain = trimmed.slice(at + 1);
+  // domainToASCII would read '%61' as 'a', and keep an invisible character as if it were not there.
+  if (domain.includes('%') || INVISIBLE.test(domain)) throw new ApiError('invalid_email');
+  const email = `${local}@${domainToASCII(domain.toLowerCase())}`;
   if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw new ApiError('invalid_email');
   return email;
 }

@@ -3,8 +3,8 @@ import { emailOrNull } from '../../kernel/email-address.js';
 
 /**
  * Stored addresses in the one form they are now compared in (issue 38, kernel/email-address.ts:
- * NFKC, lower case, the domain in ASCII). Before, 'a@x.com', 'ａ@x.com' and 'a@ｘ.com' were three
- * users, and 'a@bücher.de' and 'a@xn--bcher-kva.de' two.
+ * lower case, the domain in ASCII, the part before @ ASCII only). Before, 'a@x.com' and 'a@ｘ.com'
+ * were two users, and 'a@bücher.de' and 'a@xn--bcher-kva.de' two.
  *
  * Only addresses with a character outside ASCII can change (an ASCII address was stored
  * lower-cased, which is its form already). When several rows come to one form, one row takes it:
@@ -13,7 +13,8 @@ import { emailOrNull } from '../../kernel/email-address.js';
  * users keep every other way in (passkeys, wallets, social accounts, phone numbers), and nothing
  * is merged or deleted: two accounts may belong to two people, and which one an address's owner
  * meant is for an operator to decide. Such rows are those whose address is not in its form. An
- * address the new rules refuse (an invisible character) is left as it is, unreachable likewise.
+ * address the new rules refuse (a part before @ that is not ASCII, an invisible character) is left
+ * as it is, unreachable likewise.
  */
 export const emailForms: Migration = {
   async up(db: Kysely<any>) {
