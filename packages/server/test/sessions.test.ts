@@ -2,7 +2,7 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionJwtClaims, SessionResponse } from '@vestibule/contract';
 import { startHarness, uniqueEmail, type Harness } from './helpers/harness.js';
-import { PUBLIC_TOKEN } from './helpers/test-config.js';
+import { PUBLIC_TOKEN, testConfig } from './helpers/test-config.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -108,6 +108,19 @@ describe('session JWT', () => {
     await expect(jwtVerify(signedIn.session_jwt, createLocalJWKSet(keys), { audience: 'other-token', currentDate: h.clock() })).rejects.toThrow();
     const later = new Date(h.clock().getTime() + 6 * 60_000);
     await expect(jwtVerify(signedIn.session_jwt, createLocalJWKSet(keys), { currentDate: later })).rejects.toThrow(/exp/);
+  });
+
+  it("a session JWT never outlives its session, whatever sessionJwtMinutes says", async () => {
+    const long = await startHarness({ project: { ...testConfig().project, sessionJwtMinutes: 60 } });
+    try {
+      const { token } = await long.sendLink(uniqueEmail());
+      const signedIn = await long.json<SessionResponse>('POST', '/sdk/v1/magic_links/authenticate', { token, session_duration_minutes: 5 });
+      const claims = JSON.parse(Buffer.from(signedIn.body.session_jwt.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number; iat: number };
+      expect(claims.exp).toBe(Math.floor(Date.parse(signedIn.body.session.expires_at) / 1000));
+      expect(claims.exp - claims.iat).toBeLessThanOrEqual(5 * 60);
+    } finally {
+      await long.close();
+    }
   });
 
   it('rotates keys: new JWTs use the new key, old JWTs verify until the old key retires', async () => {

@@ -27,6 +27,7 @@ export async function signSessionJwt(
     .setAudience(input.project.publicToken)
     .setIssuedAt(iat)
     .setNotBefore(iat)
-    .setExpirationTime(iat + input.project.sessionJwtMinutes * 60)
+    // Never past the session's own end: a JWT that outlived its session would still be believed.
+    .setExpirationTime(Math.min(iat + input.project.sessionJwtMinutes * 60, Math.floor(Date.parse(input.session.expires_at) / 1000)))
     .sign(key.privateKey);
 }
