@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { VestibuleLogin } from '../../../src/index';
 import * as phone from '../../../src/phone';
 import { resolvePhone } from '../../../src/features/otps/phoneModule';
-import { expectNoAxeViolations, fakeClient } from '../../helpers';
+import { apiError, expectNoAxeViolations, fakeClient } from '../../helpers';
 
 /** The real phone module (libphonenumber-js with its 'min' metadata), not a mock. */
 afterEach(cleanup);
@@ -48,6 +48,24 @@ describe('OTPAuthenticate shows the destination in international form', () => {
     await screen.findByRole('heading', { name: 'Enter passcode' });
     expect(screen.getByText('+44 7911 123456').tagName).toBe('B');
     expect(screen.queryByText('+44 07911 123456')).toBeNull();
+    await expectNoAxeViolations(container);
+  });
+});
+
+describe("when the project's text budget is spent", () => {
+  it('says so in plain words on the phone form and points to another way in; the number stays as typed', async () => {
+    const client = fakeClient();
+    client.otps.sms.loginOrCreate.mockRejectedValueOnce(apiError('text_message_budget_exceeded', 'Texts are not sent now.', 503));
+    const { container } = render(<VestibuleLogin client={client} config={{ products: ['otp', 'emailMagicLinks'], otpOptions: { methods: ['sms'] } }} />);
+    const phone = (await screen.findByRole('textbox', { name: 'Phone number' })) as HTMLInputElement;
+    fireEvent.change(phone, { target: { value: '(650) 253-0000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with text message' }));
+    // Announced, tied to the field, in the catalogue's words rather than the server's.
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe("We can't send a text message right now. Please use another way to sign in or try again later.");
+    expect((screen.getByRole('textbox', { name: 'Phone number' }) as HTMLInputElement).value).toBe('(650) 253-0000');
+    // Another way in is right there: the email tab.
+    expect(screen.getByRole('tab', { name: 'Email' })).toBeTruthy();
     await expectNoAxeViolations(container);
   });
 });
