@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { OutboxMessage } from '@vestibule/contract';
+import { emailOrNull } from '../kernel/email-address.js';
 import { newId } from '../security/random-token.js';
 import type { Database } from '../storage/database.js';
 import type { EmailSender } from './email-sender.js';
@@ -37,10 +38,10 @@ export function createOutboxTextSink(db: Kysely<Database>, clock: () => Date): T
   };
 }
 
-/** Messages newest first, optionally only those sent to `to` (case-insensitive). */
+/** Messages newest first, optionally only those sent to `to` (an address in any spelling that reaches it: case, a unicode domain). */
 export async function listOutbox(db: Kysely<Database>, options: { to?: string; limit?: number } = {}): Promise<OutboxMessage[]> {
   let query = db.selectFrom('outbox_messages').selectAll().orderBy('seq', 'desc').limit(options.limit ?? 100);
-  if (options.to) query = query.where('recipient', '=', options.to.trim().toLowerCase());
+  if (options.to) query = query.where('recipient', '=', emailOrNull(options.to) ?? options.to.trim().toLowerCase());
   const rows = await query.execute();
   return rows.map((row) => ({
     id: row.id,

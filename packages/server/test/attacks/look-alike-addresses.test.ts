@@ -72,6 +72,8 @@ describe('look-alike spellings of one address', () => {
     const third = await signInAs(`${local}@BÜCHER.example`, ascii, '127.0.5.12');
     expect(second.user_id).toBe(first.user_id);
     expect(third.user_id).toBe(first.user_id);
+    // The outbox finds them by any spelling that reaches the address, as sign-in does.
+    expect((await s.outbox(`${local}@BÜCHER.example`)).map((message) => message.to)).toEqual([ascii, ascii, ascii]);
   });
 
   it('a password account cannot be made for a look-alike of a taken address, and the search says it is taken', async () => {
