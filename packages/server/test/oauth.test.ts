@@ -187,6 +187,20 @@ describe('social sign-in', () => {
     expect(`${verified.page.origin}${verified.page.pathname}`).toBe(LOGIN);
   });
 
+  it("an address the provider does not vouch for is not recorded: its owner's later account is not the provider account's (pre-hijacking)", async () => {
+    // Someone signs in at a provider that does not verify addresses, typing the owner's.
+    idp.user = providerUser('future-owner@example.com', false);
+    const planted = await signIn('discord');
+    expect(planted.exchange!.body.user.emails).toEqual([]);
+    // The owner signs up by link, proving the address: a user of their own.
+    const owner = await h.signIn('future-owner@example.com');
+    expect(owner.user_id).not.toBe(planted.exchange!.body.user_id);
+    // The provider account comes back: still its own user, never the owner's.
+    const again = await signIn('discord');
+    expect(again.exchange!.body.user_id).toBe(planted.exchange!.body.user_id);
+    expect(again.exchange!.body.user_id).not.toBe(owner.user_id);
+  });
+
   it('denied consent lands on the login page with the callback error and no token', async () => {
     idp.deny = true;
     try {

@@ -2,15 +2,17 @@ import type { Kysely } from 'kysely';
 import type { OAuthProviderType } from '@vestibule/contract';
 import { emailOrNull } from '../../kernel/email-address.js';
 import type { RevokeDeps } from '../../kernel/sessions/revoke-everywhere.js';
-import { createUser, createUserWithEmail, findUserEmail, proveEmail } from '../../kernel/users.js';
+import { createUser, createUserWithEmail, proveEmail } from '../../kernel/users.js';
 import type { Database } from '../../storage/database.js';
 import type { OAuthProfile } from './profile.js';
 
 /**
  * Which user a provider account signs in as. The provider's subject first; else, only when the
  * provider vouches for the address, the user who has it (the address is then proven, which also
- * ends any account pre-hijacking); else a new user. An unverified address never joins an existing
- * user: whoever typed someone else's address at a provider would get that person's account.
+ * ends any account pre-hijacking); else a new user. An address the provider does not vouch for is
+ * never used: joining an existing user would give whoever typed someone else's address at a
+ * provider that person's account, and recording it on a new user would let them wait for the
+ * owner to prove it later, then come back through the provider into the owner's account.
  */
 export async function userForProfile(deps: RevokeDeps, provider: OAuthProviderType, profile: OAuthProfile, now: Date): Promise<{ userId: string; created: boolean }> {
   const { db } = deps;
@@ -36,14 +38,8 @@ async function accountFor(deps: RevokeDeps, profile: OAuthProfile, now: Date): P
   const { db } = deps;
   // The provider's address in our form; one we would refuse from a person counts as none.
   const email = profile.email ? emailOrNull(profile.email) : null;
-  if (!email) return { userId: await createUser(db, now), created: true };
-  if (profile.emailVerified) {
-    const account = await createUserWithEmail(db, email, 'active', now);
-    await proveEmail(deps, account.userId, account.emailId, now);
-    return { userId: account.userId, created: account.created };
-  }
-  if (await findUserEmail(db, email)) return { userId: await createUser(db, now), created: true };
+  if (!email || !profile.emailVerified) return { userId: await createUser(db, now), created: true };
   const account = await createUserWithEmail(db, email, 'active', now);
-  // Someone took the address in between: it is theirs, not this account's.
-  return account.created ? { userId: account.userId, created: true } : { userId: await createUser(db, now), created: true };
+  await proveEmail(deps, account.userId, account.emailId, now);
+  return { userId: account.userId, created: account.created };
 }
