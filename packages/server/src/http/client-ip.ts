@@ -7,7 +7,7 @@ import type { AppEnv } from './app-env.js';
 import { requestHeader } from './request-header.js';
 
 /** The address the Node adapter's socket saw (c.env.incoming), or null under a bare app.fetch. */
-function peerAddress(env: unknown): string | null {
+export function peerAddress(env: unknown): string | null {
   const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? null;
 }
@@ -15,13 +15,6 @@ function peerAddress(env: unknown): string | null {
 /** Recent answers of clientKey: parsing an address is a visible part of a small request's cost. */
 const keys = new LRUCache<string, string>({ max: 10_000 });
 
-/**
- * The key a client's requests are counted under. One spelling per address, so ::ffff:127.0.0.1
- * and 127.0.0.1 share a bucket. An IPv6 client counts by its prefix (/64 by default): a home
- * connection or a server is given a whole /64, 2^64 addresses to rotate through, so counting each
- * would let one client past every per-client limit. IPv4 stays per address. A port a proxy
- * appends is not part of the client: each connection would otherwise count apart.
- */
 /** An address without the port some proxies append ('198.51.100.8:40000', '[2001:db8::1]:443'). */
 function withoutPort(address: string): string {
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
@@ -30,6 +23,13 @@ function withoutPort(address: string): string {
   return ipv4 ? ipv4[1]! : address;
 }
 
+/**
+ * The key a client's requests are counted under. One spelling per address, so ::ffff:127.0.0.1
+ * and 127.0.0.1 share a bucket. An IPv6 client counts by its prefix (/64 by default): a home
+ * connection or a server is given a whole /64, 2^64 addresses to rotate through, so counting each
+ * would let one client past every per-client limit. IPv4 stays per address. A port a proxy
+ * appends is not part of the client: each connection would otherwise count apart.
+ */
 export function clientKey(address: string, ipv6Prefix: number): string {
   const cacheKey = `${ipv6Prefix} ${address}`;
   let key = keys.get(cacheKey);

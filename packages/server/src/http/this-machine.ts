@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config/server-config.js';
 import { configSections } from '../features/index.js';
 import { ApiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
+import { peerAddress } from './client-ip.js';
 import { nodeRequest, requestHeader } from './request-header.js';
 
 /**
@@ -61,9 +62,8 @@ function reachableFromElsewhere(config: ServerConfig): string[] {
 
 /** Why this request is not from this machine, in words for the person who sent it; null when it is. */
 function notFromThisMachine(c: Context<AppEnv>): string | null {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   // The socket's own peer, never the address a trusted proxy reported (trustProxy is about counting).
-  const peer = incoming?.socket?.remoteAddress;
+  const peer = peerAddress(c.env);
   if (!peer || !isLoopbackAddress(peer)) return `it came from ${peer ?? 'an unknown address'}, not from a loopback address`;
   const node = nodeRequest(c);
   // Served by Node, every header name is there; a request the app makes to itself (app.request) has
@@ -99,9 +99,9 @@ export function thisMachineOnly(config: ServerConfig): MiddlewareHandler<AppEnv>
 }
 
 /**
- * The warning a development server prints at start when it is set up to be reached from elsewhere:
- * a public URL or an allowed origin (then it serves no development route) or a listening
- * interface that is not loopback. Null when all are loopback.
+ * The warning a development server prints at start when it is set up to be reached from elsewhere
+ * (reachableFromElsewhere: then it serves no development route) or listens on an interface that
+ * is not loopback. Null when neither.
  */
 export function developmentExposureWarning(config: ServerConfig): string | null {
   if (config.env !== 'development') return null;

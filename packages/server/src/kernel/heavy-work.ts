@@ -36,14 +36,9 @@ export class HeavyWork {
   }
 
   /** Runs the work in its turn, or refuses at once (503 server_busy, Retry-After) when the queue is full. */
-  run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.#queue.size >= this.#queueLength) return Promise.reject(this.#refuse());
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    this.admit();
     return this.#queue.add(work) as Promise<T>;
-  }
-
-  /** Calls refused since start (for the operator's counters). */
-  get refused(): number {
-    return this.#refused;
   }
 
   #refuse(): ApiError {
