@@ -4,11 +4,15 @@ import { defineConfig } from 'vitest/config';
 /**
  * The workspace packages' `source` export condition (their TypeScript) before Vite's defaults, so
  * tests run against the sources with nothing built. Setting conditions replaces Vite's defaults, so
- * they are listed again. Node-environment projects resolve through `ssr`, the DOM ones through `resolve`.
+ * they are listed again. Node-environment projects resolve through `ssr`, the DOM ones through `resolve`,
+ * and global setup files through Vitest's own `__vitest__` environment, which takes neither: without
+ * its line, the server's global setup (it runs the migrations) reached for the contract's dist/,
+ * which a clean clone has not built yet, and the whole run found no test files.
  */
 const sourceFirst = {
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  environments: { __vitest__: { resolve: { conditions: ['source', ...defaultServerConditions] } } },
 };
 
 // One run covers every package; browser tests live in e2e/ and run under Playwright instead.
