@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_DEMO_PORT, E2E_RP_PORT } from '../playwright.config';
 import { expect, test } from './support/fixtures';
 import { lookAt } from './support/look';
-import { latestMessageTo, passcodeIn } from './support/outbox';
+import { latestMessageTo, newestMessageIdTo, passcodeIn } from './support/outbox';
 import { uniqueEmail } from './support/stack';
 
 /**
@@ -20,16 +20,21 @@ async function signInOnIdpPage(page: Page, request: APIRequestContext, email: st
   await signInBelowRequest(page, request, email);
 }
 
-/** The login widget below the request: the email, then a passcode from the outbox (past the password screen of a known user). */
+/**
+ * The login widget below the request: the email, then a passcode from the outbox (past the password
+ * screen of a known user). A second sign-in waits for a message newer than the first's passcode:
+ * the outbox still holds that one, and under load the new one can arrive after the screen does.
+ */
 async function signInBelowRequest(page: Page, request: APIRequestContext, email: string) {
   const login = page.getByRole('region', { name: 'Sign in to continue' });
+  const before = await newestMessageIdTo(request, email);
   await login.getByLabel('Email').fill(email);
   await login.getByRole('button', { name: /^Continue/ }).click();
   const passcode = login.getByLabel('6-digit passcode');
-  if (await passcode.isVisible().catch(() => false)) await passcode.pressSequentially(passcodeIn(await latestMessageTo(request, email)));
+  if (await passcode.isVisible().catch(() => false)) await passcode.pressSequentially(passcodeIn(await latestMessageTo(request, email, before)));
   else {
     await login.getByRole('button', { name: /passcode|code/i }).first().click();
-    await login.getByLabel('6-digit passcode').pressSequentially(passcodeIn(await latestMessageTo(request, email)));
+    await login.getByLabel('6-digit passcode').pressSequentially(passcodeIn(await latestMessageTo(request, email, before)));
   }
 }
 

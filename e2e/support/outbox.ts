@@ -2,7 +2,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import type { OutboxMessage, OutboxResponse } from '@vestibule/contract';
 import { API_URL } from './stack';
 
-/** Waits for the newest outbox message to an address, read through the outbox's JSON interface. */
+/** Waits for the newest outbox message to an address (with `after`: one newer than that message), read through the outbox's JSON interface. */
 export async function latestMessageTo(request: APIRequestContext, to: string, after?: string): Promise<OutboxMessage> {
   let found: OutboxMessage | undefined;
   await expect
@@ -11,13 +11,24 @@ export async function latestMessageTo(request: APIRequestContext, to: string, af
         const response = await request.get(`${API_URL}/dev/outbox`);
         expect(response.ok()).toBe(true);
         const body = (await response.json()) as OutboxResponse;
-        found = body.messages.find((message) => message.to === to && message.id !== after);
+        // Newest first: with `after`, only what came after that message counts.
+        const mine = body.messages.filter((message) => message.to === to);
+        const seen = after === undefined ? -1 : mine.findIndex((message) => message.id === after);
+        const newer = seen === -1 ? mine : mine.slice(0, seen);
+        found = newer[0];
         return found !== undefined;
       },
       { message: `an outbox message to ${to}`, timeout: 10_000 },
     )
     .toBe(true);
   return found!;
+}
+
+/** The id of the newest message to an address so far, if any: pass it to latestMessageTo as `after` to wait for the next one. */
+export async function newestMessageIdTo(request: APIRequestContext, to: string): Promise<string | undefined> {
+  const response = await request.get(`${API_URL}/dev/outbox`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as OutboxResponse).messages.find((message) => message.to === to)?.id;
 }
 
 /** The first link in a message's text. */
