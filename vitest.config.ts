@@ -22,8 +22,11 @@ export default defineConfig({
     // Vitest would use one worker on this 2-core machine; the server tests wait on their databases
     // as much as on the CPU, so two halve the suite's time.
     maxWorkers: 2,
+    // The server files share one module graph per worker (isolate: false): importing the server
+    // again for each of some 60 files took 90 of the suite's CPU seconds, and the graph holds no
+    // state between files but the worker's shared servers (test/helpers/shared-stack.ts).
     projects: [
-      { extends: true, test: { name: 'server', root: 'packages/server', environment: 'node', include: ['test/**/*.test.ts'], globalSetup: ['test/global-setup.ts'], testTimeout: 30000, hookTimeout: 60000 } },
+      { extends: true, test: { name: 'server', root: 'packages/server', environment: 'node', isolate: false, include: ['test/**/*.test.ts'], globalSetup: ['test/global-setup.ts'], testTimeout: 30000, hookTimeout: 60000 } },
       { extends: true, test: { name: 'client', root: 'packages/client', environment: 'happy-dom', include: ['test/**/*.test.ts'] } },
       { extends: true, test: { name: 'react', root: 'packages/react', environment: 'happy-dom', include: ['test/**/*.test.{ts,tsx}'], setupFiles: ['test/setup.ts'], testTimeout: 30000 } },
     ],

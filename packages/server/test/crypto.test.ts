@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, uniqueEmail, type Harness } from './helpers/harness.js';
 import { pkcePair } from './helpers/pkce.js';
 import { ORIGIN } from './helpers/test-config.js';
+import { sharedHarness } from './helpers/shared-stack.js';
 
 /** Wallet sign-in with real keys: viem's accounts for Ethereum, noble's ed25519 for Solana. */
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await sharedHarness();
 });
-afterAll(() => h.close());
 
 const START = '/sdk/v1/crypto_wallets/authenticate/start';
 const AUTHENTICATE = '/sdk/v1/crypto_wallets/authenticate';

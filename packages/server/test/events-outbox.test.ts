@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, uniqueEmail, type Harness } from './helpers/harness.js';
 import { ORIGIN, PRODUCTION } from './helpers/test-config.js';
+import { sharedHarness } from './helpers/shared-stack.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await sharedHarness();
 });
-afterAll(() => h.close());
 
 describe('events', () => {
   it('stores a batch of events once, even when the batch is retried', async () => {

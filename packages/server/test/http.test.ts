@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, uniqueEmail, type Harness } from './helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail, type Harness } from './helpers/harness.js';
 import { ORIGIN } from './helpers/test-config.js';
+import { sharedHarness } from './helpers/shared-stack.js';
 
 const SEND = '/sdk/v1/magic_links/email/login_or_create';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await sharedHarness();
 });
-afterAll(() => h.close());
 
 function expectErrorShape(body: any, status: number, type: string) {
   expect(body).toEqual({ status_code: status, request_id: expect.stringMatching(/^request-/), error_type: type, error_message: expect.any(String) });

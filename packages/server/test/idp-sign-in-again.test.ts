@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionResponse } from '@vestibule/contract';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tokenFromLink, uniqueEmail } from './helpers/harness.js';
-import { startListening, type ListeningServer } from './helpers/listening.js';
+import { type ListeningServer } from './helpers/listening.js';
 import { pkcePair } from './helpers/pkce.js';
+import { sharedListening } from './helpers/shared-stack.js';
 
 /**
  * prompt=login and max_age against the listening server: a session that is too old (any session,
@@ -14,9 +15,8 @@ import { pkcePair } from './helpers/pkce.js';
 const RP = 'http://localhost:3001/callback';
 let s: ListeningServer;
 beforeAll(async () => {
-  s = await startListening();
+  s = await sharedListening();
 });
-afterAll(() => s.close());
 
 function request(extra: Record<string, string>) {
   const verifier = randomBytes(32).toString('base64url');

@@ -1,8 +1,9 @@
 import { tryAgainIn } from '../src/http/limits.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@vestibule/contract';
-import { randomIp, startHarness, uniqueEmail, type Harness } from './helpers/harness.js';
+import { randomIp, uniqueEmail, type Harness } from './helpers/harness.js';
 import { RESET_URL } from './helpers/test-config.js';
+import { sharedHarness } from './helpers/shared-stack.js';
 
 const SEND = '/sdk/v1/magic_links/email/login_or_create';
 const AUTH = '/sdk/v1/magic_links/authenticate';
@@ -10,9 +11,8 @@ const MAGIC_LINK_MESSAGE = 'This login link has already been used or has expired
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await sharedHarness();
 });
-afterAll(() => h.close());
 
 describe('magic link sign-up and login', () => {
   it('signs up a new address: creates the user, emails a sign-up link, and the link signs the user in', async () => {

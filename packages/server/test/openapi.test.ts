@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '@vestibule/contract';
-import { startHarness, type Harness } from './helpers/harness.js';
+import { type Harness } from './helpers/harness.js';
+import { sharedHarness } from './helpers/shared-stack.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await sharedHarness();
 });
-afterAll(() => h.close());
 
 /** The contract's route table: what the server must serve and document. */
 const EVERY_ROUTE = routes.map((route) => `${route.method.toUpperCase()} ${route.path}`);

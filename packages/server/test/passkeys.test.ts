@@ -1,16 +1,16 @@
 import fc from 'fast-check';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/index.js';
-import { startHarness, uniqueEmail, type Harness } from './helpers/harness.js';
+import { uniqueEmail, type Harness } from './helpers/harness.js';
 import { SoftAuthenticator, type Knobs } from './helpers/soft-authenticator.js';
 import { ORIGIN, REPO_CONFIG, tempDir } from './helpers/test-config.js';
+import { sharedHarness } from './helpers/shared-stack.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await sharedHarness();
 });
-afterAll(() => h.close());
 
 const b64json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@vestibule/contract';
 import { uniqueEmail } from '../helpers/harness.js';
-import { startListening, type ListeningServer } from '../helpers/listening.js';
+import { type ListeningServer } from '../helpers/listening.js';
 import { codeIn, OTP } from '../helpers/otp.js';
+import { sharedListening } from '../helpers/shared-stack.js';
 
 /**
  * Finding 2: anyone could create a password account for someone else's email; when the owner later
@@ -13,9 +14,8 @@ const PLANTED = 'Attacker planted this 4 you!';
 const OWNERS = 'Owner chose this passphrase 2';
 let s: ListeningServer;
 beforeAll(async () => {
-  s = await startListening();
+  s = await sharedListening();
 });
-afterAll(() => s.close());
 
 async function plantPassword(email: string): Promise<SessionResponse> {
   const created = await s.send<SessionResponse>('POST', '/sdk/v1/passwords', { email, password: PLANTED }, { from: '127.0.0.66' });

@@ -1,12 +1,13 @@
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse, User } from '@vestibule/contract';
 import { uniqueEmail } from '../helpers/harness.js';
 import { resetTokenIn } from '../helpers/idp-app.js';
-import { startListening, type ListeningServer } from '../helpers/listening.js';
+import { type ListeningServer } from '../helpers/listening.js';
 import { pkcePair } from '../helpers/pkce.js';
 import { SoftAuthenticator } from '../helpers/soft-authenticator.js';
 import { ORIGIN } from '../helpers/test-config.js';
+import { sharedListening } from '../helpers/shared-stack.js';
 
 /**
  * Found by an outside attack: a passkey or a wallet attached with a planted or stolen session
@@ -27,9 +28,8 @@ const AUTHENTICATE = '/sdk/v1/crypto_wallets/authenticate';
 
 let s: ListeningServer;
 beforeAll(async () => {
-  s = await startListening();
+  s = await sharedListening();
 });
-afterAll(() => s.close());
 
 /** Signs in with the wallet: with `session` as Bearer that links a wallet seen for the first time to the session's user. */
 async function signWithWallet(account: PrivateKeyAccount, session?: string) {

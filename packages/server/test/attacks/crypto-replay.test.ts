@@ -1,9 +1,10 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startListening, type ListeningServer } from '../helpers/listening.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ListeningServer } from '../helpers/listening.js';
 import { pkcePair } from '../helpers/pkce.js';
+import { sharedListening } from '../helpers/shared-stack.js';
 
 /**
  * Issue 14: a wallet's signed sign-in message signs in once, however many race to use it (one
@@ -14,9 +15,8 @@ import { pkcePair } from '../helpers/pkce.js';
  */
 let s: ListeningServer;
 beforeAll(async () => {
-  s = await startListening();
+  s = await sharedListening();
 });
-afterAll(() => s.close());
 
 const START = '/sdk/v1/crypto_wallets/authenticate/start';
 const AUTHENTICATE = '/sdk/v1/crypto_wallets/authenticate';

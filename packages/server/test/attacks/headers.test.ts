@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../helpers/harness.js';
-import { startListening, type ListeningServer } from '../helpers/listening.js';
+import { type ListeningServer } from '../helpers/listening.js';
+import { sharedListening } from '../helpers/shared-stack.js';
 
 /**
  * Finding 8: responses that carry tokens could be cached and API bodies sniffed. Every API answer
@@ -10,9 +11,8 @@ import { startListening, type ListeningServer } from '../helpers/listening.js';
  */
 let s: ListeningServer;
 beforeAll(async () => {
-  s = await startListening();
+  s = await sharedListening();
 });
-afterAll(() => s.close());
 
 describe('headers', () => {
   it('a session answer is no-store and nosniff', async () => {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../helpers/harness.js';
-import { startListening, type ListeningServer } from '../helpers/listening.js';
+import { type ListeningServer } from '../helpers/listening.js';
+import { sharedListening } from '../helpers/shared-stack.js';
 
 /**
  * The identity provider's single-use secrets, raced over real sockets: the same authorization code
@@ -10,9 +11,8 @@ import { startListening, type ListeningServer } from '../helpers/listening.js';
  */
 let s: ListeningServer;
 beforeAll(async () => {
-  s = await startListening();
+  s = await sharedListening();
 });
-afterAll(() => s.close());
 
 const RP = 'http://localhost:3001/callback';
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@vestibule/contract';
 import { tokenFromLink } from '../helpers/harness.js';
-import { startListening, type ListeningServer } from '../helpers/listening.js';
+import { type ListeningServer } from '../helpers/listening.js';
+import { sharedListening } from '../helpers/shared-stack.js';
 
 /**
  * Issue 38, point 3: 'a@x.com', 'ａ@x.com' (fullwidth) and 'a@ｘ.com' were three users, and a
@@ -13,9 +14,8 @@ import { startListening, type ListeningServer } from '../helpers/listening.js';
  */
 let s: ListeningServer;
 beforeAll(async () => {
-  s = await startListening();
+  s = await sharedListening();
 });
-afterAll(() => s.close());
 
 /** Fullwidth forms of ASCII letters, digits and '@' (U+FF01..U+FF5E), which NFKC folds back. */
 const fullwidth = (text: string) => text.replace(/[!-~]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0xfee0));

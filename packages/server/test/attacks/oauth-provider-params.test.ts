@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startListening, type ListeningServer } from '../helpers/listening.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ListeningServer } from '../helpers/listening.js';
 import { PUBLIC_TOKEN } from '../helpers/test-config.js';
+import { sharedListening } from '../helpers/shared-stack.js';
 
 /**
  * Issue 36, finding 4: provider_params (the host's extra authorization parameters, which arrive in
@@ -12,9 +13,8 @@ const RESERVED = ['client_id', 'client_secret', 'response_type', 'response_mode'
 
 let s: ListeningServer;
 beforeAll(async () => {
-  s = await startListening();
+  s = await sharedListening();
 });
-afterAll(() => s.close());
 
 const challenge = () => createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
 const start = (providerParams: Record<string, string>) =>

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startListening, type ListeningServer } from '../helpers/listening.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ListeningServer } from '../helpers/listening.js';
 import { PUBLIC_TOKEN } from '../helpers/test-config.js';
+import { sharedListening } from '../helpers/shared-stack.js';
 
 /**
  * A social sign-in's one-time OAuth token, raced: the same token and verifier 50 times in parallel
@@ -10,9 +11,8 @@ import { PUBLIC_TOKEN } from '../helpers/test-config.js';
  */
 let s: ListeningServer;
 beforeAll(async () => {
-  s = await startListening();
+  s = await sharedListening();
 });
-afterAll(() => s.close());
 
 const base = () => `http://127.0.0.1:${s.port}`;
 /** Our server's answer to a navigation to `url` (its path, on the listening port); the Location it gives. */

@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tokenFromLink, uniqueEmail } from '../helpers/harness.js';
-import { startListening, type ListeningServer } from '../helpers/listening.js';
+import { type ListeningServer } from '../helpers/listening.js';
 import { SoftAuthenticator } from '../helpers/soft-authenticator.js';
 import { ORIGIN } from '../helpers/test-config.js';
+import { sharedListening } from '../helpers/shared-stack.js';
 
 /** Held before issue 9 and kept so: an emailed token (or a passkey's challenge) signs in once, however many race to use it. */
 let s: ListeningServer;
 beforeAll(async () => {
-  s = await startListening();
+  s = await sharedListening();
 });
-afterAll(() => s.close());
 
 const statuses = (answers: Array<{ status: number }>) => answers.map((a) => a.status).sort();
 

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../helpers/harness.js';
-import { startListening, type ListeningServer } from '../helpers/listening.js';
+import { type ListeningServer } from '../helpers/listening.js';
+import { sharedListening } from '../helpers/shared-stack.js';
 
 /**
  * Issue 36, finding 1: a NUL byte in a string field reached PostgreSQL, which refuses it, and the
@@ -10,10 +11,9 @@ import { startListening, type ListeningServer } from '../helpers/listening.js';
 let s: ListeningServer;
 let session: string;
 beforeAll(async () => {
-  s = await startListening();
+  s = await sharedListening();
   session = (await s.signInByLink(uniqueEmail('nul-owner'))).session_token;
 });
-afterAll(() => s.close());
 
 const BAD = [
   { text: 'a@b.c\u0000', what: 'a NUL character (U+0000)' },

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@vestibule/contract';
 import { tokenFromLink, uniqueEmail } from '../helpers/harness.js';
 import { approveApp as approveAppOn, refreshApp, resetTokenIn, RP, userinfo as userinfoOn } from '../helpers/idp-app.js';
-import { startListening, type ListeningServer } from '../helpers/listening.js';
+import { type ListeningServer } from '../helpers/listening.js';
 import { codeIn, OTP } from '../helpers/otp.js';
+import { sharedListening } from '../helpers/shared-stack.js';
 
 /**
  * Issue 38, points 1 and 2: someone who took over an account kept ways in after the owner reset
@@ -17,9 +18,8 @@ const PLANTED = 'Attacker planted this 4 you!';
 
 let s: ListeningServer;
 beforeAll(async () => {
-  s = await startListening();
+  s = await sharedListening();
 });
-afterAll(() => s.close());
 
 const approveApp = (session: string) => approveAppOn(s, session);
 const refresh = (token: string) => refreshApp(s, token);
