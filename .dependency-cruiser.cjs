@@ -1,5 +1,5 @@
 /**
- * The boundaries of DESIGN.md, checked in `npm test` (npm run check:deps):
+ * The project's boundaries, checked in `npm test` (npm run check:deps):
  * react -> client -> contract (types only, except the plain-data error catalogue); server ->
  * contract; features never import each other; widget screens never call the network; shared
  * widget parts know nothing of features, mounts or the flow; only the /dev/ guard trusts a

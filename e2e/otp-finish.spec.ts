@@ -4,7 +4,7 @@ import { lookAt } from './support/look';
 import { latestMessageTo, passcodeIn } from './support/outbox';
 import { uniqueEmail } from './support/stack';
 
-/** Issue 11, 'Finish the built flows': the passcode destination and the events of SPEC.md section 7. */
+/** Issue 11, 'Finish the built flows': the passcode destination and the events the client logs. */
 
 const EMAIL_OTP = { products: ['otp'], otpOptions: { methods: ['email'] } };
 const PHONE_OTP = { products: ['otp'], otpOptions: { methods: ['sms', 'whatsapp'] } };

@@ -4,7 +4,7 @@ import type { CookieOptions } from './types.js';
 export const DEFAULT_OPAQUE_TOKEN_COOKIE_NAME = 'vestibule_session';
 export const DEFAULT_JWT_COOKIE_NAME = 'vestibule_session_jwt';
 export const DEFAULT_IST_COOKIE_NAME = 'vestibule_intermediate_session_token';
-/** Lifetime of the intermediate session token cookie (SPEC.md section 9). */
+/** Lifetime of the intermediate session token cookie. */
 export const INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS = 600_000;
 
 /** localhost, *.localhost, 127.x.x.x and [::1]: hosts where cookies may be written without Secure. */

@@ -70,9 +70,9 @@ export function errorTypeOf(error: unknown): string | undefined {
 
 /**
  * The text to show for an error: an override for its error_type first; for the user-facing types
- * (SPEC.md section 8, the password errors) the catalogue's words; otherwise the server's error_message, which the
- * server words for the case (the field, the seconds to wait), then the catalogue's default, then
- * the error's own message.
+ * (the password errors among them) the catalogue's words; otherwise the server's error_message,
+ * which the server words for the case (the field, the time to wait), then the catalogue's default,
+ * then the error's own message.
  */
 export function messageForError(error: unknown, overrides?: Partial<Record<string, string>>): string {
   const type = errorTypeOf(error);

@@ -2,7 +2,7 @@ import type { LoggedEvent, LoggedEventName } from '@vestibule/contract';
 import type { HttpClient } from './http.js';
 import { randomId } from './random-id.js';
 
-/** Events per POST /sdk/v1/events; a full batch is sent at once (SPEC.md section 9). */
+/** Events per POST /sdk/v1/events; a full batch is sent at once. */
 export const EVENT_BATCH_SIZE = 15;
 /** Longest an event waits in the queue before it is sent. */
 export const EVENT_FLUSH_INTERVAL_MS = 800;

@@ -1,6 +1,6 @@
 import { nanoid } from 'nanoid';
 
-/** Length of every random id the client makes (SPEC.md section 9). */
+/** Length of every random id the client makes. */
 export const RANDOM_ID_LENGTH = 21;
 
 /** A URL-safe random id of 21 characters. */

@@ -4,7 +4,7 @@ import { VestibuleSDKError, USER_UNAUTHENTICATED_MESSAGE } from './errors.js';
 import type { SessionState, SessionTokens, Unsubscribe } from './types.js';
 import { browserStorage } from './browser-storage.js';
 
-/** Background session refresh period (SPEC.md section 9). */
+/** Background session refresh period. */
 export const SESSION_REFRESH_INTERVAL_MS = 180_000;
 
 /** What the client keeps in local storage per public token. */
@@ -19,7 +19,7 @@ export function sessionStorageKey(publicToken: string): string {
   return `vestibule::${publicToken}`;
 }
 
-/** One change of session, as a call's answer or a logout gives it (SPEC.md section 4, session cookies). */
+/** One change of session, as a call's answer or a logout gives it. */
 export interface SessionUpdate {
   state: SessionState | null;
   session_token?: string;

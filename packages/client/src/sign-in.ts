@@ -2,10 +2,10 @@ import type { RouteRequest, RouteResponse, SdkRoute, SessionResponse } from '@ve
 import type { HttpClient } from './http.js';
 import type { SessionManager } from './session-manager.js';
 
-/** Session length when the caller names none (SPEC.md section 9). */
+/** Session length when the caller names none. */
 export const DEFAULT_SESSION_DURATION_MINUTES = 30;
 
-/** An attested session's length when the caller names none (SPEC.md section 9). */
+/** An attested session's length when the caller names none. */
 export const ATTESTED_SESSION_DURATION_MINUTES = 60;
 
 /** The routes that sign a user in: they take a session duration and answer with a session. */

@@ -55,7 +55,7 @@ export interface ClientOptions {
   /**
    * A custom API domain on the host's own site (same-site, so the server may keep the session in
    * cookies the script cannot read). When set it replaces apiBaseUrl, and the client does not
-   * destroy the session at start for want of a readable session cookie (SPEC.md section 4).
+   * destroy the session at start for want of a readable session cookie.
    */
   customApiDomain?: string;
   cookieOptions?: CookieOptions;
@@ -63,7 +63,7 @@ export interface ClientOptions {
   fetch?: typeof fetch;
 }
 
-/** Session fields the spec names (SPEC.md section 3), as kept in the client. */
+/** Session fields the spec names, as kept in the client. */
 export interface SessionTokens {
   session_token: string;
   session_jwt: string;
@@ -83,7 +83,7 @@ export interface MagicLinkEmailOptions {
   createUserAsPending?: boolean;
 }
 
-/** Options of an email passcode (SPEC.md section 7); sent snake_case. */
+/** Options of an email passcode; sent snake_case. */
 export interface OtpEmailOptions {
   /** Minutes the code stays valid; the server's default is 5. */
   expirationMinutes?: number;
@@ -95,18 +95,18 @@ export interface OtpEmailOptions {
   locale?: string;
 }
 
-/** Options of a text-message or WhatsApp passcode (SPEC.md section 7); sent snake_case. */
+/** Options of a text-message or WhatsApp passcode; sent snake_case. */
 export interface OtpPhoneOptions {
   expirationMinutes?: number;
   locale?: string;
 }
 
 export interface SessionDurationOptions {
-  /** Default 30 (SPEC.md section 9). */
+  /** Default 30. */
   session_duration_minutes?: number;
 }
 
-/** Options of passwords.resetByEmailStart (SPEC.md section 7); sent snake_case. */
+/** Options of passwords.resetByEmailStart; sent snake_case. */
 export interface PasswordResetByEmailStartOptions {
   email: string;
   /** Where the reset link leads (the password-reset mount); on the project's reset allowlist. */
@@ -119,7 +119,7 @@ export interface PasswordResetByEmailStartOptions {
   locale?: string;
 }
 
-/** Options of an OAuth start (SPEC.md section 7), sent in the start URL's query. */
+/** Options of an OAuth start, sent in the start URL's query. */
 export interface OAuthStartOptions {
   /** Where the server sends a known user back with the token; on the project's login allowlist (else its first entry). */
   login_redirect_url?: string;
@@ -212,7 +212,7 @@ export interface VestibuleClient {
   };
 
   /**
-   * Social sign-in, one entry per provider type (SPEC.md section 9). start() leaves the page for
+   * Social sign-in, one entry per provider type. start() leaves the page for
    * the provider; the server sends the browser back to the redirect URL with
    * `vestibule_token_type=oauth&token=…` (or `&error_type=oauth_flow_callback_error`), where
    * authenticate(token) signs in.

@@ -4,7 +4,7 @@ import { errorMessages } from './errors.js';
 export const INVALID_EMAIL_OTP_MESSAGE = 'Invalid email address.';
 /** Shown under the email field of the magic-link and password forms. */
 export const INVALID_EMAIL_FORMAT_MESSAGE = 'Email format is invalid.';
-/** Shown under the phone field when the number does not parse (SPEC.md section 5). */
+/** Shown under the phone field when the number does not parse. */
 export const INVALID_PHONE_NUMBER_MESSAGE = errorMessages.invalid_phone_number;
 
 // local@domain.tld: no spaces, one @, a dot-separated domain whose labels do not start or end with

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ErrorType as CatalogueErrorType } from '@vestibule/contract';
 import { VestibuleApiError, VestibuleSDKError, errorMessages, messageForError, toErrorInfo, UNKNOWN_ERROR_MESSAGE } from '../src/index.js';
 
-// Word for word from SPEC.md section 8 where the spec quotes words.
+// Word for word: these are the texts people read.
 const quoted: Partial<Record<CatalogueErrorType, string>> = {
   invalid_email: 'Email format is invalid.',
   invalid_phone_number: 'Phone number format is invalid. Ensure the phone number is in the E.164 format.',

@@ -34,7 +34,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('session cookies (SPEC.md section 4)', () => {
+describe('session cookies', () => {
   it('with a session and both tokens: writes both session cookies, expiring at expires_at, and clears the intermediate cookie', () => {
     document.cookie = 'vestibule_intermediate_session_token=ist-old; path=/';
     const set = vi.spyOn(Cookies, 'set');

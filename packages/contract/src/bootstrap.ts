@@ -5,7 +5,7 @@ import { route } from './route.js';
 export const RbacScopeSchema = z.object({ scope: z.string(), description: z.string() });
 export type RbacScope = z.output<typeof RbacScopeSchema>;
 
-/** Field names are the spec's own (SPEC.md section 3, Bootstrap). */
+/** Field names are the spec's own. */
 export const BootstrapResponseSchema = z
   .object({
     ...ok,

@@ -4,7 +4,7 @@ import { route } from './route.js';
 import { CRYPTO_WALLET_TYPES, SessionResponseSchema } from './session.js';
 
 /**
- * Crypto wallets (SPEC.md sections 3, 4 and 7): sign-in by signing a message with an Ethereum or
+ * Crypto wallets: sign-in by signing a message with an Ethereum or
  * Solana wallet. The start hands out a human-readable sign-in message (Sign-In with Ethereum,
  * EIP-4361, or its Solana twin) naming the site, the address, a nonce and its issue and expiry
  * times; the wallet signs it (Ethereum: personal_sign; Solana: signMessage over its UTF-8 bytes) and

@@ -1,6 +1,6 @@
 /**
  * The error catalogue, written once: every error_type the API answers with, its HTTP status and its
- * default English message. The first block is the spec's catalogue (SPEC.md section 8) and the
+ * default English message. The first block is the spec's catalogue and the
  * product's password and passcode errors; the second holds the types whose message the server
  * words for the case (the HTTP-level ones, a wallet's chain). The server answers with these messages; the
  * client and the widgets show them (a host may override them by error_type). Plain data with no
@@ -60,8 +60,8 @@ const userFacingErrors = {
   /** A password-reset token that is unknown, expired or already used. */
   invalid_reset_token: { status: 401, message: 'The password reset link has expired or was already used. Request a new one.' },
 
-  // The product's own passkey errors. The widget shows the spec's passkey texts in their place
-  // (SPEC.md section 8); a direct API caller reads these.
+  // The product's own passkey errors. The widget shows its own passkey texts in their place; a
+  // direct API caller reads these.
   /** Registering a credential that is already registered (to this user or another). */
   duplicate_webauthn_registration: {
     status: 400,
@@ -120,8 +120,8 @@ export const errorCatalogue = { ...userFacingErrors, ...httpErrors } as const sa
 export type ErrorType = keyof typeof errorCatalogue;
 
 /**
- * The types whose message people see as the catalogue words it: the spec's catalogue (SPEC.md
- * section 8) and the product's password and passcode errors. For the others the server's own wording is shown.
+ * The types whose message people see as the catalogue words it: the first block of the catalogue
+ * and the product's password and passcode errors. For the others the server's own wording is shown.
  */
 export type UserFacingErrorType = keyof typeof userFacingErrors;
 export function isUserFacingErrorType(type: string): type is UserFacingErrorType {

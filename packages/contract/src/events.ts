@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OkResponseSchema } from './common.js';
 import { route } from './route.js';
 
-/** Event names the client logs (SPEC.md section 7). */
+/** Event names the client logs. */
 export const loggedEventNames = [
   'sdk_instance_instantiated',
   'render_login_screen',

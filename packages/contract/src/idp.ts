@@ -4,7 +4,7 @@ import { route } from './route.js';
 import { SessionResponseSchema } from './session.js';
 
 /**
- * Vestibule as an OpenID Connect provider (issue 15; SPEC.md sections 2, 3, 4 and 6). The
+ * Vestibule as an OpenID Connect provider (issue 15). The
  * authorization page is the host page where the identity-provider widget lives; discovery names it
  * as `authorization_endpoint` and `end_session_endpoint`. The widget reads the relying party's
  * request from that page's query string and calls the JSON routes below with the user's session
@@ -195,7 +195,7 @@ export const RevokeRequestSchema = z
   .meta({ id: 'RevokeRequest' });
 
 /**
- * The session guard's attest (SPEC.md section 4): a host that signed its user in elsewhere hands a
+ * The session guard's attest: a host that signed its user in elsewhere hands a
  * trusted token (a JWT its own identity system issued); the server verifies it against a configured
  * token profile (issuer, audience, JWKS) and starts a session for the user of its email claim.
  */
@@ -208,7 +208,7 @@ export const SessionAttestRequestSchema = z
   .meta({ id: 'SessionAttestRequest' });
 export type SessionAttestRequest = z.input<typeof SessionAttestRequestSchema>;
 
-/** SPEC.md section 9: an attested session lasts 60 minutes unless the client names a duration. */
+/** An attested session lasts 60 minutes unless the client names a duration. */
 export const ATTESTED_SESSION_MINUTES = 60;
 
 const TAG = 'Identity provider';

@@ -1,6 +1,6 @@
 /**
- * The `type` of each social sign-in provider (SPEC.md section 9: 19 providers with labelled
- * buttons), as plain data: the provider entries of oauthOptions.providers name one of these, and
+ * The `type` of each social sign-in provider (19 providers with labelled buttons), as plain data:
+ * the provider entries of oauthOptions.providers name one of these, and
  * the OAuth start route takes them. Browser code imports this entry at run time:
  * `@vestibule/contract/oauth-providers`.
  */

@@ -5,7 +5,7 @@ import { route } from './route.js';
 import { SessionResponseSchema } from './session.js';
 
 /**
- * Social sign-in (SPEC.md sections 2, 7 and 9): an authorization-code flow our server runs against
+ * Social sign-in: an authorization-code flow our server runs against
  * the provider. The browser navigates to the start (it answers 302 to the provider), the provider
  * sends it back to the one callback (302 to the host's redirect URL with a one-time token, or with
  * error_type=oauth_flow_callback_error), and the client exchanges that token, with the PKCE
@@ -50,7 +50,7 @@ export const OAuthAuthenticateResponseSchema = SessionResponseSchema.extend({
 export type OAuthAuthenticateResponse = z.output<typeof OAuthAuthenticateResponseSchema>;
 
 /**
- * Google one-tap (SPEC.md sections 3, 4 and 7): the widget asks our server for what the prompt
+ * Google one-tap: the widget asks our server for what the prompt
  * needs (the Google client id, the script's URL and a one-time nonce); Google Identity Services
  * hands the page an ID token carrying that nonce; the server verifies it (signature by Google's
  * JWKS, issuer, audience, expiry, the nonce spent once) and answers the host's redirect URL with a

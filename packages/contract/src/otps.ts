@@ -3,7 +3,7 @@ import { email, locale, minutes, ok } from './common.js';
 import { route } from './route.js';
 import { SessionResponseSchema } from './session.js';
 
-/** One-time passcodes (SPEC.md sections 2, 4, 7 and 9): 6 digits, 5 minutes by default. */
+/** One-time passcodes: 6 digits, 5 minutes by default. */
 export type OtpChannel = 'email' | 'sms' | 'whatsapp';
 
 const otpExpiration = minutes.meta({ description: 'Passcode lifetime in minutes, 1..30; default 5.' });

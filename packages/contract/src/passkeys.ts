@@ -4,7 +4,7 @@ import { route } from './route.js';
 import { SessionResponseSchema, WebAuthnRegistrationSchema } from './session.js';
 
 /**
- * Passkeys (SPEC.md sections 2, 3, 4 and 7): WebAuthn registration and authentication ceremonies,
+ * Passkeys: WebAuthn registration and authentication ceremonies,
  * each a start (the server's options with a single-use challenge) and a finish (the browser's
  * credential, verified by the server), plus rename and delete of a user's registrations.
  * Options and credentials travel as the WebAuthn Level 3 JSON forms (base64url for binary), which

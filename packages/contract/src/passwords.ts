@@ -3,7 +3,7 @@ import { email, locale, minutes, ok, OkResponseSchema, redirectUrl } from './com
 import { route } from './route.js';
 import { SessionResponseSchema } from './session.js';
 
-/** Passwords (SPEC.md sections 2, 3, 4, 5, 7 and 8). */
+/** Passwords. */
 const password = z.string().min(1).max(256).meta({ description: 'At most 256 characters.' });
 
 export const PasswordStrengthCheckRequestSchema = z
