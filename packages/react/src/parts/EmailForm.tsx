@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { StringKey } from '../strings/en';
 import { useWidget } from '../widget/context';
-import { isValidEmail } from '../widget/validate';
+import { isValidEmail } from '@vestibule/client';
 import { Button } from './Button';
 import { TextInput } from './TextInput';
 

@@ -1,1 +1,0 @@
-export { isValidEmail } from '@vestibule/client';
