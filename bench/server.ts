@@ -466,9 +466,9 @@ function report({ rows, results, memoryBefore, memoryAfter, flood, write }: Repo
   // by a fifth from one round to the next), more than the margins the targets ask about.
   const has = (...keys: string[]) => keys.every((key) => results.has(key));
   const targets: Array<[string, string, boolean]> = [];
-  const everyRound = (what: string, ours: string, theirs: string, factor: number, describe: (our: number, their: number) => string) => {
+  const everyRound = (what: string, ours: string, theirs: string, factor: number, wording: (our: number, their: number) => string) => {
     const pairs = results.get(ours)!.map((m, round) => [m.rate, results.get(theirs)![round]!.rate] as const);
-    const measured = pairs.map(([our, their], round) => `${pairs.length > 1 ? `round ${round + 1}: ` : ''}${describe(our, their)}`).join('; ');
+    const measured = pairs.map(([our, their], round) => `${pairs.length > 1 ? `round ${round + 1}: ` : ''}${wording(our, their)}`).join('; ');
     targets.push([what, measured, pairs.every(([our, their]) => our >= factor * their)]);
   };
   if (has('v-check', 'b-check')) {

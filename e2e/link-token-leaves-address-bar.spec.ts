@@ -36,7 +36,7 @@ async function expectNoReferrer(seen: ReturnType<typeof watch>, demoOrigin: stri
   }
   for (const request of seen.requests) {
     // Absent, or empty as Chromium reports it for a request served again from its cache.
-    expect((await request.allHeaders())['referer'] ?? '', request.url()).toBe('');
+    expect((await request.allHeaders()).referer ?? '', request.url()).toBe('');
   }
 }
 

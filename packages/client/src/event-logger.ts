@@ -15,7 +15,7 @@ export interface EventLogger {
 }
 
 export function createEventLogger(http: HttpClient): EventLogger {
-  let queue: LoggedEvent[] = [];
+  const queue: LoggedEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let destroyed = false;
 

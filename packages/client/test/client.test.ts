@@ -7,7 +7,7 @@ import {
   apiError,
   BASE,
   clearAllCookies,
-  fakeFetch,
+  type fakeFetch,
   makeSessionResponse,
   makeUser,
   readCookies,

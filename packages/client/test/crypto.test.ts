@@ -40,7 +40,7 @@ describe('crypto wallets', () => {
     // The verifier is the one whose S256 hash that wallet's start sent.
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body.code_verifier)));
     const challenge = Buffer.from(digest).toString('base64url');
-    expect((fake.callsTo('POST /sdk/v1/crypto_wallets/authenticate/start')[1]?.body as Record<string, string>).code_challenge).toBe(challenge);
+    expect((fake.callsTo('POST /sdk/v1/crypto_wallets/authenticate/start')[1]!.body as Record<string, string>).code_challenge).toBe(challenge);
     expect(client.session.getSync()?.session_id).toBe(answer.session.session_id);
     expect(readCookies().vestibule_session).toBe('opaque-token-1');
   });

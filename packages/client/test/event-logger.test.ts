@@ -81,7 +81,7 @@ describe('event logger', () => {
     const calls = fake.callsTo('POST /sdk/v1/events');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.init.keepalive).toBe(true);
-    expect((calls[0]?.body as EventLogRequest).events.map((e) => e.name)).toEqual([
+    expect((calls[0]!.body as EventLogRequest).events.map((e) => e.name)).toEqual([
       'render_login_screen',
       'email_try_again_clicked',
     ]);

@@ -71,6 +71,8 @@ type RouteKey<R extends RouteDef> = `${Uppercase<R['method']>} ${R['path']}`;
 /** "METHOD path" → { request, response } types of the JSON routes, derived from a list of routes. */
 export type RouteMap<Routes extends RouteDef> = {
   [R in Extract<Routes, JsonRouteDef> as RouteKey<R>]: {
+    // A route without a body or query is called with no argument, which only void allows.
+    // biome-ignore lint/suspicious/noConfusingVoidType: see above
     request: R['request'] extends z.ZodType ? z.input<R['request']> : R['query'] extends z.ZodObject ? z.input<R['query']> : void;
     response: z.output<R['response']>;
   };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '@vestibule/contract';
-import { type Harness } from './helpers/harness.js';
+import type { Harness } from './helpers/harness.js';
 import { sharedHarness } from './helpers/shared-stack.js';
 
 let h: Harness;

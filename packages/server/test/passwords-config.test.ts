@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/index.js';
+import { loadConfig } from '../src/index.js';
 import { REPO_CONFIG } from './helpers/test-config.js';
 
 describe('password config', () => {

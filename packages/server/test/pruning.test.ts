@@ -87,7 +87,11 @@ describe('pruning in bounded batches', () => {
       .values(Array.from({ length: 250 }, () => ({ secret_hash: randomBytes(32).toString('hex'), purpose: 'test_backlog', subject: null, user_id: null, bound: '{}', max_attempts: null, created_at: ended, expires_at: ended })))
       .execute();
     const batches: number[] = [];
-    for (let deleted = -1; deleted !== 0; ) batches.push((deleted = await pruneOneTimeSecrets(h.server.db, now, 100)));
+    let deleted = -1;
+    while (deleted !== 0) {
+      deleted = await pruneOneTimeSecrets(h.server.db, now, 100);
+      batches.push(deleted);
+    }
     expect(batches).toEqual([100, 100, 50, 0]);
   });
 });

@@ -7,7 +7,7 @@ import type { SessionResponse } from '@vestibule/contract';
 import { createSessionVerifier } from '../src/host/index.js';
 import { startServer } from '../src/index.js';
 import { tokenFromLink, uniqueEmail } from './helpers/harness.js';
-import { dataDirWithDatabase, PUBLIC_TOKEN, tempDir, testConfig } from './helpers/test-config.js';
+import { dataDirWithDatabase, PUBLIC_TOKEN, testConfig } from './helpers/test-config.js';
 
 const headers = { 'X-Public-Token': PUBLIC_TOKEN, 'Content-Type': 'application/json' };
 

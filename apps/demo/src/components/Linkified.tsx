@@ -7,6 +7,8 @@ export function Linkified({ text }: { text: string }) {
     <p className="outbox-text">
       {parts.map((part, index) =>
         index % 2 === 1 ? (
+          // The parts never move or change while shown: their place is their identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: a split text's parts are fixed
           <a key={index} href={part}>
             {part}
           </a>

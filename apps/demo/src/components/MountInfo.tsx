@@ -11,6 +11,7 @@ export function MountInfo({ mount, component, config, note }: { mount: string; c
         <code>
           &lt;
           {words.map((word, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the words of a fixed tag name never move
             <Fragment key={index}>
               {index > 0 && <wbr />}
               {word}

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@vestibule/contract';
 import { uniqueEmail } from '../helpers/harness.js';
-import { type ListeningServer } from '../helpers/listening.js';
+import type { ListeningServer } from '../helpers/listening.js';
 import { codeIn, OTP } from '../helpers/otp.js';
 import { sharedListening } from '../helpers/shared-stack.js';
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse, User } from '@vestibule/contract';
 import { uniqueEmail } from '../helpers/harness.js';
 import { resetTokenIn } from '../helpers/idp-app.js';
-import { type ListeningServer } from '../helpers/listening.js';
+import type { ListeningServer } from '../helpers/listening.js';
 import { pkcePair } from '../helpers/pkce.js';
 import { SoftAuthenticator } from '../helpers/soft-authenticator.js';
 import { ORIGIN } from '../helpers/test-config.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../helpers/harness.js';
-import { type ListeningServer } from '../helpers/listening.js';
+import type { ListeningServer } from '../helpers/listening.js';
 import { sharedListening } from '../helpers/shared-stack.js';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@vestibule/contract';
 import { tokenFromLink } from '../helpers/harness.js';
-import { type ListeningServer } from '../helpers/listening.js';
+import type { ListeningServer } from '../helpers/listening.js';
 import { sharedListening } from '../helpers/shared-stack.js';
 
 /**

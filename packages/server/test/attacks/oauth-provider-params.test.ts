@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ListeningServer } from '../helpers/listening.js';
+import type { ListeningServer } from '../helpers/listening.js';
 import { PUBLIC_TOKEN } from '../helpers/test-config.js';
 import { sharedListening } from '../helpers/shared-stack.js';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tokenFromLink, uniqueEmail } from '../helpers/harness.js';
-import { type ListeningServer } from '../helpers/listening.js';
+import type { ListeningServer } from '../helpers/listening.js';
 import { SoftAuthenticator } from '../helpers/soft-authenticator.js';
 import { ORIGIN } from '../helpers/test-config.js';
 import { sharedListening } from '../helpers/shared-stack.js';

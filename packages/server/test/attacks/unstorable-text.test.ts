@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../helpers/harness.js';
-import { type ListeningServer } from '../helpers/listening.js';
+import type { ListeningServer } from '../helpers/listening.js';
 import { sharedListening } from '../helpers/shared-stack.js';
 
 /**
@@ -49,7 +49,7 @@ describe('text no database can hold', () => {
   }
 
   it('a body nested thousands deep is walked without overflowing: 400, not 500', async () => {
-    for (const raw of ['['.repeat(8000) + ']'.repeat(8000), '[{"":'.repeat(2300) + '"a\\u0000"' + '}]'.repeat(2300)]) {
+    for (const raw of ['['.repeat(8000) + ']'.repeat(8000), `${'[{"":'.repeat(2300)}"a\\u0000"${'}]'.repeat(2300)}`]) {
       for (const path of ['/sdk/v1/magic_links/authenticate', '/sdk/v1/events', '/sdk/v1/otps/authenticate']) {
         const answer = await s.send('POST', path, undefined, { json: raw });
         expect(answer.status, path).toBe(400);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@vestibule/contract';
 import { tokenFromLink, uniqueEmail } from '../helpers/harness.js';
 import { approveApp as approveAppOn, refreshApp, resetTokenIn, RP, userinfo as userinfoOn } from '../helpers/idp-app.js';
-import { type ListeningServer } from '../helpers/listening.js';
+import type { ListeningServer } from '../helpers/listening.js';
 import { codeIn, OTP } from '../helpers/otp.js';
 import { sharedListening } from '../helpers/shared-stack.js';
 
