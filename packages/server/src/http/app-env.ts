@@ -7,11 +7,11 @@ import type { HeavyWork } from '../kernel/heavy-work.js';
 import type { LiveSessions } from '../kernel/sessions/live-sessions.js';
 import type { UserRevoker } from '../kernel/sessions/revoke-everywhere.js';
 import type { Database, SessionRow } from '../storage/database.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '../kernel/logger.js';
 
 export type Clock = () => Date;
 
-export type { Logger } from './logger.js';
+export type { Logger } from '../kernel/logger.js';
 
 /** What every handler may use; built once by createServer. */
 export interface AppDeps {

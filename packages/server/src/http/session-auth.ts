@@ -2,19 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { SessionRow } from '../storage/database.js';
 import { ApiError } from './api-error.js';
 import type { AppDeps, AppEnv } from './app-env.js';
-import { requestHeader } from './request-header.js';
-
-/** The token of an `Authorization: Bearer <token>` header, or null when it is absent, empty or another scheme. */
-export function bearerFrom(header: string | undefined): string | null {
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match ? match[1]! : null;
-}
-
-/** The Bearer token a call carries (bearerFrom). */
-export function bearerToken(c: Context<AppEnv>): string | null {
-  return bearerFrom(requestHeader(c, 'Authorization'));
-}
+import { bearerToken } from './bearer.js';
 
 /**
  * The live session of the Bearer token a call carries, for routes that take one optionally (a

@@ -1,6 +1,6 @@
 import PQueue from 'p-queue';
 import { ApiError } from '../http/api-error.js';
-import type { Logger } from '../http/logger.js';
+import type { Logger } from './logger.js';
 
 /** How often, at most, the refusals are written to the log (with how many there were since). */
 const LOG_EVERY_MS = 10_000;

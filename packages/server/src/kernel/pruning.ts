@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Logger } from '../http/logger.js';
 import type { Database } from '../storage/database.js';
+import type { Logger } from './logger.js';
 
 /**
  * One batch of a table's ended rows (expired, used or revoked a while ago): deletes at most `limit`

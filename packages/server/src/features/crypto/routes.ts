@@ -10,6 +10,7 @@ import {
 import type { Context } from 'hono';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
+import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
 import { enforceRateLimit } from '../../http/limits.js';
 import { optionalSession } from '../../http/session-auth.js';
@@ -66,7 +67,7 @@ export function registerCryptoRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): v
       last_authenticated_at: now.toISOString(),
       crypto_wallet_factor: { crypto_wallet_id: wallet.crypto_wallet_id, crypto_wallet_address: wallet.address, crypto_wallet_type: wallet.wallet_type },
     };
-    const signedIn = await completeSignIn(c, deps, { userId: wallet.user_id, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now, attaches: attached });
+    const signedIn = await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: wallet.user_id, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now, attaches: attached });
     const response: CryptoWalletsAuthenticateResponse = {
       ...signedIn,
       crypto_wallet_id: wallet.crypto_wallet_id,

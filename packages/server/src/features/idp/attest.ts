@@ -61,7 +61,7 @@ export function registerAttestRoute(app: OpenAPIHono<AppEnv>, deps: AppDeps): vo
     // The profile's issuer vouches for the address: a proof, as a used magic link is.
     await proveEmail(deps, userId, emailId, now);
     const factor: AuthenticationFactor = { type: 'attested', delivery_method: 'attested', last_authenticated_at: now.toISOString(), email_factor: { email_id: emailId, email_address: email } };
-    const signedIn = await completeSignIn(c, deps, { userId, factors: [factor], durationMinutes: duration, durationRequested: true, now, reuseBearerSession: false });
+    const signedIn = await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: null, userId, factors: [factor], durationMinutes: duration, durationRequested: true, now });
     return c.json(signedIn);
   });
 }

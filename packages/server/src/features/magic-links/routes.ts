@@ -3,6 +3,7 @@ import { magicLinkRoutes, MagicLinkAuthenticateRequestSchema, MagicLinkLoginOrCr
 import type { AuthenticationFactor, MagicLinkLoginOrCreateResponse } from '@vestibule/contract';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
+import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
 import { enforceRateLimit } from '../../http/limits.js';
 import { validateBody } from '../../http/validate-body.js';
@@ -76,7 +77,7 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
       };
 
       return c.json(
-        await completeSignIn(c, deps, { userId: used.user_id, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }),
+        await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: used.user_id, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }),
       );
     },
   );

@@ -4,13 +4,14 @@ import type { Context } from 'hono';
 import type { CustomFetch } from 'openid-client';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
+import { bearerToken } from '../../http/bearer.js';
 import { bodyLimit } from '../../http/body-limit.js';
 import { refuseUnstorableText } from '../../http/storable-text.js';
 import { normalizeEmail } from '../../kernel/email-address.js';
 import { consumeToken, issueToken } from '../../kernel/one-time-secrets.js';
 import { constantTimeEqual } from '../../security/constant-time.js';
 import { sha256Hex } from '../../security/hash.js';
-import { pkceChallenge } from '../../security/pkce.js';
+import { pkceVerifies } from '../../security/pkce.js';
 import { randomToken } from '../../security/random-token.js';
 import { DEV_PAGE_CSP, devSignInPage } from './dev-page.js';
 import type { ResolvedProvider } from './engine.js';
@@ -125,7 +126,7 @@ function registerDevelopmentRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, cont
     if (field('grant_type') !== 'authorization_code') return oauthError(c, 'unsupported_grant_type');
     const used = field('code') ? await consumeToken<CodeBound>(db, 'oauth_dev_code', field('code'), deps.clock()) : undefined;
     const code = used?.bound;
-    if (!code || code.provider !== field('client_id') || code.redirectUri !== field('redirect_uri') || !constantTimeEqual(pkceChallenge(field('code_verifier')), code.codeChallenge)) {
+    if (!code || code.provider !== field('client_id') || code.redirectUri !== field('redirect_uri') || !pkceVerifies(field('code_verifier'), code.codeChallenge)) {
       return oauthError(c, 'invalid_grant');
     }
     const accessToken = await issueToken(db, { purpose: 'oauth_dev_access', userId: null, bound: { provider: code.provider, email: code.email }, expirationMinutes: CODE_MINUTES, now: deps.clock() });
@@ -133,7 +134,7 @@ function registerDevelopmentRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, cont
   });
 
   app.get(`${BASE}/userinfo`, async (c) => {
-    const token = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
+    const token = bearerToken(c);
     const used = token ? await consumeToken<{ provider: OAuthProviderType; email: string }>(db, 'oauth_dev_access', token, deps.clock()) : undefined;
     if (!used) return oauthError(c, 'invalid_token', 401);
     const { email } = used.bound;

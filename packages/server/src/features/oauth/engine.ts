@@ -2,7 +2,6 @@ import {
   allowInsecureRequests,
   authorizationCodeGrant,
   buildAuthorizationUrl,
-  calculatePKCECodeChallenge,
   ClientSecretBasic,
   ClientSecretPost,
   Configuration,
@@ -12,6 +11,7 @@ import {
   type ClientAuth,
   type CustomFetch,
 } from 'openid-client';
+import { pkceChallenge } from '../../security/pkce.js';
 import type { OAuthProfile, ProfileSource } from './profile.js';
 import type { ProviderEntry } from './providers.js';
 
@@ -110,10 +110,10 @@ function configurationOf(provider: ResolvedProvider): Configuration {
 }
 
 /** The provider's authorization URL: its default scopes plus the custom ones, state, PKCE and nonce as the entry supports. */
-export async function authorizationUrl(
+export function authorizationUrl(
   provider: ResolvedProvider,
   input: { redirectUri: string; checks: FlowChecks; customScopes: string[]; providerParams: Record<string, string> },
-): Promise<URL> {
+): URL {
   const { entry } = provider;
   const scopes = [...new Set([...entry.scopes, ...input.customScopes])];
   const ours: Record<string, string> = {
@@ -123,7 +123,7 @@ export async function authorizationUrl(
     state: input.checks.state,
     ...(scopes.length > 0 ? { scope: scopes.join(entry.scopeSeparator ?? ' ') } : {}),
     ...(input.checks.nonce ? { nonce: input.checks.nonce } : {}),
-    ...(input.checks.pkceVerifier ? { code_challenge: await calculatePKCECodeChallenge(input.checks.pkceVerifier), code_challenge_method: 'S256' } : {}),
+    ...(input.checks.pkceVerifier ? { code_challenge: pkceChallenge(input.checks.pkceVerifier), code_challenge_method: 'S256' } : {}),
   };
   // The host's extra parameters may not replace the ones the flow's safety rests on: the route
   // refuses those names (provider-params.ts), and ours are spread last all the same.

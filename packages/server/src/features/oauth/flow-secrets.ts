@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { OAuthProviderType } from '@vestibule/contract';
 import { consumeToken, issueToken } from '../../kernel/one-time-secrets.js';
-import { constantTimeEqual } from '../../security/constant-time.js';
-import { pkceChallenge } from '../../security/pkce.js';
+import { pkceVerifies } from '../../security/pkce.js';
 import type { Database } from '../../storage/database.js';
 import type { FlowChecks } from './engine.js';
 
@@ -54,6 +53,6 @@ export function issueOAuthToken(db: Kysely<Database>, userId: string, bound: Tok
  */
 export async function consumeOAuthToken(db: Kysely<Database>, token: string, codeVerifier: string, now: Date): Promise<(TokenBound & { userId: string }) | undefined> {
   const used = await consumeToken<TokenBound>(db, 'oauth_token', token, now);
-  if (!used?.userId || !constantTimeEqual(pkceChallenge(codeVerifier), used.bound.codeChallenge)) return undefined;
+  if (!used?.userId || !pkceVerifies(codeVerifier, used.bound.codeChallenge)) return undefined;
   return { ...used.bound, userId: used.userId };
 }

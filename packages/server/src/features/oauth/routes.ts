@@ -1,9 +1,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { OAUTH_PROVIDER_TYPES, OAuthAuthenticateRequestSchema, OAuthStartQuerySchema, oauthRoutes, type AuthenticationFactor, type OAuthAuthenticateResponse, type OAuthProviderType } from '@vestibule/contract';
 import type { Context } from 'hono';
-import { randomNonce, randomPKCECodeVerifier } from 'openid-client';
+import { randomNonce } from 'openid-client';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
+import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
 import { enforceRateLimit } from '../../http/limits.js';
 import { requirePublicToken } from '../../http/public-token.js';
@@ -11,6 +12,7 @@ import { validateBody, validateQuery } from '../../http/validate-body.js';
 import { sessionDurationMinutes } from '../../kernel/durations.js';
 import { chooseRedirectUrl } from '../../kernel/redirect-url.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
+import { newPkceVerifier } from '../../security/pkce.js';
 import { userForProfile } from './accounts.js';
 import { developmentProviders } from './dev-provider.js';
 import { authorizationUrl, exchangeAndReadProfile, type ResolvedProvider } from './engine.js';
@@ -66,10 +68,10 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): vo
     const signupUrl = chooseRedirectUrl('signup_redirect_url', query.signup_redirect_url, project.signupRedirectUrls);
     const extra = providerParams(query.provider_params);
     await perIp(c, 'start');
-    const checks = { nonce: provider.entry.idToken ? randomNonce() : undefined, pkceVerifier: provider.entry.pkce ? randomPKCECodeVerifier() : undefined };
+    const checks = { nonce: provider.entry.idToken ? randomNonce() : undefined, pkceVerifier: provider.entry.pkce ? newPkceVerifier() : undefined };
     const state = await issueState(db, { provider: query.provider, codeChallenge: query.code_challenge, loginUrl, signupUrl }, checks, deps.clock());
     const customScopes = (query.custom_scopes ?? '').split(' ').filter(Boolean);
-    return c.redirect((await authorizationUrl(provider, { redirectUri: callbackUrl, checks: { state, ...checks }, customScopes, providerParams: extra })).href, 302);
+    return c.redirect(authorizationUrl(provider, { redirectUri: callbackUrl, checks: { state, ...checks }, customScopes, providerParams: extra }).href, 302);
   });
 
   /** The callback's work, whether the provider sent its answer in the query or posted it as a form. */
@@ -121,7 +123,7 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): vo
     const used = await consumeOAuthToken(db, body.token, body.code_verifier, now);
     if (!used) throw new ApiError('oauth_token_not_found');
     const factor: AuthenticationFactor = { type: 'oauth', delivery_method: 'oauth', last_authenticated_at: now.toISOString() };
-    const signedIn = await completeSignIn(c, deps, { userId: used.userId, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now });
+    const signedIn = await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: used.userId, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now });
     const response: OAuthAuthenticateResponse = { ...signedIn, provider_type: used.provider, provider_subject: used.subject };
     return c.json(response);
   });

@@ -6,6 +6,7 @@ import type { EmailMessage } from '../../delivery/email-sender.js';
 import { DeliveryError, type TextMessage } from '../../delivery/text-sender.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
+import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
 import { enforceRateLimit, lockedError } from '../../http/limits.js';
 import { validateBody } from '../../http/validate-body.js';
@@ -171,7 +172,9 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
           phone_number_factor: { phone_id: methodId, phone_number: phoneRow.phone_number },
         };
       }
-      const response = await completeSignIn(c, deps, {
+      const response = await completeSignIn(deps, {
+        requestId: c.get('requestId'),
+        bearerToken: bearerToken(c),
         userId,
         factors: [factor],
         durationMinutes: duration,

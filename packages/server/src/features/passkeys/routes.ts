@@ -20,6 +20,7 @@ import type {
 import type { Context } from 'hono';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
+import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
 import { enforceRateLimit } from '../../http/limits.js';
 import { optionalSession, sessionAuth } from '../../http/session-auth.js';
@@ -77,7 +78,7 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     const verified = await deps.heavyWork.run(() => verifyRegistration(webauthn, deps.log, { response: credential, challenge: used.challenge, bound: used.bound }));
     const row = await addRegistration(db, userId, verified, now);
     if (!row) throw new ApiError('duplicate_webauthn_registration');
-    const signedIn = await completeSignIn(c, deps, { userId, factors: [webauthnFactor(now)], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now, attaches: true });
+    const signedIn = await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId, factors: [webauthnFactor(now)], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now, attaches: true });
     const response: WebAuthnRegisterResponse = { ...signedIn, webauthn_registration_id: row.webauthn_registration_id };
     return c.json(response);
   });
@@ -121,7 +122,7 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     const newCounter = await deps.heavyWork.run(() => verifyAuthentication(webauthn, deps.log, { response: credential, challenge: used.challenge, bound: used.bound, registration, counter: counterOf(registration) }));
     if (!(await recordUse(db, registration.webauthn_registration_id, newCounter, now))) throw new ApiError('invalid_webauthn_response');
     return c.json(
-      await completeSignIn(c, deps, { userId: registration.user_id, factors: [webauthnFactor(now)], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }),
+      await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: registration.user_id, factors: [webauthnFactor(now)], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }),
     );
   });
 

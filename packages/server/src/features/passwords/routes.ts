@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { AuthenticationFactor, OkResponse, PasswordStrengthCheckResponse } from '@vestibule/contract';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
+import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
 import { enforceRateLimit, lockedError } from '../../http/limits.js';
 import { validateBody } from '../../http/validate-body.js';
@@ -106,7 +107,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       if (!account.created) await refuseExisting(account.userId);
       await addPasswordIfAbsent(db, account.userId, hash, now);
       const factor = passwordFactor(now, { email_id: account.emailId, email });
-      return c.json(await completeSignIn(c, deps, { userId: account.userId, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }));
+      return c.json(await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: account.userId, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }));
     },
   );
 
@@ -147,7 +148,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
         await rehashPassword(db, user.user_id, await deps.heavyWork.run(() => hashPassword(body.password, config.argon2)), now);
       }
       const factor = passwordFactor(now, user);
-      return c.json(await completeSignIn(c, deps, { userId: user.user_id, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }));
+      return c.json(await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: user.user_id, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }));
     },
   );
 
@@ -234,7 +235,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
         { type: 'magic_link', delivery_method: 'email', last_authenticated_at: now.toISOString(), email_factor: { email_id: emailRow.email_id, email_address: emailRow.email } },
       ];
       return c.json(
-        await completeSignIn(c, deps, { userId: used.user_id, factors, durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now, reuseBearerSession: false }),
+        await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: null, userId: used.user_id, factors, durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }),
       );
     },
   );

@@ -1,5 +1,6 @@
 import { sessionRoutes, SessionAuthenticateRequestSchema } from '@vestibule/contract';
 import type { AppDeps } from '../../http/app-env.js';
+import { bearerFrom } from '../../http/bearer.js';
 import { MAX_BODY_BYTES } from '../../http/body-limit.js';
 import { corsAnswerHeaders } from '../../http/cors.js';
 import { parseJsonBody } from '../../http/json-body.js';
@@ -7,7 +8,6 @@ import type { HotPath } from '../../http/node-listener.js';
 import { readBodyAhead } from '../../http/read-body.js';
 import { nodeHeader } from '../../http/request-header.js';
 import { NO_SNIFF, NO_STORE } from '../../http/security-headers.js';
-import { bearerFrom } from '../../http/session-auth.js';
 import { sessionDurationMinutes } from '../../kernel/durations.js';
 import { newId } from '../../security/random-token.js';
 import { answerCheck } from './check.js';

@@ -1,13 +1,24 @@
-import type { Context } from 'hono';
 import type { AuthenticationFactor, SessionResponse } from '@vestibule/contract';
-import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import type { StoredFactor } from '../../storage/database.js';
-import { bearerToken } from '../../http/session-auth.js';
-import { sessionResponse } from './session-response.js';
+import type { Logger } from '../logger.js';
+import { sessionResponse, type SessionResponseDeps } from './session-response.js';
 import { withinLifetime } from './session-lifetime.js';
 import { createSession, findLiveSession, mergeFactor, touchSession } from './sessions-store.js';
 
+/** What finishing a sign-in uses: what a session's answer is made from (the project's session rules among it), and the log. */
+export interface SignInDeps extends SessionResponseDeps {
+  log: Logger;
+}
+
 export interface SignIn {
+  /** The call's request id: in the answer and in the log line. */
+  requestId: string;
+  /**
+   * The Bearer session token the call carries: a live session of the same user gets the factors.
+   * Null when none came, and when the sign-in must start a new session whatever came with it (a
+   * reset signs everyone else out; an attested token alone says who signs in).
+   */
+  bearerToken: string | null;
   userId: string;
   /** What was proven: usually one factor; a reset link proves the email and sets the password. */
   factors: AuthenticationFactor[];
@@ -15,8 +26,6 @@ export interface SignIn {
   /** The client named a duration: an existing session is extended to it. */
   durationRequested: boolean;
   now: Date;
-  /** False when the sign-in must start a new session whatever Bearer session came with it (a reset signs everyone else out). */
-  reuseBearerSession?: boolean;
   /**
    * The sign-in attached the credential it proves to the user (a passkey registered, a wallet first
    * linked to the session's user): added to a session, the factor counts for no re-authentication
@@ -31,10 +40,10 @@ export interface SignIn {
  * extends it when a duration was asked for); otherwise starts a new session. Answers the
  * SessionResponse and logs the sign-in (request, user, session, factors).
  */
-export async function completeSignIn(c: Context<AppEnv>, deps: AppDeps, input: SignIn): Promise<SessionResponse> {
-  const response = await signInSession(c, deps, input);
+export async function completeSignIn(deps: SignInDeps, input: SignIn): Promise<SessionResponse> {
+  const response = await signInSession(deps, input);
   deps.log.info('Signed in', {
-    request_id: c.get('requestId'),
+    request_id: input.requestId,
     user_id: input.userId,
     session_id: response.session.session_id,
     factors: input.factors.map((factor) => `${factor.type}/${factor.delivery_method}`),
@@ -42,8 +51,8 @@ export async function completeSignIn(c: Context<AppEnv>, deps: AppDeps, input: S
   return response;
 }
 
-async function signInSession(c: Context<AppEnv>, deps: AppDeps, input: SignIn): Promise<SessionResponse> {
-  const existingToken = input.reuseBearerSession === false ? null : bearerToken(c);
+async function signInSession(deps: SignInDeps, input: SignIn): Promise<SessionResponse> {
+  const existingToken = input.bearerToken;
   const maxAge = deps.config.project.maxSessionAgeMinutes;
   const existing = existingToken ? await findLiveSession(deps.db, existingToken, input.now) : undefined;
   if (existingToken && existing && existing.user_id === input.userId && withinLifetime(existing, input.now, maxAge)) {
@@ -54,10 +63,10 @@ async function signInSession(c: Context<AppEnv>, deps: AppDeps, input: SignIn): 
       { durationMinutes: input.durationRequested ? input.durationMinutes : undefined, maxAgeMinutes: maxAge },
       input.factors.map((factor): StoredFactor => (input.attaches ? { ...factor, attached: true } : factor)).reduce(mergeFactor, existing.authentication_factors),
     );
-    if (updated) return sessionResponse(deps, c.get('requestId'), updated, existingToken);
+    if (updated) return sessionResponse(deps, input.requestId, updated, existingToken);
   }
   // A new session's absolute lifetime starts now: it lasts the duration asked for, at most that.
   const durationMinutes = Math.min(input.durationMinutes, maxAge);
   const { row, token } = await createSession(deps.db, { userId: input.userId, durationMinutes, factors: input.factors, now: input.now });
-  return sessionResponse(deps, c.get('requestId'), row, token);
+  return sessionResponse(deps, input.requestId, row, token);
 }

@@ -1,12 +1,22 @@
+import type { Kysely } from 'kysely';
 import type { SessionResponse } from '@vestibule/contract';
-import type { AppDeps } from '../../http/app-env.js';
-import type { SessionRow } from '../../storage/database.js';
+import type { ServerConfig } from '../../config/server-config.js';
+import type { Database, SessionRow } from '../../storage/database.js';
+import type { SigningKeyring } from '../keyring.js';
 import { getUser } from '../users.js';
 import { signSessionJwt } from './session-jwt.js';
 import { toSession } from './sessions-store.js';
 
+/** What a session's answer is made from: the user in the database, and the session JWT's key, issuer and project. */
+export interface SessionResponseDeps {
+  db: Kysely<Database>;
+  config: Pick<ServerConfig, 'publicUrl' | 'project'>;
+  keyring: SigningKeyring;
+  clock: () => Date;
+}
+
 /** A new session JWT for the session as `row` has it. */
-export function sessionJwtFor(deps: AppDeps, row: SessionRow, now: Date = deps.clock()): Promise<string> {
+export function sessionJwtFor(deps: SessionResponseDeps, row: SessionRow, now: Date = deps.clock()): Promise<string> {
   return signSessionJwt(deps.keyring, { issuer: deps.config.publicUrl, project: deps.config.project, session: toSession(row), now });
 }
 
@@ -15,7 +25,7 @@ export function sessionJwtFor(deps: AppDeps, row: SessionRow, now: Date = deps.c
  * may just have changed it) and a new JWT. A session check answers the same fields from what its
  * instance holds (features/sessions/check.ts).
  */
-export async function sessionResponse(deps: AppDeps, requestId: string, row: SessionRow, token: string): Promise<SessionResponse> {
+export async function sessionResponse(deps: SessionResponseDeps, requestId: string, row: SessionRow, token: string): Promise<SessionResponse> {
   const user = await getUser(deps.db, row.user_id);
   if (!user) throw new Error(`Session ${row.session_id} names a missing user.`);
   const session_jwt = await sessionJwtFor(deps, row);
