@@ -68,7 +68,7 @@ export function Flow({ flow, initial, screens }: { flow: FlowEngine; initial?: (
     return () => observer.disconnect();
   }, [screen]);
 
-  const value = useMemo<FlowContextValue>(() => ({ state, send: runner.send, mainSlots: flow.mainSlots }), [state, runner, flow]);
+  const value = useMemo<FlowContextValue>(() => ({ state, send: runner.send, features: flow.features }), [state, runner, flow]);
   const Current = screens?.[screen] ?? flow.screens[screen];
   const bannerError = state.errorDescriptor?.placement === 'banner' ? state.errorDescriptor : null;
   const dismiss = () => runner.send({ type: 'DISMISS_BANNER' });

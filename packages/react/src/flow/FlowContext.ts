@@ -1,11 +1,12 @@
-import { createContext, useContext, type ComponentType } from 'react';
+import { createContext, useContext } from 'react';
+import type { Feature } from './feature';
 import type { FlowState, UserEvent } from './types';
 
 export interface FlowContextValue {
   state: FlowState;
   send(event: UserEvent): void;
-  /** Main's blocks the mount's features offer, by slot name. */
-  mainSlots: Record<string, ComponentType>;
+  /** The mount's features: Main asks them what to draw. */
+  features: readonly Feature[];
 }
 
 export const FlowContext = createContext<FlowContextValue | null>(null);

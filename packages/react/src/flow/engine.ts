@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { common } from './common';
 import type { EffectContext, Feature, ScreenMap } from './feature';
 import type { CommonState, FlowEvent, FlowState, MountKind, Screen, UserEvent } from './types';
@@ -16,8 +15,6 @@ export interface FlowEngine {
   /** Which screen shows: one pure function of the state (features asked in their declared order). */
   getScreen(state: FlowState): Screen;
   screens: ScreenMap;
-  /** Main's blocks offered by the features, by slot name. */
-  mainSlots: Record<string, ComponentType>;
   /** Runs the effects of an event (each feature's, in order). */
   runEffects(event: UserEvent, ctx: EffectContext): void;
   /** Runs the on-enter hooks of a screen. */
@@ -57,7 +54,6 @@ export function composeFlow(
       return start;
     },
     screens: { ...options.screens, ...(merge((f) => f.screens) as ScreenMap) },
-    mainSlots: merge((f) => f.mainSlots),
     runEffects(event, ctx) {
       for (const f of all) {
         const effect = f.effects?.[event.type] as ((e: UserEvent, c: EffectContext) => void) | undefined;

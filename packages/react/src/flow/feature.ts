@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
 import type { VestibuleClient, VestibuleErrorInfo } from '@vestibule/client';
+import type { StringKey } from '../strings/en';
 import type { Translate } from '../strings/translate';
 import type { ToastType } from '../parts/toast/store';
-import type { Callbacks, LoginConfig, WidgetEventType } from '../types';
+import type { Callbacks, LoginConfig, Product, WidgetEventType } from '../types';
 import type { FlowEvent, FlowState, ResultEvent, Screen, UserEvent } from './types';
 
 /** What an effect gets: the widget's tools and the AbortSignal of the screen it belongs to. */
@@ -14,6 +15,8 @@ export interface EffectContext {
   free: (text: string) => string;
   /** The state as it was when the event was sent (before the reducer ran), or when the screen was entered. */
   stateBefore: FlowState;
+  /** The mount's features (what Main offers is asked of them: src/main/layout.ts). */
+  features: readonly Feature[];
   /**
    * Aborted when the screen this effect belongs to is left (or the widget goes away). After that,
    * `dispatch`, `send` and `toasts` do nothing: a late answer never changes a screen the user left.
@@ -63,8 +66,42 @@ export interface Feature {
   effects?: EffectMap;
   /** On-enter hooks per screen; the signal is aborted when that screen is left. */
   enter?: Partial<Record<Screen, (ctx: EffectContext) => void>>;
-  /** Blocks this feature offers to Main (src/main/layout.ts names them), by slot name. */
-  mainSlots?: Record<string, ComponentType>;
+  /** What this feature offers on Main, the login mount's start screen. */
+  main?: MainOffer;
+}
+
+/** One tab of Main's form, as a feature offers it. */
+export interface MainTab {
+  /** What the tab is for ('email', 'sms'): the tab's DOM id and `state.mainTab`. Features offering one id share one tab. */
+  id: string;
+  label: StringKey;
+  /** The form the tab shows. */
+  form: ComponentType;
+  /** Of the features offering one id, the one with the highest rank draws the form (none: 0). */
+  rank?: number;
+}
+
+/**
+ * What a feature offers on Main (src/main/layout.ts composes the offers): tabs of Main's form, a
+ * block of its own, or a configuration it cannot be shown with. Main asks a feature only
+ * while its product is in config.products.
+ */
+export interface MainOffer {
+  /** The entry of config.products that turns the feature on; its tabs sit where that entry sits. */
+  product: Product;
+  /** Its tabs of Main's form, in its own order. */
+  tabs?(config: LoginConfig): MainTab[];
+  /** Its own block (buttons), beside the form. */
+  block?: ComponentType;
+  /**
+   * Where its block goes: the form is at 0, lower numbers above it, higher below (none: 9, below
+   * the rest). Distinct from the other blocks' of the mount: it keys the block.
+   */
+  order?(config: LoginConfig): number;
+  /** Whether its block is left out now (none: never); `tabs` are the ids of Main's tabs. */
+  hides?(state: FlowState, tabs: string[]): boolean;
+  /** A configuration it cannot be shown with: the text Main shows instead of any form or block. */
+  error?(config: LoginConfig): StringKey | null;
 }
 
 /** Marks a request in flight: pending, and the last error and notice cleared. */

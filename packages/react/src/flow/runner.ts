@@ -49,6 +49,7 @@ export function createFlowRunner(options: {
       t: w.t,
       free: w.free,
       stateBefore: state,
+      features: flow.features,
       signal,
       dispatch: live((event) => apply(event)),
       send: live((event) => runner.send(event)),

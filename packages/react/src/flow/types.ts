@@ -14,7 +14,6 @@
  */
 import type { VestibuleErrorInfo } from '@vestibule/client';
 import type { BannerVariant } from '../parts/Banner';
-import type { OtpMethod } from '../types';
 
 /** Feature name → that feature's part of the flow state. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -25,12 +24,18 @@ export interface FeatureEvents {}
 /** Feature name → the union of events its effects dispatch with the outcome of a call. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface FeatureResults {}
-/** Feature name → the union of its internal screen values (SPEC.md section 2). */
+/** Feature name → the union of its internal screen values. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface FeatureScreens {}
 /** Sign-in method name (the value of `authenticated`) → true. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface SignInMethods {}
+/**
+ * Feature name → what its Main forms keep of a submission (`mainDraft`), so that the back arrow
+ * returns to a filled form. Each shape says which form it belongs to.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface MainDrafts {}
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
@@ -49,12 +54,13 @@ export type SignInMethod = keyof SignInMethods;
 export interface CommonState {
   mount: MountKind;
   /**
-   * What the user last submitted on Main (a passcode destination, or the email looked up for a
-   * password), as typed, so the back arrow returns to a filled form.
+   * What the user last submitted on one of Main's forms, as typed (the shape is that form's
+   * feature's, see MainDrafts), so the back arrow returns to a filled form. One for all of Main:
+   * a submission on another form replaces it.
    */
-  mainDraft: { method: OtpMethod | 'password'; typed: string; country?: string } | null;
-  /** The Main tab the user chose (Text, WhatsApp or Email), kept across the back arrow. */
-  mainTab: OtpMethod | null;
+  mainDraft: MainDrafts[keyof MainDrafts] | null;
+  /** The id of the Main tab the user chose (MainTab.id), kept across the back arrow. */
+  mainTab: string | null;
   /** A request is in flight: submit buttons are disabled and show a spinner. */
   pending: boolean;
   /** Signed in during this flow (by which method). */
@@ -65,12 +71,13 @@ export interface CommonState {
   banner: Banner | null;
 }
 
-/** Widget state (SPEC.md section 3): the common part and every feature's part. Facts only. */
+/** Widget state: the common part and every feature's part. Facts only. */
 export type FlowState = CommonState & UnionToIntersection<FeatureStates[keyof FeatureStates]>;
 
 /** Events every mount understands. */
 export type CommonEvent =
-  | { type: 'SELECT_TAB'; tab: OtpMethod }
+  /** A Main tab was chosen (its MainTab.id). */
+  | { type: 'SELECT_TAB'; tab: string }
   /** A success screen showed. authenticated: fire authenticate-flow-complete; flowComplete (default true): fire flow-complete. */
   | { type: 'SUCCESS_SHOWN'; authenticated: boolean; flowComplete?: boolean }
   | { type: 'SHOW_BANNER'; banner: Banner }

@@ -1,63 +1,38 @@
+import type { MainTab } from '../flow/feature';
 import { useFlow } from '../flow/FlowContext';
 import { Divider } from '../parts/Divider';
 import { Heading } from '../parts/Heading';
 import { Logo } from '../parts/Logo';
 import { Tabs } from '../parts/Tabs';
 import { useWidget } from '../widget/context';
-import { mainLayout, type MainBlock, type MainTab } from './layout';
+import { mainLayout } from './layout';
 
-/** A slot's component, as the mount's features offer it (nothing when none does). */
-function Slot({ name }: { name: string }) {
-  const { mainSlots } = useFlow();
-  const Component = mainSlots[name];
-  return Component ? <Component /> : null;
-}
-
-/** The email/phone form: one form, or tabs when more than one method applies. The chosen tab survives the back arrow. */
+/** Main's form: the one tab's form, or tabs when there are more. The chosen tab survives the back arrow. */
 function MethodForms({ tabs }: { tabs: MainTab[] }) {
   const { t } = useWidget();
   const { state, send } = useFlow();
-  const selected = tabs.find((tab) => tab.method === state.mainTab) ?? tabs[0]!;
-  if (tabs.length === 1) return <Slot name={selected.slot} />;
+  const selected = tabs.find((tab) => tab.id === state.mainTab) ?? tabs[0]!;
+  const Form = selected.form;
+  if (tabs.length === 1) return <Form />;
   return (
     <Tabs
       label={t('signInMethods')}
-      tabs={tabs.map((tab) => ({ id: tab.method, label: t(tab.label) }))}
-      selected={selected.method}
+      tabs={tabs.map((tab) => ({ id: tab.id, label: t(tab.label) }))}
+      selected={selected.id}
       onSelect={(tab) => {
-        if (tab !== selected.method) send({ type: 'SELECT_TAB', tab });
+        if (tab !== selected.id) send({ type: 'SELECT_TAB', tab });
       }}
     >
-      <Slot key={selected.method} name={selected.slot} />
+      <Form key={selected.id} />
     </Tabs>
   );
 }
 
-const blockKey = (block: MainBlock, i: number) =>
-  block.kind === 'divider' ? `divider-${i}` : block.kind === 'slot' ? block.slot : 'form';
-
-function Block({ block }: { block: MainBlock }) {
-  const { t } = useWidget();
-  switch (block.kind) {
-    case 'form':
-      return (
-        <div className="vst-block">
-          <MethodForms tabs={block.tabs} />
-        </div>
-      );
-    case 'slot':
-      return <Slot name={block.slot} />;
-    case 'divider':
-      return <Divider label={t(block.label)} />;
-  }
-}
-
-/** 'Sign up or log in': the logo, the title, then the blocks mainLayout decides, or the configuration error. */
+/** 'Sign up or log in': the logo, the title, then the blocks mainLayout decides with the dividers 'or' between them, or the configuration error. */
 export function Main() {
   const { config, t } = useWidget();
-  const { state } = useFlow();
-  // The browser's answer is kept in the flow state by the passkeys feature (MainEnvironment).
-  const layout = mainLayout(config, { passkeyAutofill: state.passkeyAutofill });
+  const { state, features } = useFlow();
+  const layout = mainLayout(features, config, state);
   return (
     <>
       <Logo />
@@ -67,7 +42,16 @@ export function Main() {
           {t(layout.error)}
         </p>
       ) : (
-        layout.blocks.map((block, i) => <Block key={blockKey(block, i)} block={block} />)
+        layout.blocks.flatMap((block, i) => [
+          i > 0 && <Divider key={`or${block.at}`} label={t('or')} />,
+          'tabs' in block ? (
+            <div key={block.at} className="vst-block">
+              <MethodForms tabs={block.tabs} />
+            </div>
+          ) : (
+            <block.draw key={block.at} />
+          ),
+        ])
       )}
     </>
   );

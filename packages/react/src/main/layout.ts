@@ -1,98 +1,65 @@
+import type { ComponentType } from 'react';
+import type { Feature, MainOffer, MainTab } from '../flow/feature';
+import type { FlowState } from '../flow/types';
 import type { StringKey } from '../strings/en';
-import type { LoginConfig, OtpMethod } from '../types';
+import type { LoginConfig } from '../types';
 
 /**
- * What Main shows, decided in one place (SPEC.md section 2, Main): one pure function of the
- * configuration and of facts about the environment. Main.tsx only draws the answer; the features
- * draw their blocks (a block names a slot that a feature fills, see Feature.mainSlots).
+ * What Main shows, decided in one place: one pure function of the mount's features, the
+ * configuration and the flow state. Main names no feature: each offers its tabs, its block and the
+ * configurations it cannot be shown with (Feature.main); Main.tsx only draws the answer.
  */
 
-/** Facts about the browser and the flow that change what Main offers. */
-export interface MainEnvironment {
-  /**
-   * The browser offers passkeys in the autofill of the email field (conditional mediation). The
-   * passkeys feature finds out when Main is entered and keeps the answer in the flow state
-   * (`passkeyAutofill`), assuming yes until the browser answers.
-   */
-  passkeyAutofill: boolean;
-}
-
-/** One tab of the email/phone form: the method and the slot that draws its form. */
-export interface MainTab {
-  method: OtpMethod;
-  slot: string;
-  label: StringKey;
-}
-
+/** One block of Main, and where it goes (`at`: the form is at 0, lower above it, higher below). */
 export type MainBlock =
-  /** The email/phone form; with more than one tab, WAI-ARIA tabs in configuration order. */
-  | { kind: 'form'; tabs: MainTab[] }
-  /**
-   * A block a feature draws: `oauth` (the OAuth buttons), `wallets` (the wallet buttons), `passkey`
-   * (the passkey button). A slot no feature of the mount fills shows nothing.
-   */
-  | { kind: 'slot'; slot: string }
-  /** The divider 'or' between two blocks. */
-  | { kind: 'divider'; label: StringKey };
+  /** The form; with more than one tab, WAI-ARIA tabs in configuration order. */
+  | { at: number; tabs: MainTab[] }
+  /** A feature's own block (its buttons), drawn by that feature. */
+  | { at: number; draw: ComponentType };
 
 export type MainLayout = { error: StringKey; blocks: [] } | { error: null; blocks: MainBlock[] };
 
-/** The configuration errors shown in place of the form (SPEC.md section 2, Main). */
-export function configError(config: LoginConfig): StringKey | null {
+/** The offers of the features whose product is configured, in the mount's order. */
+function offers(features: readonly Feature[], config: LoginConfig): MainOffer[] {
   const products = config.products ?? [];
-  if (products.length > 0 && products.every((p) => p === 'passkeys')) return 'passkeysAlone';
-  if (products.includes('emailMagicLinks') && products.includes('otp') && config.otpOptions?.methods?.includes('email')) {
-    return 'emlAndEmailOtp';
-  }
+  return features.flatMap((f) => (f.main && products.includes(f.main.product) ? [f.main] : []));
+}
+
+/** The configuration error shown in place of everything, the first a configured feature names; or null. */
+export function mainError(features: readonly Feature[], config: LoginConfig): StringKey | null {
   // The developer's mistakes (otp without methods, unknown values, durations) are caught at mount,
   // before Main shows: src/widget/config-check.ts.
-  return null;
+  return offers(features, config).map((offer) => offer.error?.(config)).find(Boolean) ?? null;
 }
 
 /**
- * Whether Main offers passkeys through the email field's autofill rather than a button, in a browser
- * that can: passkeys are on, the configuration is sound, and an email method is configured (SPEC.md
- * section 2). The passkeys feature runs the autofill ceremony exactly then.
+ * Main's tabs in configuration order: each feature's where its product sits in config.products.
+ * Features offering one id share one tab, where the first of them sits; the highest rank draws it.
  */
-export function passkeyAutofillApplies(config: LoginConfig): boolean {
-  return (config.products ?? []).includes('passkeys') && configError(config) === null && mainMethods(config).includes('email');
-}
-
-/**
- * The methods Main offers, in configuration order: Email where emailMagicLinks or passwords sits
- * in products, the otpOptions.methods where otp sits. More than one gives tabs (SPEC.md section 2, Main).
- */
-export function mainMethods(config: LoginConfig): OtpMethod[] {
-  const products = config.products ?? [];
-  const methods: OtpMethod[] = [];
-  for (const product of products) {
-    if (product === 'emailMagicLinks' || product === 'passwords') methods.push('email');
-    if (product === 'otp') methods.push(...(config.otpOptions?.methods ?? []));
+export function mainTabs(features: readonly Feature[], config: LoginConfig): MainTab[] {
+  const tabs: MainTab[] = [];
+  for (const product of config.products ?? []) {
+    for (const offer of offers(features, config)) {
+      if (offer.product !== product) continue;
+      for (const tab of offer.tabs?.(config) ?? []) {
+        const i = tabs.findIndex((t) => t.id === tab.id);
+        if (i < 0) tabs.push(tab);
+        else if ((tab.rank ?? 0) > (tabs[i]!.rank ?? 0)) tabs[i] = tab;
+      }
+    }
   }
-  return [...new Set(methods)];
+  return tabs;
 }
 
-const TAB_LABELS = { sms: 'tabText', whatsapp: 'tabWhatsApp', email: 'tabEmail' } as const satisfies Record<OtpMethod, StringKey>;
-
-/** Which form draws the Email tab: with passwords the email is looked up first; else a magic link; else a passcode. */
-function emailSlot(config: LoginConfig): string {
-  const products = config.products ?? [];
-  return products.includes('passwords') ? 'emailPassword' : products.includes('emailMagicLinks') ? 'emailMagicLink' : 'emailOtp';
-}
-
-/** Main's blocks, in order, with the dividers between them; or the configuration error shown instead. */
-export function mainLayout(config: LoginConfig, env: MainEnvironment): MainLayout {
-  const error = configError(config);
+/** Main's blocks in order: the form, and the blocks of the features that show one now; or the configuration error shown instead. */
+export function mainLayout(features: readonly Feature[], config: LoginConfig, state: FlowState): MainLayout {
+  const error = mainError(features, config);
   if (error) return { error, blocks: [] };
-  const products = config.products ?? [];
-  const methods = mainMethods(config);
-  const oauth: MainBlock[] = products.includes('oauth') ? [{ kind: 'slot', slot: 'oauth' }] : [];
-  const wallets: MainBlock[] = products.includes('crypto') ? [{ kind: 'slot', slot: 'wallets' }] : [];
-  const form: MainBlock[] = methods.length
-    ? [{ kind: 'form', tabs: methods.map((method) => ({ method, slot: method === 'email' ? emailSlot(config) : method, label: TAB_LABELS[method] })) }]
-    : [];
-  const passkeyByAutofill = env.passkeyAutofill && passkeyAutofillApplies(config);
-  const passkey: MainBlock[] = products.includes('passkeys') && !passkeyByAutofill ? [{ kind: 'slot', slot: 'passkey' }] : [];
-  const ordered = config.oauthOptions?.position === 'below' ? [...form, ...oauth, ...wallets, ...passkey] : [...oauth, ...wallets, ...form, ...passkey];
-  return { error: null, blocks: ordered.flatMap((block, i) => (i === 0 ? [block] : [{ kind: 'divider', label: 'or' } as const, block])) };
+  const tabs = mainTabs(features, config);
+  const ids = tabs.map((tab) => tab.id);
+  const blocks: MainBlock[] = tabs.length ? [{ at: 0, tabs }] : [];
+  for (const offer of offers(features, config)) {
+    if (offer.block && !offer.hides?.(state, ids)) blocks.push({ at: offer.order?.(config) ?? 9, draw: offer.block });
+  }
+  return { error: null, blocks: blocks.sort((a, b) => a.at - b.at) };
 }

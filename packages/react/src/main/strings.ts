@@ -1,13 +1,8 @@
-/** Main's own texts: the title, the tabs, the dividers and the configuration errors. Picked up by src/strings/en.ts; override any of them by its English text. */
+/** Main's own texts: the title, the tab list's name and the dividers. Picked up by src/strings/en.ts; override any of them by its English text. */
 export const strings = {
   title: 'Sign up or log in',
   or: 'or',
   signInMethods: 'Sign-in methods',
-  tabText: 'Text',
-  tabWhatsApp: 'WhatsApp',
-  tabEmail: 'Email',
-  passkeysAlone: 'Error: Cannot use Passkeys by itself, please add another product to the config.',
-  emlAndEmailOtp: 'Error: Cannot use both EML and Email OTP',
 } as const;
 
 type Table = typeof strings;

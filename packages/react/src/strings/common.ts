@@ -4,6 +4,8 @@ export const common = {
   emailLabel: 'Email',
   emailPlaceholder: 'example@email.com',
   continueWithEmail: 'Continue with email',
+  /** Main's Email tab, which magic links, passwords and email passcodes share. */
+  tabEmail: 'Email',
   invalidEmailFormat: 'Email format is invalid.',
   opensInNewTab: '(opens in a new tab)',
   errorTitle: 'Looks like there was an error!',

@@ -8,8 +8,9 @@ import type { OtpMethod, Product } from '../types';
  * form that hangs or a server error at code entry. Plain checks, no schema library: it ships in the
  * login bundle. The ranges and provider types are the contract's, the ones the server enforces.
  *
- * The SPEC's own configuration errors (passkeys alone, magic links with email passcodes) stay on
- * Main (src/main/layout.ts): they are the product's texts, not a developer's.
+ * The configurations the product itself refuses (passkeys alone, magic links with email
+ * passcodes) are shown on Main in the user's words, not here: the features that cannot be shown
+ * with them say so (Feature.main.error).
  */
 
 // Written as records so that a product or method added to the types must be added here too.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowState, Screen } from '../../src/flow/types';
-import { configError } from '../../src/main/layout';
+import { mainError } from '../../src/main/layout';
+import { loginFlow } from '../../src/mounts/VestibuleLogin';
 import { senderDomain } from '../../src/features/magic-links/mailServices';
 import { getScreen, initialState, reducer } from '../../src/mounts/flows';
 import { SESSION_RESPONSE, LOGIN_OR_CREATE_RESPONSE } from '../helpers';
@@ -100,8 +101,8 @@ describe('configuration rules and helpers', () => {
     [{ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms', 'whatsapp'] } }, null],
     [{ products: ['otp'], otpOptions: { methods: ['email'] } }, null],
     [{ products: ['emailMagicLinks'] }, null],
-  ] as const)('configError(%j) is %s', (config, expected) => {
-    expect(configError(config as never)).toBe(expected);
+  ] as const)('mainError(login features, %j) is %s', (config, expected) => {
+    expect(mainError(loginFlow.features, config as never)).toBe(expected);
   });
 
   it.each([

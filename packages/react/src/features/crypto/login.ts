@@ -21,8 +21,7 @@ function cryptoScreen(state: FlowState): Screen | null {
 const run = (name: 'watchWallets' | 'connectWallet' | 'signChallenge') => (ctx: EffectContext) => void loadCrypto().then((part) => part[name](ctx));
 
 /**
- * Crypto wallets in the login mount (SPEC.md sections 2 and 4): Main's wallet buttons (slot
- * `wallets`), detected while Main shows; then CryptoConnect, CryptoSignMessage and
+ * Crypto wallets in the login mount: Main's wallet buttons, detected while Main shows; then CryptoConnect, CryptoSignMessage and
  * CryptoConfirmation, or CryptoError; CryptoOtherScreen and CryptoSetupWallet from Main. Each step
  * runs when its screen is entered (steps.ts), with that screen's signal. Everything but the
  * reducer and the screen choice loads lazily (lazy.ts), Main's wallet buttons included.
@@ -40,6 +39,11 @@ export const cryptoWallets: Feature = {
     CryptoConnect: run('connectWallet'),
     CryptoSignMessage: run('signChallenge'),
   },
-  // Main's block: the buttons of the detected wallets (nothing until detection answers).
-  mainSlots: { wallets: part('WalletButtons') },
+  main: {
+    product: 'crypto',
+    // The buttons of the detected wallets (nothing until detection answers), just after the OAuth
+    // buttons, wherever oauthOptions.position puts those.
+    block: part('WalletButtons'),
+    order: (config) => (config.oauthOptions?.position === 'below' ? 2 : -1),
+  },
 };

@@ -5,7 +5,7 @@ import { EmailConfirmation } from './screens/EmailConfirmation';
 import { MagicLinkForm } from './screens/MagicLinkForm';
 import { initialMagicLinkSlice } from './state';
 
-/** Email magic links in the login mount: Main's email form (slot `emailMagicLink`) and EmailConfirmation. */
+/** Email magic links in the login mount: Main's Email tab (unless passwords draw it) and EmailConfirmation. */
 export const magicLinks: Feature = {
   name: 'magic-links',
   initial: initialMagicLinkSlice,
@@ -13,5 +13,5 @@ export const magicLinks: Feature = {
   screen: (state) => (state.magicLinkState ? 'EmailConfirmation' : null),
   screens: { EmailConfirmation },
   effects: magicLinkEffects,
-  mainSlots: { emailMagicLink: MagicLinkForm },
+  main: { product: 'emailMagicLinks', tabs: () => [{ id: 'email', label: 'tabEmail', form: MagicLinkForm, rank: 1 }] },
 };

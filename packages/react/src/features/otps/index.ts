@@ -1,4 +1,4 @@
-import type { Feature } from '../../flow/feature';
+import type { Feature, MainTab } from '../../flow/feature';
 import { lazyScreen } from '../../parts/lazyScreen';
 import { otpEffects } from './effects';
 import { reduceOtps } from './reducer';
@@ -6,15 +6,24 @@ import { OTPConfirmation } from './screens/OTPConfirmation';
 import { OtpEmailForm } from './screens/OtpEmailForm';
 import { SmsForm, WhatsAppForm } from './screens/PhoneForm';
 import { initialOtpSlice } from './state';
+import type { OtpMethod } from '../../types';
 
 export type { OtpEvent, OtpResult, OtpSlice, OtpState, ResendStatus } from './state';
 
 /** The passcode entry loads lazily; the passcode forms fetch it ahead while the user types. */
 const OTPAuthenticate = lazyScreen(() => import('./screens/OTPAuthenticate'));
 
+/** Main's tab of each passcode method. */
+const TABS = {
+  sms: { id: 'sms', label: 'tabText', form: SmsForm },
+  whatsapp: { id: 'whatsapp', label: 'tabWhatsApp', form: WhatsAppForm },
+  email: { id: 'email', label: 'tabEmail', form: OtpEmailForm },
+} as const satisfies Record<OtpMethod, MainTab>;
+
 /**
- * One-time passcodes in the login mount: Main's Text, WhatsApp and email passcode forms (slots
- * `sms`, `whatsapp`, `emailOtp`), OTPAuthenticate and OTPConfirmation.
+ * One-time passcodes in the login mount: Main's tabs, one per otpOptions.methods entry in that order
+ * (Text, WhatsApp, and Email, which a magic-link or password form draws when those are configured
+ * too), OTPAuthenticate and OTPConfirmation.
  */
 export const otps: Feature = {
   name: 'otps',
@@ -23,5 +32,10 @@ export const otps: Feature = {
   screen: (state) => (state.authenticated === 'otp' ? 'OTPConfirmation' : state.otpState ? 'OTPAuthenticate' : null),
   screens: { OTPAuthenticate, OTPConfirmation },
   effects: otpEffects,
-  mainSlots: { sms: SmsForm, whatsapp: WhatsAppForm, emailOtp: OtpEmailForm },
+  main: {
+    product: 'otp',
+    tabs: (config) => (config.otpOptions?.methods ?? []).map((method) => TABS[method]),
+    // Magic links would draw the Email tab the passcode was configured for.
+    error: (config) => (config.products.includes('emailMagicLinks') && config.otpOptions?.methods?.includes('email') ? 'emlAndEmailOtp' : null),
+  },
 };

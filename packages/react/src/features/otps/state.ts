@@ -1,7 +1,7 @@
 import type { OtpLoginOrCreateResponse } from '@vestibule/contract';
 import type { OtpMethod } from '../../types';
 
-/** A passcode was sent (SPEC.md section 3, otpState). */
+/** A passcode was sent: where, by which channel, and what the check needs. */
 export interface OtpState {
   type: OtpMethod;
   /** The id OTP authenticate takes back; a resend may replace it. */
@@ -14,7 +14,7 @@ export interface OtpState {
   expiresAt: number;
 }
 
-/** The resend button (SPEC.md section 4): initial, sending, sent ('Code sent' for 2 s), waiting. */
+/** The resend button: initial, sending, sent ('Code sent' for 2 s), waiting. */
 export type ResendStatus = 'initial' | 'sending' | 'sent' | 'waiting';
 
 /** One-time passcodes' part of the flow state. */
@@ -53,6 +53,10 @@ declare module '../../flow/types' {
   }
   interface SignInMethods {
     otp: true;
+  }
+  interface MainDrafts {
+    /** The passcode form submitted last: the destination as typed, and the phone's country. */
+    otps: { method: OtpMethod; typed: string; country?: string };
   }
 }
 

@@ -1,5 +1,9 @@
-/** One-time passcodes: the Text, WhatsApp and email passcode forms, OTPAuthenticate, OTPConfirmation. Picked up by src/strings/en.ts; override any of them by its English text. */
+/** One-time passcodes: Main's Text and WhatsApp tabs, the passcode forms, OTPAuthenticate, OTPConfirmation. Picked up by src/strings/en.ts; override any of them by its English text. */
 export const strings = {
+  tabText: 'Text',
+  tabWhatsApp: 'WhatsApp',
+  /** Shown on Main instead of the forms: an email passcode and magic links cannot share the Email tab. */
+  emlAndEmailOtp: 'Error: Cannot use both EML and Email OTP',
   invalidEmailOtp: 'Invalid email address.',
   phoneLabel: 'Phone number',
   phonePlaceholder: '(123) 456-7890',

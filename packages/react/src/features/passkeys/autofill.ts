@@ -1,12 +1,22 @@
 import { toErrorInfo } from '../../flow/errors';
-import type { EffectContext } from '../../flow/feature';
+import type { EffectContext, Feature } from '../../flow/feature';
 import { sessionDuration } from '../../flow/session';
-import { passkeyAutofillApplies } from '../../main/layout';
+import { mainError, mainTabs } from '../../main/layout';
+import type { LoginConfig } from '../../types';
 import { refusedPick, signInErrorKey, wasAborted } from './errors';
 import { signedIn } from './signIn';
 
-/** SPEC.md section 9: passkey autofill is retried up to 5 times after failures. */
+/** Passkey autofill is retried up to 5 times after failures. */
 export const AUTOFILL_RETRIES = 5;
+
+/**
+ * Whether Main offers passkeys through the email field's autofill rather than a button, in a browser
+ * that can: passkeys are on, the configuration is sound, and Main has an Email tab. The autofill
+ * ceremony runs exactly then.
+ */
+export function passkeyAutofillApplies(features: readonly Feature[], config: LoginConfig): boolean {
+  return (config.products ?? []).includes('passkeys') && !mainError(features, config) && mainTabs(features, config).some((tab) => tab.id === 'email');
+}
 
 /**
  * Main's on-enter hook: asks the browser whether it offers passkeys in autofill (each time Main is
@@ -15,7 +25,7 @@ export const AUTOFILL_RETRIES = 5;
  * passkey or Main is left, which aborts it through the screen's signal.
  */
 export function offerPasskeysByAutofill(ctx: EffectContext): void {
-  if (passkeyAutofillApplies(ctx.config)) void waitForPick(ctx);
+  if (passkeyAutofillApplies(ctx.features, ctx.config)) void waitForPick(ctx);
 }
 
 async function waitForPick(ctx: EffectContext): Promise<void> {

@@ -43,8 +43,8 @@ const passkeySignInEffects: EffectMap = {
 };
 
 /**
- * Passkeys in the login mount: Main's passkey button (slot `passkey`), or the email field's
- * autofill where the browser offers it, and PasskeyConfirmation.
+ * Passkeys in the login mount: Main's passkey button, last, or the email field's autofill where
+ * the browser offers it, and PasskeyConfirmation.
  */
 export const passkeys: Feature = {
   name: 'passkeys',
@@ -60,5 +60,12 @@ export const passkeys: Feature = {
       offerPasskeysByAutofill(ctx);
     },
   },
-  mainSlots: { passkey: PasskeyButton },
+  main: {
+    product: 'passkeys',
+    block: PasskeyButton,
+    // Where an Email tab takes passkeys from its autofill, the button would only repeat it.
+    hides: (state, tabs) => state.passkeyAutofill && tabs.includes('email'),
+    // Passkeys by themselves would leave a new user no way to sign up (a passkey is made once signed in).
+    error: (config) => (config.products.every((product) => product === 'passkeys') ? 'passkeysAlone' : null),
+  },
 };

@@ -1,6 +1,8 @@
-/** Passkeys: Main's button, the confirmation, the registration screens, their errors (SPEC.md sections 2, 5, 8). Picked up by src/strings/en.ts; override any of them by its English text. */
+/** Passkeys: Main's button, the confirmation, the registration screens, their errors and Main's configuration error. Picked up by src/strings/en.ts; override any of them by its English text. */
 export const strings = {
   loginWithPasskey: 'Login with a Passkey',
+  /** Shown on Main instead of the forms: passkeys need another way in beside them. */
+  passkeysAlone: 'Error: Cannot use Passkeys by itself, please add another product to the config.',
   passkeyAuthenticated: 'Your Passkey has been successfully authenticated.',
   passkeyNotFound: 'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
   passkeyUnknownError: 'Unknown error occurred during passkey authentication. Please try again.',

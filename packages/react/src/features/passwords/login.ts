@@ -18,8 +18,8 @@ const RESET_EMAIL_SCREENS = {
 const loadPasswordScreens = () => import('./screens/password');
 
 /**
- * Passwords in the login mount: Main's email form (slot `emailPassword`, users.search), the
- * Password* screens, PasswordConfirmation.
+ * Passwords in the login mount: Main's Email tab (users.search; with passwords the email is looked
+ * up first, whatever else offers that tab), the Password* screens, PasswordConfirmation.
  */
 export const passwords: Feature = {
   name: 'passwords',
@@ -39,5 +39,5 @@ export const passwords: Feature = {
     PasswordConfirmation,
   },
   effects: passwordEffects,
-  mainSlots: { emailPassword: PasswordEmailForm },
+  main: { product: 'passwords', tabs: () => [{ id: 'email', label: 'tabEmail', form: PasswordEmailForm, rank: 2 }] },
 };

@@ -15,7 +15,7 @@ export interface PasswordStrengthState {
 
 /** Passwords' part of the flow state (login and reset mounts). */
 export interface PasswordSlice {
-  /** The email submitted on the password tab and what users.search said about it (SPEC.md section 3). */
+  /** The email submitted on the password tab and what users.search said about it. */
   passwordState: { email: string; type: UserType } | null;
   /** A password-reset email went out from the login flow, and why; cleared by the back arrow. */
   resetEmailSent: ResetEmailReason | null;
@@ -81,6 +81,10 @@ declare module '../../flow/types' {
   }
   interface SignInMethods {
     password: true;
+  }
+  interface MainDrafts {
+    /** The email looked up on the password form, as typed. */
+    passwords: { method: 'password'; typed: string };
   }
 }
 

@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import type { ChangeEvent } from 'react';
 import { VestibuleLogin } from '../../../src/index';
 import type { LoginConfig } from '../../../src/types';
-import { mainMethods } from '../../../src/main/layout';
+import { mainTabs } from '../../../src/main/layout';
+import { loginFlow } from '../../../src/mounts/VestibuleLogin';
 import { apiError, expectNoAxeViolations, fakeClient, loggedNames, OTP_SENT_RESPONSE, type FakeClient } from '../../helpers';
 
 /** The phone module, mocked: a plain field; valid numbers have 10 digits; 'boom' makes parsing throw. */
@@ -112,6 +113,7 @@ describe('Main tabs', () => {
   });
 
   it('appear only when more than one of Text, WhatsApp and Email applies', () => {
+    const mainMethods = (config: LoginConfig) => mainTabs(loginFlow.features, config).map((tab) => tab.id);
     expect(mainMethods({ products: ['otp'], otpOptions: { methods: ['email'] } })).toEqual(['email']);
     expect(mainMethods({ products: ['emailMagicLinks'] })).toEqual(['email']);
     expect(mainMethods({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['whatsapp'] } })).toEqual(['email', 'whatsapp']);

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { VestibuleLogin } from '../../../src/index';
+import { passkeyAutofillApplies } from '../../../src/features/passkeys/autofill';
+import { loginFlow } from '../../../src/mounts/VestibuleLogin';
 import type { LoginConfig } from '../../../src/types';
 import { apiError, expectNoAxeViolations, fakeClient, SESSION_RESPONSE, type FakeClient } from '../../helpers';
 
@@ -192,5 +194,18 @@ describe('passkey sign-in through autofill', () => {
     expect(screen.queryByRole('button', { name: 'Login with a Passkey' })).toBeNull();
     await act(async () => answer(false));
     expect(screen.getByRole('button', { name: 'Login with a Passkey' })).toBeTruthy();
+  });
+});
+
+describe('passkeyAutofillApplies: when the autofill ceremony runs instead of the button', () => {
+  it.each<[string, LoginConfig, boolean]>([
+    ['passkeys with an email method', { products: ['emailMagicLinks', 'passkeys'] }, true],
+    ['passkeys with email passcodes', { products: ['otp', 'passkeys'], otpOptions: { methods: ['email'] } }, true],
+    ['passkeys without an email method', { products: ['otp', 'passkeys'], otpOptions: { methods: ['sms'] } }, false],
+    ['no passkeys', { products: ['emailMagicLinks'] }, false],
+    ['passkeys by themselves (a configuration error)', { products: ['passkeys'] }, false],
+    ['a configuration error', { products: ['emailMagicLinks', 'otp', 'passkeys'], otpOptions: { methods: ['email'] } }, false],
+  ])('%s', (_name, config, expected) => {
+    expect(passkeyAutofillApplies(loginFlow.features, config)).toBe(expected);
   });
 });
