@@ -19,7 +19,7 @@ const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256
  * session. Any Bearer session sent along is not reused (the widget revokes it first): the token
  * alone says who signs in.
  */
-export function registerAttestRoute(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+export function registerAttest(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const keySets = new Map<string, JWTVerifyGetKey>();
   const keysOf = (profile: TokenProfile): JWTVerifyGetKey => {
     let keys = keySets.get(profile.profile_id);

@@ -1,19 +1,29 @@
 import type { Feature } from '../../http/feature.js';
-import { registerAttestRoute } from './attest.js';
+import { registerAttest } from './attest.js';
+import { registerAuthorization } from './authorization.js';
 import { idpConfig } from './config.js';
-import { registerOAuthEndpoints } from './oauth-routes.js';
-import { relyingPartyCors } from './relying-party-cors.js';
-import { registerIdpRoutes } from './routes.js';
+import { registerDiscovery } from './discovery.js';
+import { registerEndSession } from './end-session.js';
 import { pruneIdpGrants, revokeUserGrants } from './grants-store.js';
+import { relyingPartyCors } from './relying-party-cors.js';
+import { registerRevocation } from './revocation.js';
+import { registerToken } from './token.js';
 import { pruneIdpTokens } from './tokens-store.js';
+import { registerUserinfo } from './userinfo.js';
 
-/** Vestibule as an OpenID Connect provider (issue 15). */
+/** Vestibule as an OpenID Connect provider (issue 15), one endpoint a file, and the session attest of its authorization page. */
 export const idp: Feature = {
   name: 'idp',
   register(app, deps) {
-    registerIdpRoutes(app, deps);
-    registerOAuthEndpoints(app, deps);
-    registerAttestRoute(app, deps);
+    registerDiscovery(app, deps);
+    // The authorization page's calls (the widget, with the user's session).
+    registerAuthorization(app, deps);
+    registerEndSession(app, deps);
+    registerAttest(app, deps);
+    // The relying party's calls, in OAuth's wire format.
+    registerToken(app, deps);
+    registerUserinfo(app, deps);
+    registerRevocation(app, deps);
   },
   config: idpConfig,
   cors: relyingPartyCors,

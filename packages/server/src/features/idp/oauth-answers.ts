@@ -3,7 +3,6 @@ import type { IdpClientConfig } from '../../config/server-config.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { requestHeader } from '../../http/request-header.js';
-import { unstorableIn } from '../../http/storable-text.js';
 import { relyingPartyCorsHeaders } from './relying-party-cors.js';
 
 /** An RFC 6749 section 5.2 error; never cached. */
@@ -53,18 +52,3 @@ export const oauthEndpoint =
     for (const [name, value] of Object.entries(relyingPartyCorsHeaders(deps.config, requestHeader(c, 'Origin'), call.client))) response.headers.set(name, value);
     return response;
   };
-
-/** The form body: application/x-www-form-urlencoded, each parameter at most once (RFC 6749 section 3.2). */
-export async function formOf(c: Context<AppEnv>): Promise<Map<string, string>> {
-  const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') throw new OAuthFailure('invalid_request', 'The body must be application/x-www-form-urlencoded.');
-  const params = new URLSearchParams(await c.req.text());
-  const form = new Map<string, string>();
-  for (const [name, value] of params) {
-    if (form.has(name)) throw new OAuthFailure('invalid_request', `The parameter ${name} is repeated.`);
-    const unstorable = unstorableIn(name) ?? unstorableIn(value);
-    if (unstorable) throw new OAuthFailure('invalid_request', `The parameter ${JSON.stringify(name.replace(/\p{Cc}/gu, ''))} contains ${unstorable}, which is not accepted in any text.`);
-    if (value !== '') form.set(name, value);
-  }
-  return form;
-}

@@ -1,10 +1,10 @@
 import type { IdpRbacPolicy, ProjectConfig } from '../../config/server-config.js';
 import { emailOrNull } from '../../kernel/email-address.js';
 
-/** SPEC.md section 6: the standard scopes; every other scope is custom (RBAC policy). */
+/** The standard scopes; every other scope is custom (the RBAC policy decides who may grant it). */
 export const STANDARD_SCOPE_NAMES = ['openid', 'profile', 'email', 'phone', 'full_access', 'offline_access'] as const;
 
-/** Consent wording of the standard scopes (SPEC.md section 6). */
+/** Consent wording of the standard scopes, shown on the authorization page as written here. */
 export const STANDARD_SCOPE_DESCRIPTIONS: Record<string, string> = {
   openid: 'Verify your identity and view information stored within your account',
   profile: 'View your personal profile information (name, picture and language)',
@@ -27,7 +27,7 @@ export function isKnownScope(scope: string, rbac: IdpRbacPolicy | null): boolean
 }
 
 /**
- * A scope's consent text in the preflight: a standard scope's SPEC wording; a custom scope's is the
+ * A scope's consent text in the preflight: a standard scope's wording above; a custom scope's is the
  * project's rbacPolicy description (the bootstrap's, which server.idp.rbac fills when unset), the
  * one source the widget reads too. Empty when the policy has none: the widget then shows its own
  * 'Use the {scope} scope', which a host may reword through its strings.

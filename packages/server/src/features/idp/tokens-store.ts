@@ -5,8 +5,7 @@ import type { Database, IdpTokenRow } from '../../storage/database.js';
 import { KEEP_ENDED_MS, type PruneBatch } from '../../kernel/pruning.js';
 import { lockLiveGrant, revokeGrant } from './grants-store.js';
 
-/** Lifetimes (minutes) of what the identity provider issues. */
-export const CODE_MINUTES = 5;
+/** Lifetimes (minutes) of the tokens the identity provider issues (codes: codes-store.ts). */
 export const ACCESS_TOKEN_MINUTES = 10;
 export const ID_TOKEN_MINUTES = 10;
 export const REFRESH_TOKEN_MINUTES = 30 * 24 * 60;

@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import type { IdpClientConfig } from '../../config/server-config.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps } from '../../http/app-env.js';
-import { getUser } from '../../kernel/users.js';
-import type { SessionRow } from '../../storage/database.js';
 import { withQuery } from '../../kernel/redirect-url.js';
+import { getUser } from '../../kernel/users.js';
+import { isS256Challenge } from '../../security/pkce.js';
+import type { SessionRow } from '../../storage/database.js';
 import { findClient } from './clients.js';
 import { grantedScopes } from './consents.js';
 import { describeScope, isGrantable, isKnownScope, rolesOf } from './scopes.js';
@@ -34,8 +35,6 @@ export interface Checked {
   consentRequired: boolean;
   session: SessionRow;
 }
-
-const PKCE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 export function sendBack(client: IdpClientConfig, params: Pick<AuthorizeParams, 'redirect_uri' | 'state'>, error: string, description: string): SentBack {
   return { kind: 'back', client, error, redirectUri: withQuery(params.redirect_uri, { error, error_description: description, state: params.state }) };
@@ -76,7 +75,7 @@ export async function checkAuthorization(deps: AppDeps, params: AuthorizeParams,
   if (params.code_challenge === undefined) {
     if (params.code_challenge_method !== undefined) return back('invalid_request', 'code_challenge_method was sent without code_challenge.');
     if (client.client_type === 'public') return back('invalid_request', 'PKCE is required for public clients: send code_challenge (S256).');
-  } else if (!PKCE_CHALLENGE.test(params.code_challenge)) {
+  } else if (!isS256Challenge(params.code_challenge)) {
     return back('invalid_request', 'code_challenge must be the base64url SHA-256 of the code_verifier (43 characters).');
   }
   const scopes = [...new Set(params.scope.split(/\s+/).filter(Boolean))];
