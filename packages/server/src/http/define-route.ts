@@ -1,10 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Handler, MiddlewareHandler } from 'hono';
+import type { Context, Handler, MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
 import { errorCatalogue, ErrorResponseSchema, OAuthErrorSchema, type ErrorType, type OAuthRouteDef, type RouteDef } from '@vestibule/contract';
 import type { AppEnv } from './app-env.js';
 import { bodyLimit } from './body-limit.js';
 import { jsonBody } from './json-body.js';
 import { publicToken } from './public-token.js';
+import { validateBody, validateQuery } from './validate-body.js';
 
 /** The error_types any route may answer with, by what it takes. */
 function sharedErrors(route: RouteDef): ErrorType[] {
@@ -48,14 +50,63 @@ function oauthErrorResponses(route: OAuthRouteDef) {
 const security: Record<RouteDef['auth'], Array<Record<string, string[]>>> = { none: [], public: [{ PublicToken: [] }], session: [{ PublicToken: [], SessionToken: [] }], 'public-optional-session': [{ PublicToken: [] }, { PublicToken: [], SessionToken: [] }] };
 
 /**
+ * A redirect route that lists no errors (the OAuth callback) answers every failure with its
+ * redirect, never with a 400: its query schema documents what it reads, and the handler reads the
+ * query itself.
+ */
+type RedirectsEveryFailure = { kind: 'redirect'; errors: readonly [] };
+
+function redirectsEveryFailure(route: RouteDef): boolean {
+  return route.kind === 'redirect' && route.errors.length === 0;
+}
+
+/** The route's JSON body as its request schema gives it (undefined when it declares none). */
+export type RouteBody<R extends RouteDef> = R extends { request: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+/** The route's query as its query schema gives it (undefined when it declares none or reads it itself). */
+export type RouteQuery<R extends RouteDef> = R extends RedirectsEveryFailure ? undefined : R extends { query: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+/** A success answer of the route without the two fields every one of them carries. */
+type AnswerFields<R extends RouteDef> = R extends { response: infer S extends z.ZodType }
+  ? z.output<S> extends infer A
+    ? A extends { status_code: 200; request_id: string }
+      ? Omit<A, 'status_code' | 'request_id'>
+      : never
+    : never
+  : never;
+
+/** What defineRoute hands a route's handler besides the context. */
+export interface RouteInput<R extends RouteDef> {
+  body: RouteBody<R>;
+  query: RouteQuery<R>;
+  /**
+   * Answers 200 with the route's response: status_code 200 and this request's request_id, then
+   * the fields given. Only for routes whose response carries those two (not the health check,
+   * the JWKS, the OAuth routes' own formats or redirects).
+   */
+  ok: (...fields: Partial<AnswerFields<R>> extends AnswerFields<R> ? [fields?: AnswerFields<R>] : [fields: AnswerFields<R>]) => Response;
+}
+
+/** A route's last handler: the context and the route's validated input. */
+export type RouteHandler<R extends RouteDef> = (c: Context<AppEnv>, input: RouteInput<R>) => Response | Promise<Response>;
+
+/**
  * Serves a route of the contract: registers it with Hono behind the checks its declaration asks
  * for (public token, body size and JSON) and documents it in the OpenAPI registry from the same
  * schemas, with every error_type it may answer listed under its status.
+ *
+ * The last handler is called as `(c, { body, query, ok })`, typed from the route: `body` is the
+ * JSON body validated with route.request, `query` the query string validated with route.query
+ * (400 bad_request naming the field at fault, validate-body.ts), and `ok(fields)` answers the
+ * route's success response with status_code and request_id filled in. The validation runs after
+ * the handlers before the last one (sessionAuth: a call without a session is 401 whatever its
+ * body) and before the last one starts, so a handler never sees a body or query its route refuses.
+ * A last handler may take `c` alone and ignore the rest.
  */
-export function defineRoute(
+export function defineRoute<R extends RouteDef>(
   app: OpenAPIHono<AppEnv> & { publicToken?: string },
-  route: RouteDef,
-  ...handlers: [...MiddlewareHandler<AppEnv>[], Handler<AppEnv>]
+  route: R,
+  ...handlers: [...MiddlewareHandler<AppEnv>[], RouteHandler<R>]
 ): void {
   const statuses = [...errorsByStatus(route)].sort(([a], [b]) => a - b);
   app.openAPIRegistry.registerPath({
@@ -86,6 +137,17 @@ export function defineRoute(
   }
   if (route.request) before.push(jsonBody());
   else if ((route.kind === 'redirect' || route.kind === 'oauth') && route.form) before.push(bodyLimit());
+  const middlewares = handlers.slice(0, -1) as MiddlewareHandler<AppEnv>[];
+  const handler = handlers.at(-1) as RouteHandler<R>;
+  const query = route.query && !redirectsEveryFailure(route) ? route.query : undefined;
+  const serve: Handler<AppEnv> = (c) => {
+    const input = {
+      body: route.request ? validateBody(c, route.request) : undefined,
+      query: query ? validateQuery(c, query) : undefined,
+      ok: (fields?: object) => c.json({ status_code: 200, request_id: c.get('requestId'), ...fields }),
+    };
+    return handler(c, input as unknown as RouteInput<R>);
+  };
   const on = app.on.bind(app) as unknown as (method: string, path: string, ...chain: Array<MiddlewareHandler<AppEnv> | Handler<AppEnv>>) => void;
-  on(route.method.toUpperCase(), route.path, ...before, ...handlers);
+  on(route.method.toUpperCase(), route.path, ...before, ...middlewares, serve);
 }

@@ -1,7 +1,8 @@
+import type { Context } from 'hono';
 import type { RateLimitRule } from '../config/server-config.js';
 import { hitRateLimit } from '../security/rate-limit.js';
 import { ApiError } from './api-error.js';
-import type { AppDeps } from './app-env.js';
+import type { AppDeps, AppEnv } from './app-env.js';
 
 /**
  * When to try again, for a person: in minutes from a minute on ('Please try again in 10 minutes.'),
@@ -23,6 +24,15 @@ export async function enforceRateLimit(deps: Pick<AppDeps, 'db' | 'clock'>, key:
   if (!result.allowed) {
     throw new ApiError('too_many_requests', `${what} ${tryAgainIn(result.retryAfterSeconds)}`, { 'Retry-After': String(result.retryAfterSeconds) });
   }
+}
+
+/**
+ * enforceRateLimit on the caller's own count of `bucket`: the key is `${bucket}:ip:` and the
+ * client's key (c.get('clientIp'): an IPv4 address or an IPv6 prefix, http/client-ip.ts), so each
+ * client is limited apart under the one rule.
+ */
+export function enforceClientLimit(deps: Pick<AppDeps, 'db' | 'clock'>, c: Context<AppEnv>, bucket: string, rule: RateLimitRule, what?: string, amount?: number): Promise<void> {
+  return enforceRateLimit(deps, `${bucket}:ip:${c.get('clientIp')}`, rule, what, amount);
 }
 
 /** 429 user_lock_limit_reached with Retry-After until the lock ends. */

@@ -18,3 +18,15 @@ export function checkMinutes(field: string, value: number | undefined, fallback:
 export function sessionDurationMinutes(project: Pick<ProjectConfig, 'sessionDurationMinutes' | 'maxSessionDurationMinutes'>, value: number | undefined): number {
   return checkMinutes('session_duration_minutes', value, project.sessionDurationMinutes, { min: SESSION_DURATION_MINUTES.min, max: project.maxSessionDurationMinutes });
 }
+
+/**
+ * The session a sign-in's body asks for, as completeSignIn takes it: its length (the project's
+ * default when the body names none; 400 invalid_duration outside the range) and whether the body
+ * named one, in which case a session the sign-in adds to is extended to it.
+ */
+export function requestedSession(
+  project: Pick<ProjectConfig, 'sessionDurationMinutes' | 'maxSessionDurationMinutes'>,
+  body: { session_duration_minutes?: number | undefined },
+): { durationMinutes: number; durationRequested: boolean } {
+  return { durationMinutes: sessionDurationMinutes(project, body.session_duration_minutes), durationRequested: body.session_duration_minutes !== undefined };
+}

@@ -1,6 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { bootstrapRoutes } from '@vestibule/contract';
-import type { Bootstrap, OkResponse } from '@vestibule/contract';
 import { emailAddressOf } from '../../config/schemas.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
@@ -11,10 +10,8 @@ export function registerBootstrapRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
   defineRoute(
     app,
     bootstrapRoutes.bootstrap,
-    (c) => {
-      const body: Bootstrap & OkResponse = {
-        status_code: 200,
-        request_id: c.get('requestId'),
+    (_c, { ok }) =>
+      ok({
         emailDomains: domain ? [domain] : [],
         // The policy is the one source: luds counts for the checklist, null under zxcvbn.
         passwordConfig:
@@ -24,8 +21,6 @@ export function registerBootstrapRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
         displayWatermark: project.displayWatermark,
         projectName: project.name,
         rbacPolicy: project.rbacPolicy,
-      };
-      return c.json(body);
-    },
+      }),
   );
 }

@@ -1,18 +1,16 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { eventRoutes, EventLogRequestSchema } from '@vestibule/contract';
+import { eventRoutes } from '@vestibule/contract';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
-import { enforceRateLimit } from '../../http/limits.js';
-import { validateBody } from '../../http/validate-body.js';
+import { enforceClientLimit } from '../../http/limits.js';
 
 export function registerEventRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   defineRoute(
     app,
     eventRoutes.log,
-    async (c) => {
-      const { events } = validateBody(c, EventLogRequestSchema);
+    async (c, { body: { events }, ok }) => {
       // Every event counts: a client cannot fill the table by sending large batches fast.
-      await enforceRateLimit(deps, `events:ip:${c.get('clientIp')}`, deps.config.rateLimits.eventsPerIp, 'Too many events from this client.', events.length);
+      await enforceClientLimit(deps, c, 'events', deps.config.rateLimits.eventsPerIp, 'Too many events from this client.', events.length);
       const receivedAt = deps.clock();
       await deps.db
         .insertInto('events')
@@ -28,7 +26,7 @@ export function registerEventRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): vo
         )
         .onConflict((oc) => oc.column('event_id').doNothing())
         .execute();
-      return c.json({ status_code: 200 as const, request_id: c.get('requestId') });
+      return ok();
     },
   );
 }

@@ -1,12 +1,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { OAuthOneTapStartRequestSchema, OAuthOneTapSubmitRequestSchema, oauthRoutes, type OAuthOneTapStartResponse, type OAuthOneTapSubmitResponse } from '@vestibule/contract';
-import type { Context } from 'hono';
+import { oauthRoutes } from '@vestibule/contract';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
-import { enforceRateLimit } from '../../http/limits.js';
-import { validateBody } from '../../http/validate-body.js';
+import { enforceClientLimit } from '../../http/limits.js';
 import { consumeToken, issueToken } from '../../kernel/one-time-secrets.js';
 import { chooseRedirectUrl } from '../../kernel/redirect-url.js';
 import { constantTimeEqual } from '../../security/constant-time.js';
@@ -38,26 +36,21 @@ export function registerOneTapRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, go
   const configured = typeof google === 'object' && clientId && google.jwksUrl ? google : undefined;
   const jwks = configured ? createRemoteJWKSet(new URL(configured.jwksUrl!), { timeoutDuration: 10_000 }) : undefined;
   const issuers = configured?.issuer === GOOGLE_ISSUERS[0] ? GOOGLE_ISSUERS : [configured?.issuer ?? GOOGLE_ISSUERS[0]!];
-  const perIp = (c: Context<AppEnv>, route: string) =>
-    enforceRateLimit(deps, `oauth-onetap-${route}:ip:${c.get('clientIp')}`, config.rateLimits.oauthPerIp);
 
-  defineRoute(app, oauthRoutes.oneTapStart, async (c) => {
-    const body = validateBody(c, OAuthOneTapStartRequestSchema);
+  defineRoute(app, oauthRoutes.oneTapStart, async (c, { body, ok }) => {
     if (!configured) throw new ApiError('oauth_config_not_found');
     chooseRedirectUrl('login_redirect_url', body.login_redirect_url, project.loginRedirectUrls);
     chooseRedirectUrl('signup_redirect_url', body.signup_redirect_url, project.signupRedirectUrls);
-    await perIp(c, 'start');
+    await enforceClientLimit(deps, c, 'oauth-onetap-start', config.rateLimits.oauthPerIp);
     const nonce = await issueToken(db, { purpose: NONCE_PURPOSE, userId: null, bound: {}, expirationMinutes: NONCE_MINUTES, now: deps.clock() });
-    const response: OAuthOneTapStartResponse = { status_code: 200, request_id: c.get('requestId'), client_id: clientId!, script_url: config.oauth.googleOneTapScriptUrl, nonce };
-    return c.json(response);
+    return ok({ client_id: clientId!, script_url: config.oauth.googleOneTapScriptUrl, nonce });
   });
 
-  defineRoute(app, oauthRoutes.oneTapSubmit, async (c) => {
-    const body = validateBody(c, OAuthOneTapSubmitRequestSchema);
+  defineRoute(app, oauthRoutes.oneTapSubmit, async (c, { body, ok }) => {
     if (!configured || !jwks) throw new ApiError('oauth_config_not_found');
     const loginUrl = chooseRedirectUrl('login_redirect_url', body.login_redirect_url, project.loginRedirectUrls);
     const signupUrl = chooseRedirectUrl('signup_redirect_url', body.signup_redirect_url, project.signupRedirectUrls);
-    await perIp(c, 'submit');
+    await enforceClientLimit(deps, c, 'oauth-onetap-submit', config.rateLimits.oauthPerIp);
     const now = deps.clock();
     const refuse = (reason: string): never => {
       deps.log.info('One-tap sign-in refused', { request_id: c.get('requestId'), reason });
@@ -82,7 +75,6 @@ export function registerOneTapRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, go
     }
     const { userId, created } = await userForProfile(deps, 'google', profile, now);
     const token = await issueOAuthToken(db, userId, { provider: 'google', subject: profile.subject, codeChallenge: body.code_challenge }, now);
-    const response: OAuthOneTapSubmitResponse = { status_code: 200, request_id: c.get('requestId'), redirect_url: landing(created ? signupUrl : loginUrl, { token }) };
-    return c.json(response);
+    return ok({ redirect_url: landing(created ? signupUrl : loginUrl, { token }) });
   });
 }

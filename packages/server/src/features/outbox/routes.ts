@@ -13,9 +13,6 @@ export function registerOutboxRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): v
   defineRoute(
     app,
     outboxRoutes.list,
-    async (c) => {
-      const to = c.req.query('to');
-      return c.json({ messages: await listOutbox(deps.db, { to: to || undefined }) });
-    },
+    async (c, { query }) => c.json({ messages: await listOutbox(deps.db, { to: query.to || undefined }) }),
   );
 }

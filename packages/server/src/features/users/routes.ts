@@ -1,12 +1,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { userRoutes, UserSearchRequestSchema } from '@vestibule/contract';
+import { userRoutes } from '@vestibule/contract';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
-import { enforceRateLimit } from '../../http/limits.js';
+import { enforceClientLimit } from '../../http/limits.js';
 import { sessionAuth } from '../../http/session-auth.js';
-import type { UserSearchResponse } from '@vestibule/contract';
-import { validateBody } from '../../http/validate-body.js';
 import { normalizeEmail } from '../../kernel/email-address.js';
 import { findUserEmail, getUser } from '../../kernel/users.js';
 
@@ -15,28 +13,22 @@ export function registerUserRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
     app,
     userRoutes.me,
     sessionAuth(deps),
-    async (c) => {
+    async (c, { ok }) => {
       const user = await getUser(deps.db, c.get('session').user_id);
       if (!user) throw new ApiError('session_not_found');
-      return c.json({ ...user, status_code: 200 as const, request_id: c.get('requestId') });
+      return ok(user);
     },
   );
 
   defineRoute(
     app,
     userRoutes.search,
-    async (c) => {
-      const body = validateBody(c, UserSearchRequestSchema);
+    async (c, { body, ok }) => {
       const email = normalizeEmail(body.email);
-      await enforceRateLimit(deps, `user-search:ip:${c.get('clientIp')}`, deps.config.rateLimits.userSearchPerIp);
+      await enforceClientLimit(deps, c, 'user-search', deps.config.rateLimits.userSearchPerIp);
       const row = await findUserEmail(deps.db, email);
       const hasPassword = row ? Boolean(await deps.db.selectFrom('user_passwords').select('user_id').where('user_id', '=', row.user_id).executeTakeFirst()) : false;
-      const response: UserSearchResponse = {
-        status_code: 200,
-        request_id: c.get('requestId'),
-        userType: !row ? 'new' : hasPassword ? 'password' : 'passwordless',
-      };
-      return c.json(response);
+      return ok({ userType: !row ? 'new' : hasPassword ? 'password' : 'passwordless' });
     },
   );
 }
