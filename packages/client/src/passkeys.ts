@@ -9,7 +9,7 @@ import type { VestibuleClient } from './types.js';
  * credential out). It is loaded on the first passkey call, not with the client: most pages never
  * touch a passkey, and the widgets' size budgets count every byte loaded up front.
  */
-const webauthnBrowser = () => import('@simplewebauthn/browser');
+const passkeyCeremonies = () => import('@simplewebauthn/browser');
 
 /**
  * Passkeys: each ceremony is the server's options (a single-use challenge), the browser's dialog
@@ -19,13 +19,13 @@ const webauthnBrowser = () => import('@simplewebauthn/browser');
 export function createPasskeys(http: HttpClient, signIn: SignIn, sessions: SessionManager, refreshUser: () => Promise<unknown>): VestibuleClient['webauthn'] {
   return {
     async browserSupportsAutofill() {
-      const { browserSupportsWebAuthnAutofill } = await webauthnBrowser();
+      const { browserSupportsWebAuthnAutofill } = await passkeyCeremonies();
       return browserSupportsWebAuthnAutofill();
     },
 
     async register({ is_passkey = true, session_duration_minutes } = {}): Promise<WebAuthnRegisterResponse> {
       sessions.requireSession();
-      const { startRegistration } = await webauthnBrowser();
+      const { startRegistration } = await passkeyCeremonies();
       const start = await http.request('POST /sdk/v1/webauthn/register/start', { is_passkey });
       const credential = await startRegistration({
         optionsJSON: start.public_key_credential_creation_options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
@@ -35,7 +35,7 @@ export function createPasskeys(http: HttpClient, signIn: SignIn, sessions: Sessi
     },
 
     async authenticate({ is_passkey = true, session_duration_minutes, conditional_mediation = false, signal } = {}): Promise<SessionResponse> {
-      const { startAuthentication, WebAuthnAbortService } = await webauthnBrowser();
+      const { startAuthentication, WebAuthnAbortService } = await passkeyCeremonies();
       signal?.throwIfAborted();
       const start = await http.request('POST /sdk/v1/webauthn/authenticate/start', { is_passkey });
       signal?.throwIfAborted();

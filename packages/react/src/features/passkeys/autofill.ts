@@ -20,7 +20,7 @@ export function passkeyAutofillApplies(features: readonly Feature[], config: Log
 
 /**
  * Main's on-enter hook: asks the browser whether it offers passkeys in autofill (each time Main is
- * entered; the answer is quick once the WebAuthn chunk is loaded), then keeps a conditional
+ * entered; the answer is quick once the passkey ceremonies' chunk is loaded), then keeps a conditional
  * ceremony waiting on the email field (autocomplete 'username webauthn') until the user picks a
  * passkey or Main is left, which aborts it through the screen's signal.
  */
@@ -29,12 +29,12 @@ export function offerPasskeysByAutofill(ctx: EffectContext): void {
 }
 
 async function waitForPick(ctx: EffectContext): Promise<void> {
-  const { webauthn } = ctx.client;
-  const supported = await webauthn.browserSupportsAutofill().catch(() => false);
+  const passkeys = ctx.client.webauthn;
+  const supported = await passkeys.browserSupportsAutofill().catch(() => false);
   ctx.dispatch({ type: 'PASSKEY_AUTOFILL_KNOWN', supported });
   for (let failures = 0; supported && failures <= AUTOFILL_RETRIES && !ctx.signal.aborted; failures++) {
     try {
-      const response = await webauthn.authenticate({
+      const response = await passkeys.authenticate({
         conditional_mediation: true,
         signal: ctx.signal,
         session_duration_minutes: sessionDuration(ctx.config),
