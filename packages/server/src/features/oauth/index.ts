@@ -1,5 +1,20 @@
 import type { Feature } from '../../http/feature.js';
 import { oauthConfig } from './config.js';
+import { configuredProviders } from './configured-providers.js';
+import { developmentProviders } from './dev-provider.js';
+import { registerOneTapRoutes } from './one-tap.js';
 import { registerOAuthRoutes } from './routes.js';
 
-export const oauth: Feature = { name: 'oauth', register: registerOAuthRoutes, config: oauthConfig };
+/** Sign-in with OAuth providers: the development provider (in development), Google one-tap, and the flow's routes. */
+export const oauth: Feature = {
+  name: 'oauth',
+  register(app, deps) {
+    const { providers, unconfigured } = configuredProviders(deps.config);
+    // In development a provider without a client id is played by the development provider.
+    if (unconfigured.length > 0) for (const [type, stand] of developmentProviders(app, deps, unconfigured)) providers.set(type, stand);
+    registerOneTapRoutes(app, deps, providers.get('google'));
+    // Start, callback and the landing's authenticate, for every provider.
+    registerOAuthRoutes(app, deps, providers);
+  },
+  config: oauthConfig,
+};

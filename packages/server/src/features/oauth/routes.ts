@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { OAUTH_PROVIDER_TYPES, OAuthAuthenticateRequestSchema, OAuthStartQuerySchema, oauthRoutes, type AuthenticationFactor, type OAuthAuthenticateResponse, type OAuthProviderType } from '@vestibule/contract';
+import { OAuthAuthenticateRequestSchema, OAuthStartQuerySchema, oauthRoutes, type AuthenticationFactor, type OAuthAuthenticateResponse } from '@vestibule/contract';
 import type { Context } from 'hono';
 import { randomNonce } from 'openid-client';
 import { ApiError } from '../../http/api-error.js';
@@ -14,49 +14,22 @@ import { chooseRedirectUrl } from '../../kernel/redirect-url.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
 import { newPkceVerifier } from '../../security/pkce.js';
 import { userForProfile } from './accounts.js';
-import { developmentProviders } from './dev-provider.js';
-import { authorizationUrl, exchangeAndReadProfile, type ResolvedProvider } from './engine.js';
+import type { Providers } from './configured-providers.js';
+import { authorizationUrl, exchangeAndReadProfile } from './engine.js';
 import { consumeOAuthToken, consumeState, issueOAuthToken, issueState } from './flow-secrets.js';
 import { landing } from './landing.js';
-import { registerOneTapRoutes } from './one-tap.js';
 import { providerParams } from './provider-params.js';
-import { PROVIDERS } from './providers.js';
 
-export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+/**
+ * The flow every provider's button runs: the start redirects to the provider, the callback takes its
+ * answer to the host's page as a one-time token, and the landing exchanges that for a session.
+ */
+export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, providers: Providers): void {
   const { config, db } = deps;
   const project = config.project;
   const callbackUrl = `${config.publicUrl}${oauthRoutes.callback.path}`;
   const perIp = (c: Context<AppEnv>, route: string) => enforceRateLimit(deps, `oauth-${route}:ip:${c.get('clientIp')}`, config.rateLimits.oauthPerIp);
 
-  // Every provider as the engine will run it: its entry with the settings applied, the development
-  // provider in its place when development has no client id for it, or why it cannot run.
-  const providers = new Map<OAuthProviderType, ResolvedProvider | string>();
-  const unconfigured: OAuthProviderType[] = [];
-  for (const type of OAUTH_PROVIDER_TYPES) {
-    const settings = config.oauth.providers[type] ?? {};
-    const entry = PROVIDERS[type];
-    const variable = `VESTIBULE_OAUTH_${type.toUpperCase()}`;
-    if (!settings.clientId) {
-      if (config.env === 'development') unconfigured.push(type);
-      else providers.set(type, `The ${type} provider is not configured; set ${variable}_CLIENT_ID and ${variable}_CLIENT_SECRET.`);
-    } else if (!settings.clientSecret) {
-      providers.set(type, `The ${type} provider has no client secret; set ${variable}_CLIENT_SECRET.`);
-    } else {
-      providers.set(type, {
-        entry,
-        clientId: settings.clientId,
-        clientSecret: settings.clientSecret,
-        authorizationUrl: settings.authorizationUrl ?? entry.authorizationUrl,
-        tokenUrl: settings.tokenUrl ?? entry.tokenUrl,
-        userinfoUrl: settings.userinfoUrl ?? entry.userinfoUrl,
-        jwksUrl: settings.jwksUrl ?? entry.jwksUrl,
-        issuer: settings.issuer ?? entry.issuer,
-        profile: entry.profile,
-      });
-    }
-  }
-  if (unconfigured.length > 0) for (const [type, stand] of developmentProviders(app, deps, unconfigured)) providers.set(type, stand);
-  registerOneTapRoutes(app, deps, providers.get('google'));
 
   defineRoute(app, oauthRoutes.start, async (c) => {
     const query = validateQuery(c, OAuthStartQuerySchema);
