@@ -1,7 +1,6 @@
 import type { Session, SessionResponse, User } from '@vestibule/contract';
 import { createBootstrapCache } from './bootstrap.js';
 import { createCookieJar } from './cookies.js';
-import { createCryptoWallets } from './crypto.js';
 import { createIdp } from './idp.js';
 import { createEventLogger } from './event-logger.js';
 import { createHttpClient, resolveBaseUrl } from './http.js';
@@ -13,6 +12,7 @@ import { createPasskeys } from './passkeys.js';
 import { createPasswords, createUsersSearch } from './passwords.js';
 import { B2B_TOKEN_MESSAGE, parsePublicToken } from './public-token.js';
 import { createSessionManager } from './session-manager.js';
+import { createWallets } from './wallets.js';
 import type { ClientOptions, SessionState, Unsubscribe, VestibuleClient } from './types.js';
 
 /** Calls back with one slice of the session state whenever that slice changes. */
@@ -85,7 +85,7 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
     passwords: createPasswords(http, signIn),
     webauthn: createPasskeys(http, signIn, sessions, getUser),
     oauth: createOAuth(http, baseUrl, publicToken, signIn),
-    cryptoWallets: createCryptoWallets(http, signIn),
+    cryptoWallets: createWallets(http, signIn),
     idp: createIdp(http),
     session: {
       getSync: () => sessions.getState()?.session ?? null,

@@ -112,10 +112,10 @@ export const ONE_TAP_SUBMIT = { status_code: 200 as const, request_id: 'req-onet
 export const ONE_TAP_START = { status_code: 200 as const, request_id: 'req-onetap', client_id: 'google-client', script_url: 'https://gsi.test/client', nonce: 'nonce-1' };
 
 /** What client.cryptoWallets.authenticateStart() answers by default: the message the wallet signs. */
-export const CRYPTO_CHALLENGE = 'localhost wants you to sign in with your wallet.\n\nNonce: n0nce-1 ✓';
+export const WALLET_CHALLENGE = 'localhost wants you to sign in with your wallet.\n\nNonce: n0nce-1 ✓';
 
 /** What client.cryptoWallets.authenticate() answers by default. */
-export const CRYPTO_SESSION_RESPONSE: CryptoWalletsAuthenticateResponse = {
+export const WALLET_SESSION_RESPONSE: CryptoWalletsAuthenticateResponse = {
   ...SESSION_RESPONSE,
   crypto_wallet_id: 'crypto-wallet-1',
   crypto_wallet_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
@@ -219,11 +219,11 @@ export function fakeClient(options: FakeClientOptions = {}) {
       authenticateStart: vi.fn(async (_request: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType; chain_id?: number }) => ({
         status_code: 200 as const,
         request_id: 'req-crypto-start',
-        challenge: CRYPTO_CHALLENGE,
+        challenge: WALLET_CHALLENGE,
       })),
       authenticate: vi.fn(
         async (_request: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType; signature: string; session_duration_minutes?: number }) =>
-          CRYPTO_SESSION_RESPONSE,
+          WALLET_SESSION_RESPONSE,
       ),
     },
     idp: fakeIdp(),

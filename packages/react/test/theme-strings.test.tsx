@@ -9,14 +9,14 @@ import { en } from '../src/strings/en';
 import { makeTranslate } from '../src/strings/translate';
 import { common } from '../src/strings/common';
 import { strings as mainStrings } from '../src/main/strings';
-import { strings as crypto } from '../src/features/crypto/strings';
 import { strings as magicLinks } from '../src/features/magic-links/strings';
 import { strings as oauth } from '../src/features/oauth/strings';
 import { strings as otps } from '../src/features/otps/strings';
 import { strings as passkeys } from '../src/features/passkeys/strings';
 import { strings as passwords } from '../src/features/passwords/strings';
+import { strings as wallets } from '../src/features/wallets/strings';
 
-const featureStrings = { crypto, magicLinks, oauth, otps, passkeys, passwords };
+const featureStrings = { magicLinks, oauth, otps, passkeys, passwords, wallets };
 import { apiError, expectNoAxeViolations, fakeClient } from './helpers';
 
 afterEach(cleanup);
@@ -147,6 +147,6 @@ describe('strings', () => {
     expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
     expect(Object.keys(en).sort()).toEqual([...keys].sort());
     // The identity-provider mount's texts live in its own chunk (features/identity-provider/texts.ts), not in this table.
-    expect(Object.keys(featureStrings).sort()).toEqual(['crypto', 'magicLinks', 'oauth', 'otps', 'passkeys', 'passwords']);
+    expect(Object.keys(featureStrings).sort()).toEqual(['magicLinks', 'oauth', 'otps', 'passkeys', 'passwords', 'wallets']);
   });
 });

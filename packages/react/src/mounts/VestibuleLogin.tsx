@@ -1,9 +1,9 @@
-import { cryptoWallets } from '../features/crypto';
 import { magicLinks } from '../features/magic-links';
 import { oauth } from '../features/oauth';
 import { otps } from '../features/otps';
 import { passkeys } from '../features/passkeys';
 import { passwords } from '../features/passwords';
+import { wallets } from '../features/wallets';
 import { composeFlow } from '../flow/engine';
 import { Flow } from '../flow/Flow';
 import { Main } from '../main/Main';
@@ -15,7 +15,7 @@ import { CheckedShell } from './CheckedShell';
  * that answers wins; none: Main). A new sign-in method is one folder under src/features/ and one
  * entry in this list.
  */
-export const loginFlow = composeFlow('login', [otps, magicLinks, passwords, passkeys, oauth, cryptoWallets], { start: 'Main', screens: { Main } });
+export const loginFlow = composeFlow('login', [otps, magicLinks, passwords, passkeys, oauth, wallets], { start: 'Main', screens: { Main } });
 
 /** The login widget: starts on Main, once its configuration is checked. */
 export function VestibuleLogin(props: LoginMountOptions) {

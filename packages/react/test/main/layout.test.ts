@@ -20,7 +20,7 @@ const featureDrawing = (draw: unknown) => loginFlow.features.find((f) => f.main?
 
 /**
  * A compact picture of the blocks: 'form[email:emailMagicLink]' (tab id and the form drawing it),
- * 'slot:passkeys', 'slot:crypto' (a feature's block), '|' (the divider 'or' Main draws between two blocks).
+ * 'slot:passkeys', 'slot:wallets' (a feature's block), '|' (the divider 'or' Main draws between two blocks).
  */
 function picture(blocks: MainBlock[]): string[] {
   return blocks.flatMap((b, i) => [
@@ -46,17 +46,17 @@ describe("mainLayout: one pure function of the mount's features, the configurati
       'OAuth above the form by default, then wallets, the form, the passkey button, with dividers',
       { products: ['passkeys', 'emailMagicLinks', 'crypto', 'oauth'] },
       NO_AUTOFILL,
-      ['slot:oauth', '|', 'slot:crypto', '|', EML, '|', 'slot:passkeys'],
+      ['slot:oauth', '|', 'slot:wallets', '|', EML, '|', 'slot:passkeys'],
     ],
     [
       'OAuth below the form when configured so',
       { products: ['oauth', 'emailMagicLinks', 'crypto'], oauthOptions: { position: 'below' } as LoginConfig['oauthOptions'] },
       NO_AUTOFILL,
-      [EML, '|', 'slot:oauth', '|', 'slot:crypto'],
+      [EML, '|', 'slot:oauth', '|', 'slot:wallets'],
     ],
     ['OAuth alone', { products: ['oauth'] }, NO_AUTOFILL, ['slot:oauth']],
-    ['wallets alone', { products: ['crypto'] }, NO_AUTOFILL, ['slot:crypto']],
-    ['wallets and OAuth: OAuth first, one divider', { products: ['crypto', 'oauth'] }, NO_AUTOFILL, ['slot:oauth', '|', 'slot:crypto']],
+    ['wallets alone', { products: ['crypto'] }, NO_AUTOFILL, ['slot:wallets']],
+    ['wallets and OAuth: OAuth first, one divider', { products: ['crypto', 'oauth'] }, NO_AUTOFILL, ['slot:oauth', '|', 'slot:wallets']],
     ['the passkey button without autofill', { products: ['emailMagicLinks', 'passkeys'] }, NO_AUTOFILL, [EML, '|', 'slot:passkeys']],
     ['no passkey button with autofill and an email method', { products: ['emailMagicLinks', 'passkeys'] }, AUTOFILL, [EML]],
     [

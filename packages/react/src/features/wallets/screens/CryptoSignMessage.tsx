@@ -1,13 +1,13 @@
 import { Loading } from '../../../parts/Loading';
 import { useWidget } from '../../../widget/context';
-import { CryptoHeader } from './CryptoHeader';
+import { WalletHeader } from './WalletHeader';
 
 /** 'Completing signature request...' while the wallet signs the message (its own dialog) and the server checks it. */
 export function CryptoSignMessage() {
   const { t } = useWidget();
   return (
     <>
-      <CryptoHeader>{t('cryptoSigning')}</CryptoHeader>
+      <WalletHeader>{t('cryptoSigning')}</WalletHeader>
       <Loading />
     </>
   );

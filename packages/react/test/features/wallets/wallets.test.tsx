@@ -4,7 +4,7 @@ import { base58 } from '@scure/base';
 import { messageForError } from '@vestibule/client';
 import { VestibuleLogin } from '../../../src/index';
 import type { LoginConfig } from '../../../src/types';
-import { apiError, CRYPTO_CHALLENGE, CRYPTO_SESSION_RESPONSE, expectNoAxeViolations, fakeClient, type FakeClient } from '../../helpers';
+import { apiError, WALLET_CHALLENGE, WALLET_SESSION_RESPONSE, expectNoAxeViolations, fakeClient, type FakeClient } from '../../helpers';
 import {
   announceEip6963,
   ETH_ADDRESS,
@@ -24,11 +24,11 @@ afterEach(() => {
   removeWallets();
 });
 
-const CRYPTO: LoginConfig = { products: ['crypto', 'emailMagicLinks'] };
+const WALLETS: LoginConfig = { products: ['crypto', 'emailMagicLinks'] };
 const CONNECT_FAILED = '[Error] Could not connect to wallet';
 const SIGN_FAILED = '[Error] Could not sign message';
 
-function renderLogin(config: LoginConfig = CRYPTO, client: FakeClient = fakeClient()) {
+function renderLogin(config: LoginConfig = WALLETS, client: FakeClient = fakeClient()) {
   const callbacks = { onEvent: vi.fn(), onError: vi.fn() };
   const view = render(<VestibuleLogin client={client} config={config} callbacks={callbacks} />);
   return { client, callbacks, ...view };
@@ -240,10 +240,10 @@ describe('signing in with an Ethereum wallet', () => {
     const client = fakeClient();
     const start = deferred<{ status_code: 200; request_id: string; challenge: string }>();
     client.cryptoWallets.authenticateStart.mockReturnValueOnce(start.promise);
-    const done = deferred<typeof CRYPTO_SESSION_RESPONSE>();
+    const done = deferred<typeof WALLET_SESSION_RESPONSE>();
     client.cryptoWallets.authenticate.mockReturnValueOnce(done.promise);
     const provider = announceEip6963({ name: 'MetaMask', rdns: 'io.metamask' });
-    const { callbacks, container } = renderLogin(CRYPTO, client);
+    const { callbacks, container } = renderLogin(WALLETS, client);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }));
     const connecting = await screen.findByRole('heading', { name: 'Connecting to your wallet...' });
@@ -253,12 +253,12 @@ describe('signing in with an Ethereum wallet', () => {
     await waitFor(() => expect(client.cryptoWallets.authenticateStart).toHaveBeenCalledWith({ crypto_wallet_address: ETH_ADDRESS, crypto_wallet_type: 'ethereum', chain_id: 1 }));
     expect(provider.request).toHaveBeenCalledWith({ method: 'eth_requestAccounts' });
 
-    start.resolve({ status_code: 200, request_id: 'r', challenge: CRYPTO_CHALLENGE });
+    start.resolve({ status_code: 200, request_id: 'r', challenge: WALLET_CHALLENGE });
     const signing = await screen.findByRole('heading', { name: 'Completing signature request...' });
     await waitFor(() => expect(document.activeElement).toBe(signing));
     await expectNoAxeViolations(container);
     await waitFor(() => expect(client.cryptoWallets.authenticate).toHaveBeenCalled());
-    expect(provider.request).toHaveBeenCalledWith({ method: 'personal_sign', params: [hexOf(CRYPTO_CHALLENGE), ETH_ADDRESS] });
+    expect(provider.request).toHaveBeenCalledWith({ method: 'personal_sign', params: [hexOf(WALLET_CHALLENGE), ETH_ADDRESS] });
     expect(client.cryptoWallets.authenticate).toHaveBeenCalledWith({
       crypto_wallet_address: ETH_ADDRESS,
       crypto_wallet_type: 'ethereum',
@@ -266,19 +266,19 @@ describe('signing in with an Ethereum wallet', () => {
       session_duration_minutes: 30,
     });
 
-    done.resolve(CRYPTO_SESSION_RESPONSE);
+    done.resolve(WALLET_SESSION_RESPONSE);
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
     expect(screen.getByText('You have successfully logged in.')).toBeTruthy();
     await expectNoAxeViolations(container);
     await waitFor(() => expect(callbacks.onEvent.mock.calls.map((c) => (c[0] as { type: string }).type)).toEqual(['CRYPTO_WALLET_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE', 'FLOW_COMPLETE']));
-    expect(callbacks.onEvent.mock.calls[0]![0]).toEqual({ type: 'CRYPTO_WALLET_AUTHENTICATE', data: CRYPTO_SESSION_RESPONSE });
+    expect(callbacks.onEvent.mock.calls[0]![0]).toEqual({ type: 'CRYPTO_WALLET_AUTHENTICATE', data: WALLET_SESSION_RESPONSE });
     expect(callbacks.onError).not.toHaveBeenCalled();
   });
 
   it('the session length from sessionOptions, as for the other methods', async () => {
     const client = fakeClient();
     injectEthereum({ isMetaMask: true });
-    renderLogin({ ...CRYPTO, sessionOptions: { sessionDurationMinutes: 90 } }, client);
+    renderLogin({ ...WALLETS, sessionOptions: { sessionDurationMinutes: 90 } }, client);
     fireEvent.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }));
     await screen.findByRole('heading', { name: 'Success!' });
     expect(client.cryptoWallets.authenticate).toHaveBeenCalledWith(expect.objectContaining({ session_duration_minutes: 90 }));
@@ -320,7 +320,7 @@ describe('signing in with an Ethereum wallet', () => {
     const refusal = apiError(type, 'Server wording.', 401);
     client.cryptoWallets.authenticate.mockRejectedValueOnce(refusal);
     injectEthereum({ isMetaMask: true });
-    const { callbacks, container } = renderLogin(CRYPTO, client);
+    const { callbacks, container } = renderLogin(WALLETS, client);
     fireEvent.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }));
     await screen.findByRole('heading', { name: 'Looks like there was an error!' });
     // The spec's opening (SPEC.md section 8), then the catalogue's words, not the server's error_message.
@@ -336,7 +336,7 @@ describe('signing in with an Ethereum wallet', () => {
     const client = fakeClient();
     client.cryptoWallets.authenticate.mockRejectedValueOnce(apiError('invalid_crypto_signature', 'x', 401));
     injectEthereum({ isMetaMask: true });
-    render(<VestibuleLogin client={client} config={CRYPTO} strings={{ 'Your sign in request could not be completed...': 'Sign-in failed.' }} />);
+    render(<VestibuleLogin client={client} config={WALLETS} strings={{ 'Your sign in request could not be completed...': 'Sign-in failed.' }} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Sign-in failed. The signature could not be verified for this wallet. Please try again.');
   });
@@ -346,7 +346,7 @@ describe('signing in with an Ethereum wallet', () => {
     const words = 'Your wallet is on Polygon (chain 137), which this site does not accept for signing in. Switch your wallet to Ethereum (chain 1) and try again.';
     client.cryptoWallets.authenticateStart.mockRejectedValueOnce(apiError('unsupported_crypto_chain', words, 400));
     const provider = announceEip6963({ name: 'MetaMask', rdns: 'io.metamask' }, fakeEthereumProvider({ chainId: '0x89' }));
-    const { callbacks, container } = renderLogin(CRYPTO, client);
+    const { callbacks, container } = renderLogin(WALLETS, client);
     fireEvent.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }));
     await screen.findByRole('heading', { name: 'Looks like there was an error!' });
     expect(screen.getByRole('alert').textContent).toBe(words);
@@ -363,7 +363,7 @@ describe('signing in with an Ethereum wallet', () => {
   it('a wallet that cannot say its chain: the start names none (the server takes its first allowed chain)', async () => {
     const client = fakeClient();
     announceEip6963({ name: 'MetaMask', rdns: 'io.metamask' }, fakeEthereumProvider({ chainId: null }));
-    renderLogin(CRYPTO, client);
+    renderLogin(WALLETS, client);
     fireEvent.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }));
     await screen.findByRole('heading', { name: 'Success!' });
     expect(client.cryptoWallets.authenticateStart.mock.calls[0]![0].chain_id).toBeUndefined();
@@ -373,7 +373,7 @@ describe('signing in with an Ethereum wallet', () => {
     const client = fakeClient();
     client.cryptoWallets.authenticateStart.mockRejectedValueOnce(apiError('too_many_requests', 'Too many requests. Try again in 30 seconds.', 429));
     injectEthereum({ isMetaMask: true });
-    renderLogin(CRYPTO, client);
+    renderLogin(WALLETS, client);
     fireEvent.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }));
     await screen.findByRole('heading', { name: 'Looks like there was an error!' });
     expect(screen.getByRole('alert').textContent).toBe('Too many requests. Try again in 30 seconds.');
@@ -395,7 +395,7 @@ describe('signing in with an Ethereum wallet', () => {
     const client = fakeClient();
     client.cryptoWallets.authenticate.mockReturnValueOnce(new Promise(() => undefined));
     injectEthereum({ isMetaMask: true });
-    renderLogin(CRYPTO, client);
+    renderLogin(WALLETS, client);
     fireEvent.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }));
     await screen.findByRole('heading', { name: 'Completing signature request...' });
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -425,7 +425,7 @@ describe('signing in with a Solana wallet', () => {
     expect(client.cryptoWallets.authenticateStart).toHaveBeenCalledWith({ crypto_wallet_address: SOL_ADDRESS, crypto_wallet_type: 'solana' });
     const input = fake.signMessage.mock.calls[0]![0]!;
     expect(input.account).toBe(fake.account);
-    expect(new TextDecoder().decode(input.message)).toBe(CRYPTO_CHALLENGE);
+    expect(new TextDecoder().decode(input.message)).toBe(WALLET_CHALLENGE);
     const signature = client.cryptoWallets.authenticate.mock.calls[0]![0].signature;
     expect(signature).toBe(base58.encode(SOL_SIGNATURE_BYTES));
     expect(base58.decode(signature)).toEqual(SOL_SIGNATURE_BYTES);
@@ -444,7 +444,7 @@ describe('signing in with a Solana wallet', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Continue with Phantom' }));
     await screen.findByRole('heading', { name: 'Success!' });
     const [message, display] = phantom.signMessage.mock.calls[0]!;
-    expect(new TextDecoder().decode(message)).toBe(CRYPTO_CHALLENGE);
+    expect(new TextDecoder().decode(message)).toBe(WALLET_CHALLENGE);
     expect(display).toBe('utf8');
     expect(client.cryptoWallets.authenticate).toHaveBeenCalledWith(
       expect.objectContaining({ crypto_wallet_address: SOL_ADDRESS, crypto_wallet_type: 'solana', signature: base58.encode(SOL_SIGNATURE_BYTES) }),

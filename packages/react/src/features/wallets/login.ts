@@ -2,23 +2,23 @@ import type { ComponentType } from 'react';
 import type { EffectContext, Feature } from '../../flow/feature';
 import type { FlowState, Screen } from '../../flow/types';
 import { lazyScreen } from '../../parts/lazyScreen';
-import { loadCrypto, type LazyPart } from './load';
-import { reduceCrypto } from './reducer';
-import { initialCryptoSlice } from './state';
+import { loadWallets, type LazyPart } from './load';
+import { reduceWallets } from './reducer';
+import { initialWalletSlice } from './state';
 
 /** A component of the lazy part, showing the spinner until it arrives. */
-const part = (name: keyof LazyPart) => lazyScreen(() => loadCrypto().then((lazy) => ({ default: lazy[name] as ComponentType })));
+const part = (name: keyof LazyPart) => lazyScreen(() => loadWallets().then((lazy) => ({ default: lazy[name] as ComponentType })));
 
 const SCREENS = ['CryptoConnect', 'CryptoSignMessage', 'CryptoOtherScreen', 'CryptoSetupWallet', 'CryptoError', 'CryptoConfirmation'] as const;
 
-function cryptoScreen(state: FlowState): Screen | null {
-  if (state.authenticated === 'crypto') return 'CryptoConfirmation';
-  if (state.cryptoState) return state.cryptoError ? 'CryptoError' : state.cryptoState.walletChallenge ? 'CryptoSignMessage' : 'CryptoConnect';
-  return state.cryptoScreen === 'other' ? 'CryptoOtherScreen' : state.cryptoScreen === 'setup' ? 'CryptoSetupWallet' : null;
+function walletList(state: FlowState): Screen | null {
+  if (state.authenticated === 'wallet') return 'CryptoConfirmation';
+  if (state.walletState) return state.walletError ? 'CryptoError' : state.walletState.walletChallenge ? 'CryptoSignMessage' : 'CryptoConnect';
+  return state.walletList === 'other' ? 'CryptoOtherScreen' : state.walletList === 'setup' ? 'CryptoSetupWallet' : null;
 }
 
 /** An on-enter hook that runs a function of the lazy part with the screen's context. */
-const run = (name: 'watchWallets' | 'connectWallet' | 'signChallenge') => (ctx: EffectContext) => void loadCrypto().then((part) => part[name](ctx));
+const run = (name: 'watchWallets' | 'connectWallet' | 'signChallenge') => (ctx: EffectContext) => void loadWallets().then((part) => part[name](ctx));
 
 /**
  * Crypto wallets in the login mount: Main's wallet buttons, detected while Main shows; then CryptoConnect, CryptoSignMessage and
@@ -26,11 +26,11 @@ const run = (name: 'watchWallets' | 'connectWallet' | 'signChallenge') => (ctx: 
  * runs when its screen is entered (steps.ts), with that screen's signal. Everything but the
  * reducer and the screen choice loads lazily (lazy.ts), Main's wallet buttons included.
  */
-export const cryptoWallets: Feature = {
-  name: 'crypto',
-  initial: initialCryptoSlice,
-  reduce: reduceCrypto,
-  screen: cryptoScreen,
+export const wallets: Feature = {
+  name: 'wallets',
+  initial: initialWalletSlice,
+  reduce: reduceWallets,
+  screen: walletList,
   screens: Object.fromEntries(SCREENS.map((name) => [name, part(name)])),
   enter: {
     Main(ctx) {

@@ -1,11 +1,11 @@
 import { GenericSuccess } from '../../../flow/GenericSuccess';
-import { CryptoHeader } from './CryptoHeader';
+import { WalletHeader } from './WalletHeader';
 
 /** 'Success!' once the wallet's signature signed the user in (fires the flow-complete events once). */
 export function CryptoConfirmation() {
   return (
     <>
-      <CryptoHeader />
+      <WalletHeader />
       <GenericSuccess authenticated />
     </>
   );

@@ -4,7 +4,7 @@ import type { SignIn } from './sign-in.js';
 import type { VestibuleClient } from './types.js';
 
 /**
- * Crypto wallets. The client only carries strings: the page's wallet code connects the wallet,
+ * Wallets. The client only carries strings: the page's wallet code connects the wallet,
  * signs the challenge (Ethereum: personal_sign; Solana: signMessage, its signature in base58) and
  * hands the signature here, so no cryptography library reaches the browser bundle.
  *
@@ -12,7 +12,7 @@ import type { VestibuleClient } from './types.js';
  * here, and only the verifier, kept in memory per address, finds it again. Whoever else starts
  * for the same wallet gets a message of their own and leaves this one alone.
  */
-export function createCryptoWallets(http: HttpClient, signIn: SignIn): VestibuleClient['cryptoWallets'] {
+export function createWallets(http: HttpClient, signIn: SignIn): VestibuleClient['cryptoWallets'] {
   const verifiers = new Map<string, string>();
   return {
     async authenticateStart(request) {

@@ -251,7 +251,7 @@ function watch(signal: AbortSignal, found: (wallets: WalletOptionId[]) => void):
 }
 
 /** Main's on-enter hook: the detected options into the flow state while Main shows. */
-export const watchWallets = (ctx: EffectContext) => watch(ctx.signal, (wallets) => ctx.dispatch({ type: 'CRYPTO_WALLETS_DETECTED', wallets }));
+export const watchWallets = (ctx: EffectContext) => watch(ctx.signal, (wallets) => ctx.dispatch({ type: 'WALLETS_DETECTED', wallets }));
 
 /** The wallet behind an option, as last detected. */
 export const walletFor = (id: WalletOptionId): ConnectedWallet | undefined => registry.get(id);

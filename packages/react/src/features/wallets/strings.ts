@@ -1,4 +1,4 @@
-/** Crypto wallets: Main's wallet buttons and the crypto screens (SPEC.md section 2; the errors are in texts.ts). Picked up by src/strings/en.ts; override any of them by its English text. */
+/** Wallets: Main's wallet buttons and the wallet screens (the errors are in texts.ts). Picked up by src/strings/en.ts; override any of them by its English text. */
 export const strings = {
   /** {wallet}: the option's name (options.ts). */
   continueWithWallet: 'Continue with {wallet}',

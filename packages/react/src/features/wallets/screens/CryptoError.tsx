@@ -1,20 +1,20 @@
 import { useFlow } from '../../../flow/FlowContext';
 import { Button } from '../../../parts/Button';
 import { useWidget } from '../../../widget/context';
-import { CryptoHeader } from './CryptoHeader';
+import { WalletHeader } from './WalletHeader';
 
 /** 'Looks like there was an error!' with what failed (announced), 'Try again' with the same wallet, and the back arrow. */
 export function CryptoError() {
   const { t } = useWidget();
   const { state, send } = useFlow();
-  const option = state.cryptoState?.walletOption;
+  const option = state.walletState?.walletOption;
   return (
     <>
-      <CryptoHeader>{t('errorTitle')}</CryptoHeader>
+      <WalletHeader>{t('errorTitle')}</WalletHeader>
       <p className="vst-error-text" role="alert">
-        {state.cryptoError}
+        {state.walletError}
       </p>
-      {option ? <Button onClick={() => send({ type: 'CRYPTO_CONNECT', option })}>{t('tryAgain')}</Button> : null}
+      {option ? <Button onClick={() => send({ type: 'WALLET_CONNECT', option })}>{t('tryAgain')}</Button> : null}
     </>
   );
 }

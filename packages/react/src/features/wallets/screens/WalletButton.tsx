@@ -9,7 +9,7 @@ export function WalletButton({ id }: { id: WalletOptionId }) {
   const { t } = useWidget();
   const { state, send } = useFlow();
   return (
-    <Button variant="secondary" disabled={state.pending} onClick={() => send({ type: 'CRYPTO_CONNECT', option: id })}>
+    <Button variant="secondary" disabled={state.pending} onClick={() => send({ type: 'WALLET_CONNECT', option: id })}>
       {t('continueWithWallet', { wallet: walletOption(id).name })}
     </Button>
   );

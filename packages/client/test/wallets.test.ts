@@ -6,7 +6,7 @@ const create = testClients();
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 
-describe('crypto wallets', () => {
+describe('wallets', () => {
   it('authenticateStart sends the wallet, its chain and a PKCE challenge, and answers the challenge', async () => {
     const { client, fake } = create({ 'POST /sdk/v1/crypto_wallets/authenticate/start': { status_code: 200, request_id: 'r', challenge: 'sign this' } });
     const started = await client.cryptoWallets.authenticateStart({ crypto_wallet_address: ADDRESS, crypto_wallet_type: 'ethereum', chain_id: 137 });

@@ -5,18 +5,18 @@ import { walletButtonsOnMain } from '../options';
 import { WalletButton } from './WalletButton';
 
 /**
- * Main's wallet buttons (SPEC.md section 4): one per detected wallet, at most 5 minus the OAuth
+ * Main's wallet buttons: one per detected wallet, at most 5 minus the OAuth
  * buttons on Main; the rest behind 'Other wallets' (CryptoOtherScreen). No wallet detected: 'Set up
  * a new crypto wallet' (CryptoSetupWallet). Nothing until detection answers.
  */
 export function WalletButtons() {
   const { t, config } = useWidget();
   const { state, send } = useFlow();
-  const detected = state.cryptoWallets;
+  const detected = state.wallets;
   if (!detected) return null;
   if (!detected.length) {
     return (
-      <Button variant="secondary" disabled={state.pending} onClick={() => send({ type: 'CRYPTO_LIST', list: 'setup' })}>
+      <Button variant="secondary" disabled={state.pending} onClick={() => send({ type: 'WALLET_LIST', list: 'setup' })}>
         {t('setUpCryptoWallet')}
       </Button>
     );
@@ -32,7 +32,7 @@ export function WalletButtons() {
       ))}
       {detected.length > room ? (
         <li>
-          <Button variant="secondary" disabled={state.pending} onClick={() => send({ type: 'CRYPTO_LIST', list: 'other' })}>
+          <Button variant="secondary" disabled={state.pending} onClick={() => send({ type: 'WALLET_LIST', list: 'other' })}>
             {t('otherWallets')}
           </Button>
         </li>

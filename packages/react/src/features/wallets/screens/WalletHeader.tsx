@@ -4,13 +4,13 @@ import { BackArrow } from '../../../parts/BackArrow';
 import { Heading } from '../../../parts/Heading';
 import { useWidget } from '../../../widget/context';
 
-/** Every crypto screen's header row: the back arrow to Main, then the title (focus moves to it). */
-export function CryptoHeader({ children }: { children?: ReactNode }) {
+/** Every wallet screen's header row: the back arrow to Main, then the title (focus moves to it). */
+export function WalletHeader({ children }: { children?: ReactNode }) {
   const { t } = useWidget();
   const { send } = useFlow();
   return (
     <div className="vst-header-row">
-      <BackArrow label={t('back')} onClick={() => send({ type: 'CRYPTO_BACK' })} />
+      <BackArrow label={t('back')} onClick={() => send({ type: 'WALLET_BACK' })} />
       {children ? <Heading>{children}</Heading> : null}
     </div>
   );

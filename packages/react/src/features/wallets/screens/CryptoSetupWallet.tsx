@@ -1,13 +1,13 @@
 import { useWidget } from '../../../widget/context';
 import { WALLET_DOWNLOADS } from '../options';
-import { CryptoHeader } from './CryptoHeader';
+import { WalletHeader } from './WalletHeader';
 
 /** 'Set up a new crypto wallet': the download pages of four wallets, each in a new tab. */
 export function CryptoSetupWallet() {
   const { t } = useWidget();
   return (
     <>
-      <CryptoHeader>{t('setUpCryptoWallet')}</CryptoHeader>
+      <WalletHeader>{t('setUpCryptoWallet')}</WalletHeader>
       <ul className="vst-list">
         {WALLET_DOWNLOADS.map((wallet) => (
           <li key={wallet.name}>

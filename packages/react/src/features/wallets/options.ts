@@ -13,7 +13,7 @@ export interface WalletOption {
 }
 
 /**
- * The seven wallet options (SPEC.md section 3), in the order Main lists the detected ones: the
+ * The seven wallet options, in the order Main lists the detected ones: the
  * named wallets, then the generic option of each family (any other wallet detected of that family).
  * Loaded with the wallet buttons and the detection code, never with Main.
  */
@@ -37,7 +37,7 @@ export const WALLET_DOWNLOADS: readonly { name: string; url: string }[] = [
   { name: 'Binance Wallet', url: 'https://www.binance.com/en/web3wallet' },
 ];
 
-/** SPEC.md section 9: Main shows at most 5 wallet buttons minus the OAuth buttons above or below them, never fewer than none. */
+/** Main shows at most 5 wallet buttons minus the OAuth buttons above or below them, never fewer than none. */
 export function walletButtonsOnMain(oauthButtons: number): number {
   return Math.max(0, 5 - oauthButtons);
 }

@@ -4,9 +4,9 @@
  * the same, by their English text (`strings` mount option), through `free()`.
  */
 
-/** The wallet failed to connect, or the user refused it there (SPEC.md section 8). */
+/** The wallet failed to connect, or the user refused it there. */
 export const CONNECT_FAILED = '[Error] Could not connect to wallet';
-/** The wallet did not sign, or the user refused it there (SPEC.md section 8). */
+/** The wallet did not sign, or the user refused it there. */
 export const SIGN_FAILED = '[Error] Could not sign message';
-/** Opens the notice of a sign-in the server refused (SPEC.md section 8); what happened and what to do follow. */
+/** Opens the notice of a sign-in the server refused; what happened and what to do follow. */
 export const SIGN_IN_REFUSED = 'Your sign in request could not be completed...';

@@ -2,7 +2,7 @@ import { useFlow } from '../../../flow/FlowContext';
 import { Button } from '../../../parts/Button';
 import { useWidget } from '../../../widget/context';
 import { walletButtonsOnMain } from '../options';
-import { CryptoHeader } from './CryptoHeader';
+import { WalletHeader } from './WalletHeader';
 import { WalletButton } from './WalletButton';
 
 /** 'Other wallets': the detected wallets that did not fit on Main, and the way to set up a new one. */
@@ -10,10 +10,10 @@ export function CryptoOtherScreen() {
   const { t, config } = useWidget();
   const { state, send } = useFlow();
   const oauthButtons = (config.products ?? []).includes('oauth') ? (config.oauthOptions?.providers.length ?? 0) : 0;
-  const rest = (state.cryptoWallets ?? []).slice(walletButtonsOnMain(oauthButtons));
+  const rest = (state.wallets ?? []).slice(walletButtonsOnMain(oauthButtons));
   return (
     <>
-      <CryptoHeader>{t('otherWallets')}</CryptoHeader>
+      <WalletHeader>{t('otherWallets')}</WalletHeader>
       <ul className="vst-list">
         {rest.map((id) => (
           <li key={id}>
@@ -21,7 +21,7 @@ export function CryptoOtherScreen() {
           </li>
         ))}
         <li>
-          <Button variant="text" onClick={() => send({ type: 'CRYPTO_LIST', list: 'setup' })}>
+          <Button variant="text" onClick={() => send({ type: 'WALLET_LIST', list: 'setup' })}>
             {t('setUpCryptoWallet')}
           </Button>
         </li>

@@ -1,0 +1,3 @@
+/** Wallets (Ethereum and Solana families): the login mount's feature (`crypto` in products). */
+export { wallets } from './login';
+export type { WalletEvent, WalletResult, WalletSlice, WalletState, WalletOptionId } from './state';
