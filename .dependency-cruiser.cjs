@@ -72,6 +72,13 @@ module.exports = {
       from: { path: '^packages/(contract|client|server)/src/' },
       to: { path: '^packages/(react|server|client)/src/', pathNot: '^packages/$1/src/' },
     },
+    {
+      name: 'widget-engine-and-main-know-no-features',
+      comment: 'The flow engine and Main ask the features of the mount (Feature.main, the merged state types) and import none of them, nor a mount: a sign-in method is its folder and one entry in the lists of its mounts.',
+      severity: 'error',
+      from: { path: '^packages/react/src/(flow|main)/' },
+      to: { path: '^packages/react/src/(features|mounts)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
