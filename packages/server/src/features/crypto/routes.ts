@@ -1,21 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import {
-  cryptoRoutes,
-  CryptoWalletsAuthenticateRequestSchema,
-  CryptoWalletsAuthenticateStartRequestSchema,
-  type AuthenticationFactor,
-  type CryptoWalletsAuthenticateResponse,
-  type CryptoWalletsAuthenticateStartResponse,
-} from '@vestibule/contract';
-import type { Context } from 'hono';
+import { cryptoRoutes, type AuthenticationFactor, type CryptoWalletsAuthenticateResponse } from '@vestibule/contract';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
-import { enforceRateLimit } from '../../http/limits.js';
+import { enforceClientLimit } from '../../http/limits.js';
 import { optionalSession } from '../../http/session-auth.js';
-import { validateBody } from '../../http/validate-body.js';
-import { sessionDurationMinutes } from '../../kernel/durations.js';
+import { requestedSession } from '../../kernel/durations.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
 import { issueChallenge, liveChallenge, ownerOf, spendChallenge } from './challenges.js';
 import { chainOf } from './chains.js';
@@ -26,30 +17,26 @@ import { walletUser } from './wallets-store.js';
 export function registerCryptoRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const { config, db } = deps;
   const project = config.project;
-  const perIp = (c: Context<AppEnv>, route: string) => enforceRateLimit(deps, `crypto-${route}:ip:${c.get('clientIp')}`, config.rateLimits.cryptoPerIp);
 
-  defineRoute(app, cryptoRoutes.authenticateStart, async (c) => {
-    const body = validateBody(c, CryptoWalletsAuthenticateStartRequestSchema);
+  defineRoute(app, cryptoRoutes.authenticateStart, async (c, { body, ok }) => {
     const type = body.crypto_wallet_type;
     const address = walletAddress(type, body.crypto_wallet_address);
     const site = siteOf(c, project.allowedOrigins, config.publicUrl);
     const chainId = await chainOf(type, body.chain_id, project.cryptoChainIds);
-    await perIp(c, 'start');
+    await enforceClientLimit(deps, c, 'crypto-start', config.rateLimits.cryptoPerIp);
     const now = deps.clock();
     const message = familyOf(type).message(address, messageFields(site, project.name, chainId, now));
     // Bound to the browser that asked (its PKCE challenge): strangers' starts for the same wallet are messages of their own.
     await issueChallenge(db, { type, address, codeChallenge: body.code_challenge }, message, now);
-    const response: CryptoWalletsAuthenticateStartResponse = { status_code: 200, request_id: c.get('requestId'), challenge: message };
-    return c.json(response);
+    return ok({ challenge: message });
   });
 
-  defineRoute(app, cryptoRoutes.authenticate, async (c) => {
-    const body = validateBody(c, CryptoWalletsAuthenticateRequestSchema);
-    const duration = sessionDurationMinutes(project, body.session_duration_minutes);
+  defineRoute(app, cryptoRoutes.authenticate, async (c, { body }) => {
+    const duration = requestedSession(project, body);
     const type = body.crypto_wallet_type;
     const address = walletAddress(type, body.crypto_wallet_address);
     requireSignatureForm(type, body.signature);
-    await perIp(c, 'authenticate');
+    await enforceClientLimit(deps, c, 'crypto-authenticate', config.rateLimits.cryptoPerIp);
     const now = deps.clock();
     const owner = ownerOf(type, address, body.code_verifier);
     // Verify, then spend: a wrong signature leaves the message usable, so whoever knows a wallet's
@@ -67,7 +54,7 @@ export function registerCryptoRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): v
       last_authenticated_at: now.toISOString(),
       crypto_wallet_factor: { crypto_wallet_id: wallet.crypto_wallet_id, crypto_wallet_address: wallet.address, crypto_wallet_type: wallet.wallet_type },
     };
-    const signedIn = await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: wallet.user_id, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now, attaches: attached });
+    const signedIn = await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: wallet.user_id, factors: [factor], ...duration, now, attaches: attached });
     const response: CryptoWalletsAuthenticateResponse = {
       ...signedIn,
       crypto_wallet_id: wallet.crypto_wallet_id,

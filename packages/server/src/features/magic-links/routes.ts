@@ -1,16 +1,15 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { magicLinkRoutes, MagicLinkAuthenticateRequestSchema, MagicLinkLoginOrCreateRequestSchema } from '@vestibule/contract';
-import type { AuthenticationFactor, MagicLinkLoginOrCreateResponse } from '@vestibule/contract';
+import { magicLinkRoutes } from '@vestibule/contract';
+import type { AuthenticationFactor } from '@vestibule/contract';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
-import { enforceRateLimit } from '../../http/limits.js';
-import { validateBody } from '../../http/validate-body.js';
+import { enforceClientLimit, enforceRateLimit } from '../../http/limits.js';
 import { sha256Hex } from '../../security/hash.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
 import { createUserWithEmail, findUserEmail, proveEmail } from '../../kernel/users.js';
-import { checkMinutes, EXPIRATION_MINUTES, sessionDurationMinutes } from '../../kernel/durations.js';
+import { checkMinutes, EXPIRATION_MINUTES, requestedSession } from '../../kernel/durations.js';
 import { normalizeEmail } from '../../kernel/email-address.js';
 import { magicLinkEmail } from './magic-link-email.js';
 import { consumeMagicLinkToken, issueMagicLinkToken } from '../../kernel/sign-in-links.js';
@@ -25,15 +24,14 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
   defineRoute(
     app,
     magicLinkRoutes.loginOrCreate,
-    async (c) => {
-      const body = validateBody(c, MagicLinkLoginOrCreateRequestSchema);
+    async (c, { body, ok }) => {
       const email = normalizeEmail(body.email);
       const loginUrl = chooseRedirectUrl('login_magic_link_url', body.login_magic_link_url, project.loginRedirectUrls);
       const signupUrl = chooseRedirectUrl('signup_magic_link_url', body.signup_magic_link_url, project.signupRedirectUrls);
       const loginMinutes = checkMinutes('login_expiration_minutes', body.login_expiration_minutes, project.loginExpirationMinutes, EXPIRATION_MINUTES);
       const signupMinutes = checkMinutes('signup_expiration_minutes', body.signup_expiration_minutes, project.signupExpirationMinutes, EXPIRATION_MINUTES);
 
-      await enforceRateLimit(deps, `magic-link:ip:${c.get('clientIp')}`, config.rateLimits.magicLinkPerIp, tooMany);
+      await enforceClientLimit(deps, c, 'magic-link', config.rateLimits.magicLinkPerIp, tooMany);
       await enforceRateLimit(deps, `magic-link:email:${sha256Hex(email)}`, config.rateLimits.magicLinkPerEmail, tooMany);
 
       const now = deps.clock();
@@ -47,23 +45,15 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
       const link = magicLinkUrl(kind === 'signup' ? signupUrl : loginUrl, token);
       await deps.email.send(magicLinkEmail({ to: email, projectName: project.name, link, kind, expirationMinutes }));
 
-      const response: MagicLinkLoginOrCreateResponse = {
-        status_code: 200,
-        request_id: c.get('requestId'),
-        user_id: account.userId,
-        email_id: account.emailId,
-        user_created: account.created,
-      };
-      return c.json(response);
+      return ok({ user_id: account.userId, email_id: account.emailId, user_created: account.created });
     },
   );
 
   defineRoute(
     app,
     magicLinkRoutes.authenticate,
-    async (c) => {
-      const body = validateBody(c, MagicLinkAuthenticateRequestSchema);
-      const duration = sessionDurationMinutes(project, body.session_duration_minutes);
+    async (c, { body }) => {
+      const duration = requestedSession(project, body);
       const now = deps.clock();
       const used = await consumeMagicLinkToken(db, body.token, now);
       if (!used) throw new ApiError('unable_to_auth_magic_link');
@@ -77,7 +67,7 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
       };
 
       return c.json(
-        await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: used.user_id, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }),
+        await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: used.user_id, factors: [factor], ...duration, now }),
       );
     },
   );

@@ -1,15 +1,14 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { OAuthAuthenticateRequestSchema, OAuthStartQuerySchema, oauthRoutes, type AuthenticationFactor, type OAuthAuthenticateResponse } from '@vestibule/contract';
+import { oauthRoutes, type AuthenticationFactor, type OAuthAuthenticateResponse } from '@vestibule/contract';
 import type { Context } from 'hono';
 import { randomNonce } from 'openid-client';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
-import { enforceRateLimit } from '../../http/limits.js';
+import { enforceClientLimit } from '../../http/limits.js';
 import { requirePublicToken } from '../../http/public-token.js';
-import { validateBody, validateQuery } from '../../http/validate-body.js';
-import { sessionDurationMinutes } from '../../kernel/durations.js';
+import { requestedSession } from '../../kernel/durations.js';
 import { chooseRedirectUrl } from '../../kernel/redirect-url.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
 import { newPkceVerifier } from '../../security/pkce.js';
@@ -28,11 +27,8 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, pro
   const { config, db } = deps;
   const project = config.project;
   const callbackUrl = `${config.publicUrl}${oauthRoutes.callback.path}`;
-  const perIp = (c: Context<AppEnv>, route: string) => enforceRateLimit(deps, `oauth-${route}:ip:${c.get('clientIp')}`, config.rateLimits.oauthPerIp);
 
-
-  defineRoute(app, oauthRoutes.start, async (c) => {
-    const query = validateQuery(c, OAuthStartQuerySchema);
+  defineRoute(app, oauthRoutes.start, async (c, { query }) => {
     // A navigation sends no headers of ours: the public token comes in the query.
     requirePublicToken(query.public_token, project.publicToken);
     const provider = providers.get(query.provider)!;
@@ -40,7 +36,7 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, pro
     const loginUrl = chooseRedirectUrl('login_redirect_url', query.login_redirect_url, project.loginRedirectUrls);
     const signupUrl = chooseRedirectUrl('signup_redirect_url', query.signup_redirect_url, project.signupRedirectUrls);
     const extra = providerParams(query.provider_params);
-    await perIp(c, 'start');
+    await enforceClientLimit(deps, c, 'oauth-start', config.rateLimits.oauthPerIp);
     const checks = { nonce: provider.entry.idToken ? randomNonce() : undefined, pkceVerifier: provider.entry.pkce ? newPkceVerifier() : undefined };
     const state = await issueState(db, { provider: query.provider, codeChallenge: query.code_challenge, loginUrl, signupUrl }, checks, deps.clock());
     const customScopes = (query.custom_scopes ?? '').split(' ').filter(Boolean);
@@ -88,15 +84,14 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, pro
     return finishCallback(c, new URLSearchParams(fields));
   });
 
-  defineRoute(app, oauthRoutes.authenticate, async (c) => {
-    const body = validateBody(c, OAuthAuthenticateRequestSchema);
-    const duration = sessionDurationMinutes(project, body.session_duration_minutes);
-    await perIp(c, 'authenticate');
+  defineRoute(app, oauthRoutes.authenticate, async (c, { body }) => {
+    const duration = requestedSession(project, body);
+    await enforceClientLimit(deps, c, 'oauth-authenticate', config.rateLimits.oauthPerIp);
     const now = deps.clock();
     const used = await consumeOAuthToken(db, body.token, body.code_verifier, now);
     if (!used) throw new ApiError('oauth_token_not_found');
     const factor: AuthenticationFactor = { type: 'oauth', delivery_method: 'oauth', last_authenticated_at: now.toISOString() };
-    const signedIn = await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: used.userId, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now });
+    const signedIn = await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: used.userId, factors: [factor], ...duration, now });
     const response: OAuthAuthenticateResponse = { ...signedIn, provider_type: used.provider, provider_subject: used.subject };
     return c.json(response);
   });

@@ -1,18 +1,17 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { otpRoutes, OtpAuthenticateRequestSchema, OtpEmailLoginOrCreateRequestSchema, OtpPhoneLoginOrCreateRequestSchema } from '@vestibule/contract';
+import { otpRoutes } from '@vestibule/contract';
 import type { Context } from 'hono';
-import type { AuthenticationFactor, OtpLoginOrCreateResponse } from '@vestibule/contract';
+import type { AuthenticationFactor } from '@vestibule/contract';
 import type { EmailMessage } from '../../delivery/email-sender.js';
 import { DeliveryError, type TextMessage } from '../../delivery/text-sender.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
-import { enforceRateLimit, lockedError } from '../../http/limits.js';
-import { validateBody } from '../../http/validate-body.js';
+import { enforceClientLimit, enforceRateLimit, lockedError } from '../../http/limits.js';
 import { sha256Hex } from '../../security/hash.js';
 import { ACCOUNT_WIDE, releaseAttempt, reserveAttempt, type FailureCounter } from '../../kernel/failure-counters.js';
-import { checkMinutes, sessionDurationMinutes } from '../../kernel/durations.js';
+import { checkMinutes, requestedSession } from '../../kernel/durations.js';
 import { normalizeEmail } from '../../kernel/email-address.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
 import { createUserWithEmail, createUserWithPhone, findUserEmail, findUserPhone, proveEmail, verifyPhoneAndActivate } from '../../kernel/users.js';
@@ -43,7 +42,7 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
   const { config, db } = deps;
   const project = config.project;
   const sendLimits = async (c: Context<AppEnv>, destination: string) => {
-    await enforceRateLimit(deps, `otp:ip:${c.get('clientIp')}`, config.rateLimits.otpPerIp, 'Too many passcodes requested from this network.');
+    await enforceClientLimit(deps, c, 'otp', config.rateLimits.otpPerIp, 'Too many passcodes requested from this network.');
     await enforceRateLimit(deps, `otp:destination:${sha256Hex(destination)}`, config.rateLimits.otpPerDestination, 'Too many passcodes requested for this destination.');
   };
   /** Wrong passcodes are counted per user and client address, and (with a higher ceiling) per user. */
@@ -56,8 +55,7 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
   defineRoute(
     app,
     otpRoutes.emailLoginOrCreate,
-    async (c) => {
-      const body = validateBody(c, OtpEmailLoginOrCreateRequestSchema);
+    async (c, { body, ok }) => {
       const email = normalizeEmail(body.email);
       const minutes = expiration(body.expiration_minutes);
       const loginTemplate = chooseTemplate('login_template_id', body.login_template_id, project.otpTemplates);
@@ -80,14 +78,7 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
       });
       await deliver(deps, c, 'email', () => deps.email.send(message));
 
-      const response: OtpLoginOrCreateResponse = {
-        status_code: 200,
-        request_id: c.get('requestId'),
-        user_id: account.userId,
-        method_id: account.emailId,
-        user_created: account.created,
-      };
-      return c.json(response);
+      return ok({ user_id: account.userId, method_id: account.emailId, user_created: account.created });
     },
   );
 
@@ -95,8 +86,7 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
     defineRoute(
       app,
       channel === 'sms' ? otpRoutes.smsLoginOrCreate : otpRoutes.whatsappLoginOrCreate,
-      async (c) => {
-        const body = validateBody(c, OtpPhoneLoginOrCreateRequestSchema);
+      async (c, { body, ok }) => {
         const phone = normalizePhoneNumber(body.phone_number, project.smsCountries === 'all' ? null : project.smsCountries);
         const { e164 } = phone;
         const minutes = expiration(body.expiration_minutes);
@@ -117,14 +107,7 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
         const message: TextMessage = { channel, to: e164, text: otpText({ projectName: project.name, code, minutes, locale: body.locale, template: null }) };
         await deliver(deps, c, channel, () => deps.texts.send(message));
 
-        const response: OtpLoginOrCreateResponse = {
-          status_code: 200,
-          request_id: c.get('requestId'),
-          user_id: account.userId,
-          method_id: account.phoneId,
-          user_created: account.created,
-        };
-        return c.json(response);
+        return ok({ user_id: account.userId, method_id: account.phoneId, user_created: account.created });
       },
     );
   }
@@ -132,10 +115,9 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
   defineRoute(
     app,
     otpRoutes.authenticate,
-    async (c) => {
-      const body = validateBody(c, OtpAuthenticateRequestSchema);
+    async (c, { body }) => {
       if (!/^\d{6}$/.test(body.code)) throw new ApiError('invalid_code');
-      const duration = sessionDurationMinutes(project, body.session_duration_minutes);
+      const duration = requestedSession(project, body);
       const now = deps.clock();
       let counters: FailureCounter[] = [];
       const result = await checkPasscode(db, deps.otpHmacKey, {
@@ -177,8 +159,7 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
         bearerToken: bearerToken(c),
         userId,
         factors: [factor],
-        durationMinutes: duration,
-        durationRequested: body.session_duration_minutes !== undefined,
+        ...duration,
         now,
       });
       return c.json(response);

@@ -1,31 +1,14 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import {
-  passkeyRoutes,
-  WebAuthnAuthenticateRequestSchema,
-  WebAuthnAuthenticateStartRequestSchema,
-  WebAuthnDeleteRequestSchema,
-  WebAuthnRegisterRequestSchema,
-  WebAuthnRegisterStartRequestSchema,
-  WebAuthnUpdateRequestSchema,
-} from '@vestibule/contract';
-import type {
-  AuthenticationFactor,
-  WebAuthnAuthenticateStartResponse,
-  WebAuthnDeleteResponse,
-  WebAuthnRegisterResponse,
-  WebAuthnRegisterStartResponse,
-  WebAuthnUpdateResponse,
-} from '@vestibule/contract';
-import type { Context } from 'hono';
+import { passkeyRoutes } from '@vestibule/contract';
+import type { AuthenticationFactor, WebAuthnRegisterResponse } from '@vestibule/contract';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
-import { enforceRateLimit } from '../../http/limits.js';
+import { enforceClientLimit } from '../../http/limits.js';
 import { optionalSession, sessionAuth } from '../../http/session-auth.js';
-import { validateBody } from '../../http/validate-body.js';
-import { sessionDurationMinutes } from '../../kernel/durations.js';
+import { requestedSession } from '../../kernel/durations.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
 import { getUser, toWebAuthnRegistration } from '../../kernel/users.js';
 import { authenticationOptions, registrationOptions, userHandle, userVerificationFor, verifyAuthentication, verifyRegistration } from './ceremonies.js';
@@ -37,11 +20,10 @@ const webauthnFactor = (now: Date): AuthenticationFactor => ({ type: 'webauthn',
 export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const { config, db } = deps;
   const webauthn = config.project.webauthn;
-  const perIp = (c: Context<AppEnv>, route: string) => enforceRateLimit(deps, `webauthn-${route}:ip:${c.get('clientIp')}`, config.rateLimits.webauthnPerIp);
+  const { webauthnPerIp } = config.rateLimits;
 
-  defineRoute(app, passkeyRoutes.registerStart, sessionAuth(deps), async (c) => {
-    const body = validateBody(c, WebAuthnRegisterStartRequestSchema);
-    await perIp(c, 'register-start');
+  defineRoute(app, passkeyRoutes.registerStart, sessionAuth(deps), async (c, { body, ok }) => {
+    await enforceClientLimit(deps, c, 'webauthn-register-start', webauthnPerIp);
     const userId = c.get('session').user_id;
     const user = await getUser(db, userId);
     if (!user) throw new ApiError('session_not_found');
@@ -55,20 +37,16 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
       existing: await listRegistrations(db, userId),
       isPasskey,
     });
-    const response: WebAuthnRegisterStartResponse = {
-      status_code: 200,
-      request_id: c.get('requestId'),
+    return ok({
       user_id: userId,
       // The library's options type is an interface; the contract's is an open object of the same shape.
       public_key_credential_creation_options: { ...options },
-    };
-    return c.json(response);
+    });
   });
 
-  defineRoute(app, passkeyRoutes.register, sessionAuth(deps), async (c) => {
-    const body = validateBody(c, WebAuthnRegisterRequestSchema);
-    const duration = sessionDurationMinutes(config.project, body.session_duration_minutes);
-    await perIp(c, 'register');
+  defineRoute(app, passkeyRoutes.register, sessionAuth(deps), async (c, { body }) => {
+    const duration = requestedSession(config.project, body);
+    await enforceClientLimit(deps, c, 'webauthn-register', webauthnPerIp);
     const userId = c.get('session').user_id;
     const now = deps.clock();
     const credential = body.public_key_credential as RegistrationResponseJSON;
@@ -78,14 +56,13 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     const verified = await deps.heavyWork.run(() => verifyRegistration(webauthn, deps.log, { response: credential, challenge: used.challenge, bound: used.bound }));
     const row = await addRegistration(db, userId, verified, now);
     if (!row) throw new ApiError('duplicate_webauthn_registration');
-    const signedIn = await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId, factors: [webauthnFactor(now)], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now, attaches: true });
+    const signedIn = await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId, factors: [webauthnFactor(now)], ...duration, now, attaches: true });
     const response: WebAuthnRegisterResponse = { ...signedIn, webauthn_registration_id: row.webauthn_registration_id };
     return c.json(response);
   });
 
-  defineRoute(app, passkeyRoutes.authenticateStart, async (c) => {
-    const body = validateBody(c, WebAuthnAuthenticateStartRequestSchema);
-    await perIp(c, 'authenticate-start');
+  defineRoute(app, passkeyRoutes.authenticateStart, async (c, { body, ok }) => {
+    await enforceClientLimit(deps, c, 'webauthn-authenticate-start', webauthnPerIp);
     const now = deps.clock();
     const isPasskey = body.is_passkey ?? true;
     // A passkey names its user itself; a second factor (no user verification) only adds to a
@@ -96,18 +73,12 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     const userVerification = userVerificationFor(isPasskey);
     const challenge = await issueChallenge(db, 'webauthn_authentication', { userId, bound: { userVerification }, now });
     const allowed = userId ? await listRegistrations(db, userId) : [];
-    const response: WebAuthnAuthenticateStartResponse = {
-      status_code: 200,
-      request_id: c.get('requestId'),
-      public_key_credential_request_options: { ...(await authenticationOptions(webauthn, { challenge, allowed, userVerification })) },
-    };
-    return c.json(response);
+    return ok({ public_key_credential_request_options: { ...(await authenticationOptions(webauthn, { challenge, allowed, userVerification })) } });
   });
 
-  defineRoute(app, passkeyRoutes.authenticate, async (c) => {
-    const body = validateBody(c, WebAuthnAuthenticateRequestSchema);
-    const duration = sessionDurationMinutes(config.project, body.session_duration_minutes);
-    await perIp(c, 'authenticate');
+  defineRoute(app, passkeyRoutes.authenticate, async (c, { body }) => {
+    const duration = requestedSession(config.project, body);
+    await enforceClientLimit(deps, c, 'webauthn-authenticate', webauthnPerIp);
     const now = deps.clock();
     const credential = body.public_key_credential as AuthenticationResponseJSON;
     const used = await consumeChallenge(db, 'webauthn_authentication', credential.response.clientDataJSON, now);
@@ -122,23 +93,19 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     const newCounter = await deps.heavyWork.run(() => verifyAuthentication(webauthn, deps.log, { response: credential, challenge: used.challenge, bound: used.bound, registration, counter: counterOf(registration) }));
     if (!(await recordUse(db, registration.webauthn_registration_id, newCounter, now))) throw new ApiError('invalid_webauthn_response');
     return c.json(
-      await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: registration.user_id, factors: [webauthnFactor(now)], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }),
+      await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: registration.user_id, factors: [webauthnFactor(now)], ...duration, now }),
     );
   });
 
-  defineRoute(app, passkeyRoutes.update, sessionAuth(deps), async (c) => {
-    const body = validateBody(c, WebAuthnUpdateRequestSchema);
+  defineRoute(app, passkeyRoutes.update, sessionAuth(deps), async (c, { body, ok }) => {
     const row = await renameRegistration(db, c.get('session').user_id, body.webauthn_registration_id, body.name);
     if (!row) throw new ApiError('webauthn_registration_not_found');
-    const response: WebAuthnUpdateResponse = { status_code: 200, request_id: c.get('requestId'), webauthn_registration: toWebAuthnRegistration(row) };
-    return c.json(response);
+    return ok({ webauthn_registration: toWebAuthnRegistration(row) });
   });
 
-  defineRoute(app, passkeyRoutes.delete, sessionAuth(deps), async (c) => {
-    const body = validateBody(c, WebAuthnDeleteRequestSchema);
+  defineRoute(app, passkeyRoutes.delete, sessionAuth(deps), async (c, { body, ok }) => {
     const userId = c.get('session').user_id;
     if (!(await deleteRegistration(db, userId, body.webauthn_registration_id))) throw new ApiError('webauthn_registration_not_found');
-    const response: WebAuthnDeleteResponse = { status_code: 200, request_id: c.get('requestId'), user_id: userId };
-    return c.json(response);
+    return ok({ user_id: userId });
   });
 }

@@ -1,17 +1,15 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { passwordRoutes, PasswordAuthenticateRequestSchema, PasswordCreateRequestSchema, PasswordResetByEmailRequestSchema, PasswordResetByEmailStartRequestSchema, PasswordResetTokenCheckRequestSchema, PasswordStrengthCheckRequestSchema } from '@vestibule/contract';
-import type { Context } from 'hono';
-import type { AuthenticationFactor, OkResponse, PasswordStrengthCheckResponse } from '@vestibule/contract';
+import { passwordRoutes } from '@vestibule/contract';
+import type { AuthenticationFactor } from '@vestibule/contract';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
-import { enforceRateLimit, lockedError } from '../../http/limits.js';
-import { validateBody } from '../../http/validate-body.js';
+import { enforceClientLimit, enforceRateLimit, lockedError } from '../../http/limits.js';
 import { ACCOUNT_WIDE, clearFailures, releaseAttempt, reserveAttempt, type FailureCounter } from '../../kernel/failure-counters.js';
 import { sha256Hex } from '../../security/hash.js';
 import { dummyHashLoader, hashPassword, needsRehash, verifyPassword } from '../../security/password-hash.js';
-import { checkMinutes, EXPIRATION_MINUTES, sessionDurationMinutes } from '../../kernel/durations.js';
+import { checkMinutes, EXPIRATION_MINUTES, requestedSession } from '../../kernel/durations.js';
 import { normalizeEmail } from '../../kernel/email-address.js';
 import { issueMagicLinkToken } from '../../kernel/sign-in-links.js';
 import { chooseRedirectUrl, magicLinkUrl } from '../../kernel/redirect-url.js';
@@ -54,8 +52,6 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
   const project = config.project;
   const limits = config.rateLimits;
   const dummyHash = dummyHashLoader(config.argon2);
-  const ip = (c: Context<AppEnv>) => c.get('clientIp');
-  const sessionMinutes = (value: number | undefined) => sessionDurationMinutes(project, value);
   const failureCounters = (email: string, clientIp: string): FailureCounter[] => [
     { scope: passwordScope(email), client: clientIp, rule: limits.passwordLockout },
     { scope: passwordScope(email), client: ACCOUNT_WIDE, rule: limits.passwordAccountLockout },
@@ -64,31 +60,26 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
   defineRoute(
     app,
     passwordRoutes.strengthCheck,
-    async (c) => {
-      const body = validateBody(c, PasswordStrengthCheckRequestSchema);
-      await enforceRateLimit(deps, `password-strength:ip:${ip(c)}`, limits.passwordStrengthPerIp);
+    async (c, { body, ok }) => {
+      await enforceClientLimit(deps, c, 'password-strength', limits.passwordStrengthPerIp);
       const result = await evaluatePassword(deps, body.password, body.email);
-      const response: PasswordStrengthCheckResponse = {
-        status_code: 200,
-        request_id: c.get('requestId'),
+      return ok({
         score: result.score,
         feedback: result.feedback,
         valid_password: result.valid,
         strength_policy: result.policy,
         breached_password: result.breached,
-      };
-      return c.json(response);
+      });
     },
   );
 
   defineRoute(
     app,
     passwordRoutes.create,
-    async (c) => {
-      const body = validateBody(c, PasswordCreateRequestSchema);
+    async (c, { body }) => {
       const email = normalizeEmail(body.email);
-      const duration = sessionMinutes(body.session_duration_minutes);
-      await enforceRateLimit(deps, `password-create:ip:${ip(c)}`, limits.passwordPerIp);
+      const duration = requestedSession(project, body);
+      await enforceClientLimit(deps, c, 'password-create', limits.passwordPerIp);
 
       const refuseExisting = async (userId: string): Promise<never> => {
         if (await findPassword(db, userId)) throw new ApiError('duplicate_email');
@@ -107,25 +98,24 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       if (!account.created) await refuseExisting(account.userId);
       await addPasswordIfAbsent(db, account.userId, hash, now);
       const factor = passwordFactor(now, { email_id: account.emailId, email });
-      return c.json(await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: account.userId, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }));
+      return c.json(await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: account.userId, factors: [factor], ...duration, now }));
     },
   );
 
   defineRoute(
     app,
     passwordRoutes.authenticate,
-    async (c) => {
-      const body = validateBody(c, PasswordAuthenticateRequestSchema);
+    async (c, { body }) => {
       const email = normalizeEmail(body.email);
-      const duration = sessionMinutes(body.session_duration_minutes);
-      await enforceRateLimit(deps, `password-auth:ip:${ip(c)}`, limits.passwordPerIp);
+      const duration = requestedSession(project, body);
+      await enforceClientLimit(deps, c, 'password-auth', limits.passwordPerIp);
       await enforceRateLimit(deps, `password-auth:account:${sha256Hex(email)}`, limits.passwordPerAccount);
 
       const now = deps.clock();
       // A flood's refusal must not count against the account's owner as a wrong password.
       deps.heavyWork.admit();
       // The attempt is counted before the password is checked, so parallel guesses cannot outrun the lock.
-      const counters = failureCounters(email, ip(c));
+      const counters = failureCounters(email, c.get('clientIp'));
       const reservation = await reserveAttempt(db, counters, now);
       if (!reservation.allowed) throw lockedError(reservation.lockedUntil, now);
 
@@ -148,21 +138,20 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
         await rehashPassword(db, user.user_id, await deps.heavyWork.run(() => hashPassword(body.password, config.argon2)), now);
       }
       const factor = passwordFactor(now, user);
-      return c.json(await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: user.user_id, factors: [factor], durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }));
+      return c.json(await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: user.user_id, factors: [factor], ...duration, now }));
     },
   );
 
   defineRoute(
     app,
     passwordRoutes.resetByEmailStart,
-    async (c) => {
-      const body = validateBody(c, PasswordResetByEmailStartRequestSchema);
+    async (c, { body, ok }) => {
       const email = normalizeEmail(body.email);
       const resetUrl = chooseRedirectUrl('reset_password_redirect_url', body.reset_password_redirect_url, project.resetPasswordRedirectUrls);
       const loginUrl = chooseRedirectUrl('login_redirect_url', body.login_redirect_url, project.loginRedirectUrls);
       const resetMinutes = checkMinutes('reset_password_expiration_minutes', body.reset_password_expiration_minutes, project.resetPasswordExpirationMinutes, EXPIRATION_MINUTES);
       const loginMinutes = checkMinutes('login_expiration_minutes', body.login_expiration_minutes, project.loginExpirationMinutes, EXPIRATION_MINUTES);
-      await enforceRateLimit(deps, `password-reset:ip:${ip(c)}`, limits.passwordResetPerIp);
+      await enforceClientLimit(deps, c, 'password-reset', limits.passwordResetPerIp);
       await enforceRateLimit(deps, `password-reset:email:${sha256Hex(email)}`, limits.passwordResetPerEmail);
 
       const now = deps.clock();
@@ -192,26 +181,23 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
         await findLiveResetToken(db, email, now);
         await db.selectFrom('user_emails').select('email_id').where('email', '=', email).executeTakeFirst();
       }
-      const response: OkResponse = { status_code: 200, request_id: c.get('requestId') };
-      return c.json(response);
+      return ok();
     },
   );
 
-  defineRoute(app, passwordRoutes.checkResetToken, async (c) => {
-    const body = validateBody(c, PasswordResetTokenCheckRequestSchema);
-    await enforceRateLimit(deps, `password-reset-use:ip:${ip(c)}`, limits.passwordPerIp);
+  defineRoute(app, passwordRoutes.checkResetToken, async (c, { body, ok }) => {
+    await enforceClientLimit(deps, c, 'password-reset-use', limits.passwordPerIp);
     const live = await findLiveResetToken(db, body.token, deps.clock());
     if (!live) throw new ApiError('invalid_reset_token');
-    return c.json({ status_code: 200 as const, request_id: c.get('requestId'), email: live.email });
+    return ok({ email: live.email });
   });
 
   defineRoute(
     app,
     passwordRoutes.resetByEmail,
-    async (c) => {
-      const body = validateBody(c, PasswordResetByEmailRequestSchema);
-      const duration = sessionMinutes(body.session_duration_minutes);
-      await enforceRateLimit(deps, `password-reset-use:ip:${ip(c)}`, limits.passwordPerIp);
+    async (c, { body }) => {
+      const duration = requestedSession(project, body);
+      await enforceClientLimit(deps, c, 'password-reset-use', limits.passwordPerIp);
       const now = deps.clock();
       const emailRow = await findLiveResetToken(db, body.token, now);
       if (!emailRow) throw new ApiError('invalid_reset_token');
@@ -235,7 +221,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
         { type: 'magic_link', delivery_method: 'email', last_authenticated_at: now.toISOString(), email_factor: { email_id: emailRow.email_id, email_address: emailRow.email } },
       ];
       return c.json(
-        await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: null, userId: used.user_id, factors, durationMinutes: duration, durationRequested: body.session_duration_minutes !== undefined, now }),
+        await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: null, userId: used.user_id, factors, ...duration, now }),
       );
     },
   );

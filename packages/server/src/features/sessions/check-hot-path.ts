@@ -1,4 +1,4 @@
-import { sessionRoutes, SessionAuthenticateRequestSchema } from '@vestibule/contract';
+import { sessionRoutes } from '@vestibule/contract';
 import type { AppDeps } from '../../http/app-env.js';
 import { bearerFrom } from '../../http/bearer.js';
 import { MAX_BODY_BYTES } from '../../http/body-limit.js';
@@ -39,7 +39,7 @@ export function checkHotPath(deps: AppDeps): HotPath {
     }
     let durationMinutes: number | undefined;
     try {
-      const body = SessionAuthenticateRequestSchema.parse(parseJsonBody(text, nodeHeader(request, 'content-type')));
+      const body = sessionRoutes.authenticate.request.parse(parseJsonBody(text, nodeHeader(request, 'content-type')));
       durationMinutes = body.session_duration_minutes === undefined ? undefined : sessionDurationMinutes(deps.config.project, body.session_duration_minutes);
     } catch {
       return false;
