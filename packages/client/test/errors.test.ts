@@ -41,7 +41,7 @@ function apiError(error_type: string, error_message = 'server said so'): Vestibu
 }
 
 describe('error catalogue', () => {
-  it('covers all 23 catalogue types of the contract (section 8 plus webauthn_registration_not_found)', () => {
+  it('covers all 23 catalogue types of the contract (the spec’s plus webauthn_registration_not_found)', () => {
     expect(allCatalogueTypes).toHaveLength(23);
     for (const type of allCatalogueTypes) expect(errorMessages).toHaveProperty(type);
   });

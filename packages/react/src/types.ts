@@ -1,5 +1,5 @@
 /**
- * The public configuration and mount option shapes of the widgets (SPEC.md section 3).
+ * The public configuration and mount option shapes of the widgets.
  * The demo and host applications are written against these; the screens implement them.
  */
 import type { ClientOptions, VestibuleClient, VestibuleErrorInfo } from '@vestibule/client';
@@ -9,7 +9,7 @@ export type Product = 'emailMagicLinks' | 'passwords' | 'otp' | 'passkeys' | 'oa
 export type OtpMethod = 'email' | 'sms' | 'whatsapp';
 
 export interface OAuthProviderEntry {
-  /** One of the 19 provider types (SPEC.md section 9). */
+  /** One of the 19 provider types. */
   type: OAuthProviderType;
   /** Scopes asked for besides the provider's defaults. */
   custom_scopes?: string[];
@@ -61,7 +61,7 @@ export interface LoginConfig {
   enableShadowDOM?: boolean;
 }
 
-/** Theme (SPEC.md section 3); every field optional, defaults from section 9. */
+/** Theme; every field optional, defaults in theme/defaults.ts. */
 export interface Styles {
   container?: { backgroundColor?: string; borderColor?: string; borderRadius?: string; width?: string };
   colors?: { primary?: string; secondary?: string; success?: string; error?: string };

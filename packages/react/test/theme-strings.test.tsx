@@ -42,7 +42,7 @@ describe('theme', () => {
     await expectNoAxeViolations(container);
   });
 
-  it('defaults follow section 9: 400 px wide, dark teal primary on white, 4 px input radius, fixed disabled colours', () => {
+  it('defaults: 400 px wide, dark teal primary on white, 4 px input radius, fixed disabled colours', () => {
     const vars = compileTheme(undefined);
     expect(vars['--vst-width']).toBe('400px');
     expect(vars['--vst-primary']).toBe('#0b5563');

@@ -9,7 +9,7 @@ export function toErrorInfo(err: unknown): VestibuleErrorInfo {
 /**
  * The message the widget shows for an error: the host's `strings` entry for its error_type
  * (`{ invalid_email: '…' }`) when there is one; otherwise the catalogue's message (the contract's
- * error catalogue, SPEC.md section 8) or the server's, with the host's override of that English
+ * error catalogue) or the server's, with the host's override of that English
  * text.
  */
 export function messageForError(err: unknown, free: (text: string) => string): string {

@@ -24,7 +24,7 @@ export type PhoneParser = (value: string, country: CountryCode) => PhoneNumber |
  * Parse for submit. A valid number gives its E.164 form (sent) and its international form (shown:
  * '+44 7911 123456', without the national trunk '0'); a number the parser understands but finds
  * invalid gives { valid: false }. When the parser itself fails (throws), the number is treated as
- * valid and sent as the country code plus the raw number (SPEC.md section 5): `fallback` says so.
+ * valid and sent as the country code plus the raw number: `fallback` says so.
  */
 export function parsePhone(
   value: string,

@@ -9,7 +9,7 @@ type CommonStrings = typeof common;
  *
  * The table is the shared texts (common.ts), Main's (src/main/strings.ts) and every feature's
  * (src/features/<feature>/strings.ts, which adds its keys to this interface by declaration merging).
- * The error catalogue (SPEC.md section 8) lives in @vestibule/client (errorMessages); its texts are
+ * The error catalogue lives in @vestibule/client (errorMessages); its texts are
  * overridable too, keyed by their English text.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

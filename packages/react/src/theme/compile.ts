@@ -14,7 +14,7 @@ function button(prefix: string, given: ButtonStyle | undefined, fallback: Requir
 
 /**
  * Compiles the theme object into the CSS custom properties that src/styles/vestibule.css reads.
- * Every variable is always set (defaults of section 9 merged with the host's styles), so the
+ * Every variable is always set (the defaults merged with the host's styles), so the
  * stylesheet has a single source of truth for values.
  */
 export function compileTheme(styles: Styles | undefined): CssVars {

@@ -1,13 +1,13 @@
 import type { Styles } from '../types';
 
-/** The default theme (SPEC.md section 9): dark teal primary on white, 400 px wide, 4 px input radius. */
+/** The default theme: dark teal primary on white, 400 px wide, 4 px input radius. */
 export const defaultStyles = {
   container: { backgroundColor: '#ffffff', borderColor: '#c5ccd1', borderRadius: '8px', width: '400px' },
   colors: { primary: '#0b5563', secondary: '#4a5560', success: '#1e6b3a', error: '#b42318' },
   buttons: {
     primary: { backgroundColor: '#0b5563', textColor: '#ffffff', borderColor: '#0b5563', borderRadius: '4px' },
     secondary: { backgroundColor: '#ffffff', textColor: '#0b5563', borderColor: '#0b5563', borderRadius: '4px' },
-    /** Disabled colours are fixed by default (section 9); a host may still override them. */
+    /** Disabled colours are fixed by default; a host may still override them. */
     disabled: { backgroundColor: '#e5e8eb', textColor: '#8c9398', borderColor: '#e5e8eb', borderRadius: '4px' },
   },
   inputs: {
@@ -22,5 +22,5 @@ export const defaultStyles = {
   logo: { logoImageUrl: '' },
 } satisfies Required<Styles>;
 
-/** Font sizes are fixed constants of the product (section 9). */
+/** Font sizes are fixed constants of the product. */
 export const fontSizes = { body: '16px', header: '24px', helper: '14px' } as const;

@@ -19,7 +19,7 @@ export type Unmount = () => void;
 
 /**
  * The element the selector names. A plain id without '#' is accepted too. Throws an Error naming
- * the selector when nothing matches (SPEC.md section 5).
+ * the selector when nothing matches.
  */
 export function findElement(selector: string): Element {
   let element: Element | null = null;

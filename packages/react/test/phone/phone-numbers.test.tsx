@@ -29,7 +29,7 @@ describe('parsePhone', () => {
     expect(parsePhone(value, country)).toEqual({ valid: true, e164, international });
   });
 
-  it('when the parser throws, the number is treated as valid: the country code plus the raw number (SPEC.md section 5)', () => {
+  it('when the parser throws, the number is treated as valid: the country code plus the raw number', () => {
     const throwing = () => {
       throw new Error('metadata missing');
     };

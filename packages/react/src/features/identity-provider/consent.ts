@@ -3,7 +3,7 @@ import type { IDPConsentItem, IDPConsentManifestGenerator } from '../../types';
 import type { ScopeResult } from './params';
 import { say, texts } from './texts';
 
-/** Standard scopes (SPEC.md section 6); every other scope is custom. */
+/** Standard scopes; every other scope is custom. */
 export const STANDARD_SCOPES: ReadonlySet<string> = new Set(['openid', 'profile', 'email', 'phone', 'full_access', 'offline_access']);
 
 /** True when every requested scope is standard: the title is then 'Sign in to {clientName} with {projectName}'. */
@@ -26,7 +26,7 @@ function describe(result: ScopeResult, bootstrap: Bootstrap, free: Free): string
 const PROFILE_DETAILS: Record<string, string> = { profile: texts.profileDetail, email: texts.emailDetail, phone: texts.phoneDetail };
 
 /**
- * The default consent text (SPEC.md section 6): one item per scope, in the order requested, the
+ * The default consent text: one item per scope, in the order requested, the
  * profile, email and phone scopes gathered under 'View your personal profile information'.
  */
 export function defaultManifest(scopes: readonly ScopeResult[], bootstrap: Bootstrap, free: Free): IDPConsentItem[] {

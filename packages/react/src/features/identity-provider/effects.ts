@@ -9,7 +9,7 @@ import { say, texts } from './texts';
 /** Errors that mean nobody is signed in: the 'no active session' screen, not the error screen. */
 const NO_SESSION = new Set(['user_unauthenticated', 'session_not_found', 'invalid_session_token']);
 
-/** Attested sessions last 60 minutes (SPEC.md section 9). */
+/** Attested sessions last 60 minutes. */
 const ATTESTED_SESSION_MINUTES = 60;
 
 /** The page leaves for the relying party (with a code, or an OAuth error such as access_denied). */
@@ -63,7 +63,7 @@ function signInAgain(ctx: EffectContext, clientName: string): void {
 }
 
 /**
- * The session guard (SPEC.md section 4): with a trusted auth token, any existing session is revoked
+ * The session guard: with a trusted auth token, any existing session is revoked
  * (forced clear; a failure there is ignored) and a 60-minute session is attested from the token.
  */
 async function sessionGuard(ctx: EffectContext, params: AuthTokenParams): Promise<void> {

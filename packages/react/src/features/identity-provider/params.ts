@@ -2,7 +2,7 @@ import type { IdpScopeResult } from '@vestibule/contract';
 
 export type IdpFlow = 'Authorize' | 'Logout';
 
-/** Authorize parameters (SPEC.md section 3), with their defaults applied. */
+/** Authorize parameters, with their defaults applied. */
 export interface AuthorizeParams {
   client_id: string;
   redirect_uri: string;
@@ -16,7 +16,7 @@ export interface AuthorizeParams {
   nonce?: string;
 }
 
-/** Logout parameters (SPEC.md section 3). */
+/** Logout parameters. */
 export interface LogoutParams {
   client_id: string;
   post_logout_redirect_uri: string;
@@ -33,7 +33,7 @@ export type IdpRequest =
   | { flow: 'Logout'; params: LogoutParams }
   | { flow: IdpFlow; missing: string };
 
-/** Logout when post_logout_redirect_uri is present, else Authorize (SPEC.md section 2). */
+/** Logout when post_logout_redirect_uri is present, else Authorize. */
 export function idpFlow(params: URLSearchParams): IdpFlow {
   return params.has('post_logout_redirect_uri') ? 'Logout' : 'Authorize';
 }
@@ -97,7 +97,7 @@ export function signedInOnThisPage(params: AuthorizeParams): AuthorizeParams {
   return left ? { ...rest, prompt: left } : rest;
 }
 
-/** Client name fallback: the redirect URI's hostname, then 'The App' (SPEC.md section 5). */
+/** Client name fallback: the redirect URI's hostname, then 'The App'. */
 export function clientNameFallback(redirectUri: string | null): string | null {
   if (!redirectUri) return null;
   try {

@@ -2,7 +2,7 @@ import type { AuthTokenParams } from '../../types';
 import { readIdpRequest, type AuthorizeParams, type IdpRequest, type ScopeResult } from './params';
 
 /**
- * What IDPConsent shows (SPEC.md section 4, Authorize flow and Logout flow):
+ * What IDPConsent shows:
  * - loading: the spinner (preflight, submit, revoke, or the page is leaving for a redirect);
  * - missingParam: a required parameter is missing from the query;
  * - error: the server's message;

@@ -1,5 +1,5 @@
 /**
- * The identity-provider screens' texts (SPEC.md sections 2, 5, 6 and 8). They are not in a
+ * The identity-provider screens' texts. They are not in a
  * strings.ts: src/strings/en.ts puts every strings.ts into the shared core, which the login mount
  * loads up front (and is at its size budget), while these are only needed by this mount. Hosts
  * override them exactly like the others, by their English text (`strings` mount option), through

@@ -4,7 +4,7 @@ import { toErrorInfo } from '../../flow/errors';
 import { forgetLinkToken } from '../../flow/linkToken';
 import { sessionDuration } from '../../flow/session';
 
-/** SPEC.md section 9. */
+/** A magic link's lifetime when the host names none. */
 export const MAGIC_LINK_DEFAULT_EXPIRATION_MINUTES = 30;
 
 /** Main's magic-link form and EmailConfirmation's 'Try again'. */

@@ -4,7 +4,7 @@ export interface MailService {
   search(domain: string): string;
 }
 
-/** The three web mail shortcuts (SPEC.md section 9: email app shortcuts: 3). */
+/** The three web mail shortcuts. */
 export const MAIL_SERVICES: MailService[] = [
   {
     name: 'Gmail',

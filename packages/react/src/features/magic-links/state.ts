@@ -1,6 +1,6 @@
 import type { MagicLinkLoginOrCreateResponse } from '@vestibule/contract';
 
-/** Email magic links' part of the flow state (SPEC.md section 3). */
+/** Email magic links' part of the flow state. */
 export interface MagicLinkSlice {
   /** Set once a magic link was sent to this address; cleared by 'Try again'. */
   magicLinkState: { email: string } | null;

@@ -4,7 +4,7 @@ import type { OAuthLanding } from './state';
 
 /**
  * What the server's redirect back from a provider says: `vestibule_token_type=oauth` with `token`,
- * or with `error_type` (SPEC.md section 8); null for any other page. Only the catalogue's words
+ * or with `error_type`; null for any other page. Only the catalogue's words
  * are ever shown, so an error type it does not know (or a landing with neither) reads as
  * oauth_flow_callback_error.
  */

@@ -16,14 +16,14 @@ export interface OAuthSlice {
   oauthLanding: OAuthLanding | null;
   /** Why the landing did not sign in (the catalogue's message); null while it may still. */
   oauthError: string | null;
-  /** Google one-tap's prompt (SPEC.md section 4): null when no entry sets one_tap. */
+  /** Google one-tap's prompt: null when no entry sets one_tap. */
   oneTap: OneTapState | null;
   /** Why one-tap could not be set up; only kept (and shown) for a test-style public token. */
   oneTapSetupError: OneTapSetupError | null;
 }
 
 export type OneTapState = 'pending' | 'shown' | 'cancelled';
-/** SPEC.md section 4's setup error sub-states besides none. */
+/** The one-tap setup errors the widget can be in, besides none. */
 export type OneTapSetupError = 'originNotAllowed' | 'invalidClient' | 'noOAuthConfig' | 'noLoginRedirectUrls' | 'noSignupRedirectUrls' | 'defaultProviderNotAllowed';
 
 export type OAuthEvent =

@@ -3,7 +3,7 @@ import { messageForError, toErrorInfo } from '../../flow/errors';
 import { sessionDuration } from '../../flow/session';
 import type { OtpMethod } from '../../types';
 
-/** SPEC.md section 9. */
+/** A passcode's lifetime when the host names none. */
 export const OTP_DEFAULT_EXPIRATION_MINUTES = 5;
 
 /** The `type` of the email_sent event for an email passcode (magic links log 'email_magic_links'). */
@@ -24,7 +24,7 @@ function sendOtp(ctx: EffectContext, method: OtpMethod, destination: string) {
         })
       : ctx.client.otps[method].loginOrCreate(destination, { expirationMinutes, locale: o?.locale });
   return request.then((response) => {
-    // SPEC.md section 7: an email went out (as magic links and password resets log it).
+    // An email went out (as magic links and password resets log it).
     if (method === 'email') ctx.client.events.log('email_sent', { email: destination, type: EMAIL_OTP_EVENT_TYPE });
     return { response, expiresAt: expiresAt() };
   });

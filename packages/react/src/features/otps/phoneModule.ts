@@ -6,7 +6,7 @@ export type PhoneModule = typeof import('../../phone');
 import type { CountryCode } from '../../phone';
 export type { CountryCode };
 
-/** SPEC.md section 5: how long parsing may take on submit, and while typing, before the fallback. */
+/** How long parsing may take on submit, and while typing, before the fallback. */
 export const PHONE_SUBMIT_TIMEOUT_MS = 2000;
 export const PHONE_TYPING_TIMEOUT_MS = 10_000;
 
@@ -58,7 +58,7 @@ export function rawInternationalWithoutModule(value: string): string {
 
 /**
  * The number to send (E.164) and how OTPAuthenticate shows it (international form, '+44 7911
- * 123456'), or null when it is invalid (SPEC.md section 5). When parsing fails (the parser throws)
+ * 123456'), or null when it is invalid. When parsing fails (the parser throws)
  * or the module never arrived, the number is treated as valid and both are the country code plus
  * the raw number.
  */

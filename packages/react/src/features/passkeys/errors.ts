@@ -1,6 +1,6 @@
 import { errorTypeOf } from '@vestibule/client';
 
-/** Which passkey message a failure shows (SPEC.md section 8), and which failures show none. */
+/** Which passkey message a failure shows, and which failures show none. */
 
 const nameOf = (err: unknown) => (err instanceof Error ? err.name : undefined);
 

@@ -12,7 +12,7 @@ import { initialPasskeySlice } from './state';
 /** The list and its rename and delete controls load when the user gets past the start screen. */
 const PasskeyRegistrationSuccess = lazyScreen(() => import('./screens/PasskeyRegistrationSuccess'));
 
-/** The user's passkeys with `change` applied to the list: rename and delete show at once (SPEC.md section 4). */
+/** The user's passkeys with `change` applied to the list: rename and delete show at once. */
 function withRegistrations(state: FlowState, change: (user: User) => User): FlowState {
   return state.passkeyUser ? { ...state, passkeyUser: change(state.passkeyUser) } : state;
 }
@@ -63,7 +63,7 @@ const passkeyRegistrationEffects: EffectMap = {
       },
     );
   },
-  // The list already shows the change; a failed call is only logged (SPEC.md section 4).
+  // The list already shows the change; a failed call is only logged.
   RENAME_PASSKEY({ id, name }, ctx) {
     ctx.client.webauthn.update({ webauthn_registration_id: id, name }).then(
       () => confirmed(ctx, PASSKEY_RENAMED, name),

@@ -1,6 +1,6 @@
 import { en, type StringKey } from '../../strings/en';
 
-/** The hint kinds of SPEC.md section 5 that zxcvbn's feedback falls into. */
+/** The hint kinds that zxcvbn's feedback falls into. */
 export type HintKind = 'common-password' | 'repeat' | 'sequence' | 'keyboard-pattern' | 'date' | 'name' | 'year';
 
 const KINDS: Record<HintKind, StringKey[]> = {

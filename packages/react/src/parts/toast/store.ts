@@ -1,5 +1,5 @@
 /**
- * A small toast store (SPEC.md sections 2 and 9): success shows 2 s, blank and error 4 s, loading
+ * A small toast store: success shows 2 s, blank and error 4 s, loading
  * until dismissed or replaced; at most 20 at once (the oldest goes first). No React and no CSS-in-JS
  * here: the Toaster renders the list with the static stylesheet's classes.
  */

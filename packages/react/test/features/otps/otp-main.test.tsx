@@ -213,7 +213,7 @@ describe('Email passcode form', () => {
     expect(callbacks.onEvent).toHaveBeenCalledWith({ type: 'OTP_LOGIN_OR_CREATE', data: OTP_SENT_RESPONSE });
   });
 
-  it('logs email_sent with the email and type once the passcode email went out (SPEC.md section 7)', async () => {
+  it('logs email_sent with the email and type once the passcode email went out', async () => {
     const { client } = renderLogin(EMAIL);
     fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: 'ada@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue with email' }));

@@ -4,7 +4,7 @@ import { VestibuleLogin } from '../../../src/index';
 import type { LoginConfig } from '../../../src/types';
 import { expectNoAxeViolations, fakeClient } from '../../helpers';
 
-/** The phone module never arrives (or fails), so the time-outs of SPEC.md section 5 apply. */
+/** The phone module never arrives (or fails), so the parsing time-outs apply. */
 const loader = vi.hoisted(() => ({ mode: 'hang' as 'hang' | 'fail' }));
 vi.mock('../../../src/features/otps/phoneModule', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../src/features/otps/phoneModule')>();

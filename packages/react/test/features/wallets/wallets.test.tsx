@@ -323,7 +323,7 @@ describe('signing in with an Ethereum wallet', () => {
     const { callbacks, container } = renderLogin(WALLETS, client);
     fireEvent.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }));
     await screen.findByRole('heading', { name: 'Looks like there was an error!' });
-    // The spec's opening (SPEC.md section 8), then the catalogue's words, not the server's error_message.
+    // The spec's opening, then the catalogue's words, not the server's error_message.
     expect(screen.getByRole('alert').textContent).toBe(`Your sign in request could not be completed... ${catalogued}`);
     expect(messageForError(refusal)).toBe(catalogued);
     expect(callbacks.onError).toHaveBeenCalledWith(expect.objectContaining({ error_type: type }));

@@ -28,7 +28,7 @@ function ConsentList({ items }: { items: IDPConsentItem[] }) {
 }
 
 /**
- * The consent screen (SPEC.md sections 2 and 6): the title, what the client may do (the host's
+ * The consent screen: the title, what the client may do (the host's
  * manifest or the default wording), Allow and Deny, and the scopes the user cannot grant behind a
  * collapsible notice.
  */

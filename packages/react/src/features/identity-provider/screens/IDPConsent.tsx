@@ -9,7 +9,7 @@ import { AuthorizeConsent } from './AuthorizeConsent';
 import { Message } from './Message';
 
 /**
- * Lazily loaded: the identity-provider screens (SPEC.md section 2). One screen value, IDPConsent,
+ * Lazily loaded: the identity-provider screens. One screen value, IDPConsent,
  * whose content follows the flow's phase; each new content moves focus to its title.
  */
 export default function IDPConsent() {

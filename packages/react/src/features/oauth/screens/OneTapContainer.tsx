@@ -4,7 +4,7 @@ import { useWidget } from '../../../widget/context';
 import type { OAuthProviderEntry } from '../../../types';
 import type { OneTapSetupError } from '../state';
 
-/** SPEC.md section 9: the container's height before Google's prompt says otherwise, and the resize debounce. */
+/** The container's height before Google's prompt says otherwise, and the resize debounce. */
 export const ONE_TAP_DEFAULT_HEIGHT = 47;
 export const ONE_TAP_RESIZE_DEBOUNCE_MS = 100;
 

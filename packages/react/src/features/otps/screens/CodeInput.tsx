@@ -2,7 +2,7 @@ import { forwardRef, type ClipboardEvent, type SyntheticEvent } from 'react';
 
 export const OTP_LENGTH = 6;
 
-/** Digits only, at most six (SPEC.md section 5); any script's digits count through \d only as ASCII. */
+/** Digits only, at most six; any script's digits count through \d only as ASCII. */
 export function onlyDigits(text: string): string {
   return text.replace(/\D/g, '').slice(0, OTP_LENGTH);
 }

@@ -7,7 +7,7 @@ import { Spinner } from '../../../parts/Spinner';
 import { useWidget } from '../../../widget/context';
 import { CodeInput, OTP_LENGTH } from './CodeInput';
 
-/** SPEC.md section 9: the countdown ticks every second; 'Code sent' shows for 2 s. */
+/** The countdown ticks every second; 'Code sent' shows for 2 s. */
 export const COUNTDOWN_TICK_MS = 1000;
 export const CODE_SENT_MS = 2000;
 

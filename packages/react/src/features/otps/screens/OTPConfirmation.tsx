@@ -2,7 +2,7 @@ import { GenericSuccess } from '../../../flow/GenericSuccess';
 
 /**
  * Header 'Success!', body 'Your passcode has been successfully verified.' Fires
- * authenticate-flow-complete once when shown (SPEC.md section 2), and not flow-complete.
+ * authenticate-flow-complete once when shown, and not flow-complete.
  */
 export function OTPConfirmation() {
   return <GenericSuccess authenticated flowComplete={false} body="passcodeVerified" />;

@@ -5,7 +5,7 @@ import { FieldError } from '../../../parts/FieldError';
 import { Heading } from '../../../parts/Heading';
 import { useWidget } from '../../../widget/context';
 
-/** 'Set up a new Passkey' with 'Create a Passkey' and 'Skip'; needs a signed-in user (SPEC.md section 5). */
+/** 'Set up a new Passkey' with 'Create a Passkey' and 'Skip'; needs a signed-in user. */
 export function PasskeyRegistrationStart() {
   const { t } = useWidget();
   const { state, send } = useFlow();

@@ -14,7 +14,7 @@ interface Editing {
 /**
  * After 'Create a Passkey' succeeded: 'Passkey successfully created!'. After Skip nothing was
  * created, so the title says only 'Your Passkeys'. Then 'Existing Passkeys', each with rename and
- * delete (applied at once, SPEC.md section 4), and 'Set up another Passkey' and 'Done', both
+ * delete (applied at once), and 'Set up another Passkey' and 'Done', both
  * disabled while a passkey is renamed and hidden while one is being deleted.
  */
 export default function PasskeyRegistrationSuccess() {

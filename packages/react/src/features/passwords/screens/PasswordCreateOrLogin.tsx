@@ -158,7 +158,7 @@ function Passwordless({ email }: { email: string }) {
 }
 
 /**
- * After the email was looked up (SPEC.md section 2): new → choose how to create the account;
+ * After the email was looked up: new → choose how to create the account;
  * password → log in, with 'Forgot Password?'; passwordless → a code or link, or create a password.
  */
 export function PasswordCreateOrLogin() {

@@ -2,7 +2,7 @@ import type { PasswordStrengthCheckResponse } from '@vestibule/contract';
 import { useWidget } from '../../../widget/context';
 import { hintFor } from '../zxcvbnHints';
 
-/** SPEC.md section 9: password score segments. */
+/** Password score segments. */
 export const SCORE_SEGMENTS = 4;
 
 /** LUDS counts when the bootstrap has no passwordConfig: the server's defaults. */
@@ -102,7 +102,7 @@ function LudsFeedback({ response }: { response: PasswordStrengthCheckResponse })
 }
 
 /**
- * The strength feedback of SPEC.md section 5 for the latest strength-check answer: zxcvbn's score
+ * The strength feedback for the latest strength-check answer: zxcvbn's score
  * bar, warning and suggestions, or the LUDS checklist; under policy none nothing. The breached
  * warning shows with any policy: without it a breached password under none would leave Continue
  * disabled with no reason given.
