@@ -1,11 +1,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { ATTESTED_SESSION_MINUTES, idpRoutes, SessionAttestRequestSchema, type AuthenticationFactor } from '@vestibule/contract';
+import { ATTESTED_SESSION_MINUTES, idpRoutes, type AuthenticationFactor } from '@vestibule/contract';
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 import type { TokenProfile } from '../../config/server-config.js';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
-import { validateBody } from '../../http/validate-body.js';
 import { checkMinutes, SESSION_DURATION_MINUTES } from '../../kernel/durations.js';
 import { normalizeEmail } from '../../kernel/email-address.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
@@ -30,8 +29,7 @@ export function registerAttest(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
     return keys;
   };
 
-  defineRoute(app, idpRoutes.sessionAttest, async (c) => {
-    const body = validateBody(c, SessionAttestRequestSchema);
+  defineRoute(app, idpRoutes.sessionAttest, async (c, { body }) => {
     const project = deps.config.project;
     const duration = checkMinutes('session_duration_minutes', body.session_duration_minutes, ATTESTED_SESSION_MINUTES, { min: SESSION_DURATION_MINUTES.min, max: project.maxSessionDurationMinutes });
     const profile = deps.config.idp.tokenProfiles.find((candidate) => candidate.profile_id === body.profile_id);

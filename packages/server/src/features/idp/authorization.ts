@@ -1,9 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { idpRoutes, IdpAuthorizeStartRequestSchema, IdpAuthorizeSubmitRequestSchema, type IdpAuthorizeStartResponse, type IdpAuthorizeSubmitResponse } from '@vestibule/contract';
+import { idpRoutes } from '@vestibule/contract';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
 import { optionalSession, sessionAuth } from '../../http/session-auth.js';
-import { validateBody } from '../../http/validate-body.js';
 import { withQuery } from '../../kernel/redirect-url.js';
 import { authTimeOf, checkAuthorization, sendBack } from './authorization-request.js';
 import { clientInfo } from './clients.js';
@@ -19,34 +18,31 @@ import { createGrant } from './grants-store.js';
 export function registerAuthorization(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const { db } = deps;
 
-  defineRoute(app, idpRoutes.authorizeStart, async (c) => {
-    const body = validateBody(c, IdpAuthorizeStartRequestSchema);
+  defineRoute(app, idpRoutes.authorizeStart, async (c, { body, ok }) => {
     const { session, tokenGiven } = await optionalSession(c, deps);
     const checked = await checkAuthorization(deps, body, session, tokenGiven);
-    const base = { status_code: 200 as const, request_id: c.get('requestId'), client: clientInfo(checked.client) };
-    const response: IdpAuthorizeStartResponse =
+    const client = clientInfo(checked.client);
+    return ok(
       checked.kind === 'back'
-        ? { ...base, consent_required: false, redirect_uri: checked.redirectUri, scope_results: [], error: checked.error }
+        ? { client, consent_required: false, redirect_uri: checked.redirectUri, scope_results: [], error: checked.error }
         : checked.kind === 'signInAgain'
-          ? { ...base, consent_required: false, redirect_uri: body.redirect_uri, scope_results: [], reauthentication_required: true }
-          : { ...base, consent_required: checked.consentRequired, redirect_uri: body.redirect_uri, scope_results: checked.scopeResults };
-    return c.json(response);
+          ? { client, consent_required: false, redirect_uri: body.redirect_uri, scope_results: [], reauthentication_required: true }
+          : { client, consent_required: checked.consentRequired, redirect_uri: body.redirect_uri, scope_results: checked.scopeResults },
+    );
   });
 
-  defineRoute(app, idpRoutes.authorizeSubmit, sessionAuth(deps), async (c) => {
-    const body = validateBody(c, IdpAuthorizeSubmitRequestSchema);
+  defineRoute(app, idpRoutes.authorizeSubmit, sessionAuth(deps), async (c, { body, ok }) => {
     const checked = await checkAuthorization(deps, body, c.get('session'), true);
-    const ok = { status_code: 200 as const, request_id: c.get('requestId') };
-    if (checked.kind === 'back') return c.json({ ...ok, redirect_uri: checked.redirectUri, error: checked.error } satisfies IdpAuthorizeSubmitResponse);
+    if (checked.kind === 'back') return ok({ redirect_uri: checked.redirectUri, error: checked.error });
     if (checked.kind === 'signInAgain') {
       // No code before the new sign-in the preflight asked for.
       const again = sendBack(checked.client, body, 'login_required', 'The user must sign in again (prompt=login or max_age) before a code is issued.');
-      return c.json({ ...ok, redirect_uri: again.redirectUri, error: again.error } satisfies IdpAuthorizeSubmitResponse);
+      return ok({ redirect_uri: again.redirectUri, error: again.error });
     }
     const now = deps.clock();
     if (checked.consentRequired && !body.consent_granted) {
       const denied = sendBack(checked.client, body, 'access_denied', 'The user denied the request.');
-      return c.json({ ...ok, redirect_uri: denied.redirectUri, error: denied.error } satisfies IdpAuthorizeSubmitResponse);
+      return ok({ redirect_uri: denied.redirectUri, error: denied.error });
     }
     const granted = checked.scopeResults.filter((result) => result.is_grantable).map((result) => result.scope);
     if (checked.consentRequired) await rememberConsent(db, checked.session.user_id, checked.client.client_id, granted, now);
@@ -65,6 +61,6 @@ export function registerAuthorization(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
       },
       now,
     );
-    return c.json({ ...ok, redirect_uri: withQuery(body.redirect_uri, { code, state: body.state }) } satisfies IdpAuthorizeSubmitResponse);
+    return ok({ redirect_uri: withQuery(body.redirect_uri, { code, state: body.state }) });
   });
 }

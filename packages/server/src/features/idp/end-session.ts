@@ -1,10 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { idpRoutes, IdpLogoutStartRequestSchema, type IdpLogoutStartResponse } from '@vestibule/contract';
+import { idpRoutes } from '@vestibule/contract';
 import { ApiError } from '../../http/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
 import { optionalSession } from '../../http/session-auth.js';
-import { validateBody } from '../../http/validate-body.js';
 import { withQuery } from '../../kernel/redirect-url.js';
 import { findClient } from './clients.js';
 import { readIdTokenHint } from './id-token.js';
@@ -15,8 +14,7 @@ import { readIdTokenHint } from './id-token.js';
  * not, revokes the session itself, and goes to the answered URI.
  */
 export function registerEndSession(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
-  defineRoute(app, idpRoutes.logoutStart, async (c) => {
-    const body = validateBody(c, IdpLogoutStartRequestSchema);
+  defineRoute(app, idpRoutes.logoutStart, async (c, { body, ok }) => {
     const client = findClient(deps.config, body.client_id);
     if (!client) throw new ApiError('idp_client_not_found');
     if (!client.post_logout_redirect_uris.includes(body.post_logout_redirect_uri)) throw new ApiError('idp_post_logout_redirect_uri_not_registered');
@@ -28,12 +26,6 @@ export function registerEndSession(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
       const hint = body.id_token_hint ? await readIdTokenHint(deps, body.id_token_hint) : null;
       consentRequired = !(hint && hint.sub === session.user_id && hint.aud.includes(client.client_id));
     }
-    const response: IdpLogoutStartResponse = {
-      status_code: 200,
-      request_id: c.get('requestId'),
-      consent_required: consentRequired,
-      redirect_uri: withQuery(body.post_logout_redirect_uri, { state: body.state }),
-    };
-    return c.json(response);
+    return ok({ consent_required: consentRequired, redirect_uri: withQuery(body.post_logout_redirect_uri, { state: body.state }) });
   });
 }
