@@ -1,9 +1,9 @@
 /**
  * The project's boundaries, checked in `npm test` (npm run check:deps):
  * react -> client -> contract (types only, except the plain-data error catalogue); server ->
- * contract; features never import each other; widget screens never call the network; shared
- * widget parts know nothing of features, mounts or the flow; only the /dev/ guard trusts a
- * loopback address; no cycles anywhere.
+ * contract; features never import each other; the server's kernel imports nothing of http/; widget
+ * screens never call the network; shared widget parts know nothing of features, mounts or the flow;
+ * only the /dev/ guard trusts a loopback address; no cycles anywhere.
  */
 const notTypeOnly = ['type-only', 'type-import'];
 
@@ -29,6 +29,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/server/src/(kernel|security|storage|delivery|config)/' },
       to: { path: '^packages/server/src/features/' },
+    },
+    {
+      name: 'server-kernel-knows-no-http',
+      comment: 'The kernel serves every feature whatever serves the call: it takes values (a request id, a Bearer token), never a Context or anything else of the http layer.',
+      severity: 'error',
+      from: { path: '^packages/server/src/kernel/' },
+      to: { path: '^packages/server/src/http/' },
     },
     {
       name: 'loopback-grants-only-development-routes',

@@ -1,5 +1,5 @@
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../kernel/api-error.js';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 

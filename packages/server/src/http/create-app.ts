@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { features } from '../features/index.js';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../kernel/api-error.js';
 import type { AppDeps, AppEnv } from './app-env.js';
 import { clientAddress } from './client-ip.js';
 import { cors } from './cors.js';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { RateLimitRule } from '../config/server-config.js';
 import { hitRateLimit } from '../security/rate-limit.js';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../kernel/api-error.js';
 import type { AppDeps, AppEnv } from './app-env.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../kernel/api-error.js';
 import type { AppEnv } from './app-env.js';
 import { MAX_BODY_BYTES } from './body-limit.js';
 import { nodeRequest, requestHeader } from './request-header.js';

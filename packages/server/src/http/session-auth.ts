@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { SessionRow } from '../storage/database.js';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../kernel/api-error.js';
 import type { AppDeps, AppEnv } from './app-env.js';
 import { bearerToken } from './bearer.js';
 

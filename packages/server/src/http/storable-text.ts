@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../kernel/api-error.js';
 import type { AppEnv } from './app-env.js';
 
 /**

@@ -4,7 +4,7 @@ import { coreSection } from '../config/core-section.js';
 import { ownAddresses } from '../config/own-addresses.js';
 import type { ServerConfig } from '../config/server-config.js';
 import { configSections } from '../features/index.js';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../kernel/api-error.js';
 import type { AppEnv } from './app-env.js';
 import { peerAddress } from './client-ip.js';
 import { nodeRequest, requestHeader } from './request-header.js';

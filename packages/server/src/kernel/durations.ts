@@ -1,6 +1,6 @@
 import type { ProjectConfig } from '../config/server-config.js';
 import { SESSION_DURATION_MINUTES } from '@vestibule/contract/durations';
-import { ApiError } from '../http/api-error.js';
+import { ApiError } from './api-error.js';
 
 // The ranges live in the contract, where the widgets check their configuration against them too.
 export { EXPIRATION_MINUTES, SESSION_DURATION_MINUTES } from '@vestibule/contract/durations';

@@ -1,5 +1,5 @@
 import { domainToASCII } from 'node:url';
-import { ApiError } from '../http/api-error.js';
+import { ApiError } from './api-error.js';
 
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
 

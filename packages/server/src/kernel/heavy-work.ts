@@ -1,5 +1,5 @@
 import PQueue from 'p-queue';
-import { ApiError } from '../http/api-error.js';
+import { ApiError } from './api-error.js';
 import type { Logger } from './logger.js';
 
 /** How often, at most, the refusals are written to the log (with how many there were since). */

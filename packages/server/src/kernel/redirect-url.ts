@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error.js';
+import { ApiError } from './api-error.js';
 
 /** The requested URL if it is exactly on the allowlist, else the list's first entry when none is asked for. */
 export function chooseRedirectUrl(field: string, requested: string | undefined, allowlist: string[]): string {

@@ -1,5 +1,5 @@
 import type { CryptoWalletType } from '@vestibule/contract';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../kernel/api-error.js';
 
 /**
  * The chain an Ethereum sign-in message names (EIP-4361's Chain ID): the one the wallet says it is

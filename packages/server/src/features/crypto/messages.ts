@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Context } from 'hono';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../kernel/api-error.js';
 import type { AppEnv } from '../../http/app-env.js';
 
 /** A sign-in message works for 10 minutes: long enough to find the wallet and read it. */

@@ -1,5 +1,5 @@
 import type { CryptoWalletType } from '@vestibule/contract';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../kernel/api-error.js';
 import { ethereumMessage, isEthereumSignature, normalizeEthereumAddress, verifyEthereumSignature } from './ethereum.js';
 import type { MessageFields } from './messages.js';
 import { isSolanaSignature, normalizeSolanaAddress, solanaMessage, verifySolanaSignature } from './solana.js';

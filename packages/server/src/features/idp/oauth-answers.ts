@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { IdpClientConfig } from '../../config/server-config.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { requestHeader } from '../../http/request-header.js';
 import { relyingPartyCorsHeaders } from './relying-party-cors.js';

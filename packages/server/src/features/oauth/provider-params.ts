@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../kernel/api-error.js';
 import { refuseUnstorableText } from '../../http/storable-text.js';
 
 /**

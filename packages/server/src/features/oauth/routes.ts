@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { oauthRoutes, type AuthenticationFactor, type OAuthAuthenticateResponse } from '@vestibule/contract';
 import type { Context } from 'hono';
 import { randomNonce } from 'openid-client';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';

@@ -1,7 +1,7 @@
 import type { OtpTemplate } from '../../config/server-config.js';
 import { escapeHtml } from '../../delivery/email-parts.js';
 import type { EmailMessage } from '../../delivery/email-sender.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../kernel/api-error.js';
 
 /** Languages with built-in wording; any other locale falls back to English. */
 export type OtpLanguage = 'en' | 'es' | 'fr';

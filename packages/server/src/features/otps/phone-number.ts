@@ -1,5 +1,5 @@
 import { ParseError, parsePhoneNumberWithError } from 'libphonenumber-js/max';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../kernel/api-error.js';
 
 const E164 = /^\+[1-9]\d{1,14}$/;
 

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { AuthenticationFactor } from '@vestibule/contract';
 import type { EmailMessage } from '../../delivery/email-sender.js';
 import { DeliveryError, type TextMessage } from '../../delivery/text-sender.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { enforceRateLimit } from '../../http/limits.js';
 import { sha256Hex } from '../../security/hash.js';

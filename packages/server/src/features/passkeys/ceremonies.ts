@@ -9,7 +9,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { WebAuthnConfig } from '../../config/server-config.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../kernel/api-error.js';
 import type { Logger } from '../../http/app-env.js';
 import type { WebAuthnRegistrationRow } from '../../storage/database.js';
 import { CHALLENGE_MINUTES, challengeBytes, type ChallengeBound } from './challenges.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../kernel/api-error.js';
 import { consumeToken, issueToken, type UsedSecret } from '../../kernel/one-time-secrets.js';
 import type { Database } from '../../storage/database.js';
 

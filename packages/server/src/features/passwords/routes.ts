@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { passwordRoutes } from '@vestibule/contract';
 import type { AuthenticationFactor } from '@vestibule/contract';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
