@@ -1,4 +1,9 @@
-import type { OAuthProviderType, RbacScope } from '@vestibule/contract';
+/**
+ * The configuration's core: what config/core-section.ts declares, whatever the sign-in methods.
+ * Each feature adds its own settings beside its field declarations (features/<name>/config.ts), by
+ * declaration merging into these interfaces, so that every user of ServerConfig sees them all and
+ * config/ names no feature.
+ */
 
 /** The one project this server hosts: what the widgets see and what the server enforces. */
 export interface ProjectConfig {
@@ -14,72 +19,11 @@ export interface ProjectConfig {
   signupRedirectUrls: string[];
   /** Sender of every email, e.g. 'Vestibule Demo <login@vestibule.test>'. */
   emailFrom: string;
-  loginExpirationMinutes: number;
-  signupExpirationMinutes: number;
   sessionDurationMinutes: number;
   /** The longest session a client may ask for with session_duration_minutes (5..525600). */
   maxSessionDurationMinutes: number;
-  /** A session's absolute lifetime from its sign-in: no check extends it further (default maxSessionDurationMinutes). */
-  maxSessionAgeMinutes: number;
   /** Lifetime of a session JWT. */
   sessionJwtMinutes: number;
-  displayWatermark: boolean;
-  /** How new passwords are judged; bootstrap passwordConfig is derived from it (luds counts, or null). */
-  passwordPolicy: PasswordPolicy;
-  /** Exact URLs a password-reset link may lead to; the first is the default. */
-  resetPasswordRedirectUrls: string[];
-  /** Reset-link lifetime when the client names none (5..10080). */
-  resetPasswordExpirationMinutes: number;
-  rbacPolicy: { scopes: RbacScope[] } | null;
-  /** ISO country codes SMS/WhatsApp passcodes may go to; 'all' (or, in development, unset: null) allows every country. */
-  smsCountries: string[] | 'all' | null;
-  /** Passcode wording chosen by login_template_id / signup_template_id; placeholders {code} {projectName} {minutes}. */
-  otpTemplates: Record<string, OtpTemplate>;
-  /** The WebAuthn relying party passkeys are made for. */
-  webauthn: WebAuthnConfig;
-  /** EIP-155 chain ids an Ethereum wallet may sign in from; the first is the default. */
-  cryptoChainIds: number[];
-}
-
-export interface WebAuthnConfig {
-  /** The relying-party id, a domain (no scheme or port); passkeys are bound to it. */
-  rpId: string;
-  /** The name the browser's passkey dialog shows. */
-  rpName: string;
-  /** Exact origins a ceremony may come from (clientDataJSON.origin). */
-  origins: string[];
-}
-
-export type PasswordPolicy =
-  | { policy: 'zxcvbn'; /** Lowest zxcvbn score (0..4) a valid password has; default 3. */ minScore: number }
-  | { policy: 'luds'; /** Character kinds (lower, upper, digit, symbol) needed, 1..4. */ ludsComplexity: number; ludsMinimumCount: number }
-  /** No strength rule: any password of 1..256 characters that is not known breached. */
-  | { policy: 'none' };
-
-/** argon2id cost parameters for new password hashes (OWASP minimum by default: m=19456 KiB, t=2, p=1). */
-export interface Argon2Params {
-  memoryCost: number;
-  timeCost: number;
-  parallelism: number;
-}
-
-export interface OtpTemplate {
-  /** Email subject (email passcodes only); the built-in subject when absent. */
-  subject?: string;
-  /** Message text; must contain {code}. */
-  text: string;
-}
-
-/** A Twilio-style Messages API (POST {baseUrl}/2010-04-01/Accounts/{accountSid}/Messages.json). */
-export interface SmsProviderConfig {
-  accountSid: string;
-  authToken: string;
-  /** Sender of SMS (E.164); null: no SMS through the provider. */
-  fromNumber: string | null;
-  /** Sender of WhatsApp messages (E.164, sent as whatsapp:+…); null: no WhatsApp through the provider. */
-  whatsappFrom: string | null;
-  /** No trailing slash; https://api.twilio.com by default. */
-  baseUrl: string;
 }
 
 /** Locks after maxFailures wrong secrets within windowSeconds, for lockSeconds. */
@@ -95,60 +39,47 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
+/** Every feature's limits, each declared by its feature (server.rateLimits.<name>); the core has none of its own. */
 export interface RateLimitConfig {
-  /** Magic-link sends per email address. */
-  magicLinkPerEmail: RateLimitRule;
-  /** Magic-link sends per client IP. */
-  magicLinkPerIp: RateLimitRule;
-  /** Passcode sends per destination (email address or phone number). */
-  otpPerDestination: RateLimitRule;
-  /** Passcode sends per client IP. */
-  otpPerIp: RateLimitRule;
-  /** Text passcodes to numbers that differ only in their last three digits (SMS and WhatsApp together). */
-  otpPerPhoneRange: RateLimitRule;
-  /** Wrong passcodes per user from one client address before that address is locked out of the user's passcode sign-in. */
-  otpLockout: LockoutRule;
-  /** Wrong passcodes per user from every address together before the user's passcode sign-in is locked for all (higher). */
-  otpAccountLockout: LockoutRule;
-  /** POST /users/search per client IP. */
-  userSearchPerIp: RateLimitRule;
-  /** Strength checks per client IP. */
-  passwordStrengthPerIp: RateLimitRule;
-  /** Password create, authenticate and reset calls per client IP (each route its own count). */
-  passwordPerIp: RateLimitRule;
-  /** Password authenticate calls per account (email address). */
-  passwordPerAccount: RateLimitRule;
-  /** Wrong passwords per account (email) from one client address before that address is locked out of it. */
-  passwordLockout: LockoutRule;
-  /** Wrong passwords per account (email) from every address together before password sign-in is locked for all (higher). */
-  passwordAccountLockout: LockoutRule;
-  /** Reset emails per address. */
-  passwordResetPerEmail: RateLimitRule;
-  /** Reset emails per client IP. */
-  passwordResetPerIp: RateLimitRule;
-  /** Client events stored per client IP (each event counts one). */
-  eventsPerIp: RateLimitRule;
-  /** Passkey ceremony starts and finishes per client IP (each route its own count). */
-  webauthnPerIp: RateLimitRule;
-  /** Social sign-in starts and token exchanges per client IP (each route its own count). */
-  oauthPerIp: RateLimitRule;
-  /** Wallet sign-in message starts and signature checks per client IP (each route its own count). */
-  cryptoPerIp: RateLimitRule;
   /** Identity provider: /oauth2/token and /oauth2/revoke calls per client IP (each endpoint its own count). */
   idpPerIp: RateLimitRule;
   /** The same per client id named, wrong secrets included. */
   idpPerClient: RateLimitRule;
 }
 
-/** What the settings give for one social sign-in provider; every endpoint left out is the provider's real one. */
-export interface OAuthProviderSettings {
-  clientId?: string;
-  clientSecret?: string;
-  authorizationUrl?: string;
-  tokenUrl?: string;
-  userinfoUrl?: string;
-  jwksUrl?: string;
-  issuer?: string;
+/** argon2id cost parameters for new password hashes (OWASP minimum by default: m=19456 KiB, t=2, p=1); security/password-hash.ts takes them. */
+export interface Argon2Params {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+/** A Twilio-style Messages API (POST {baseUrl}/2010-04-01/Accounts/{accountSid}/Messages.json); the shared text delivery (delivery/) takes it. */
+export interface SmsProviderConfig {
+  accountSid: string;
+  authToken: string;
+  /** Sender of SMS (E.164); null: no SMS through the provider. */
+  fromNumber: string | null;
+  /** Sender of WhatsApp messages (E.164, sent as whatsapp:+…); null: no WhatsApp through the provider. */
+  whatsappFrom: string | null;
+  /** No trailing slash; https://api.twilio.com by default. */
+  baseUrl: string;
+}
+
+export interface WebAuthnConfig {
+  /** The relying-party id, a domain (no scheme or port); passkeys are bound to it. */
+  rpId: string;
+  /** The name the browser's passkey dialog shows. */
+  rpName: string;
+  /** Exact origins a ceremony may come from (clientDataJSON.origin). */
+  origins: string[];
+}
+
+export interface OtpTemplate {
+  /** Email subject (email passcodes only); the built-in subject when absent. */
+  subject?: string;
+  /** Message text; must contain {code}. */
+  text: string;
 }
 
 /** A relying party of the identity provider (server.idp.clients). */
@@ -222,9 +153,6 @@ export interface ServerConfig {
   outboxEnabled: boolean;
   /** Which X-Forwarded-For hops name the client (only behind a proxy of your own). */
   trustProxy: TrustProxy;
-  /** Text messages (SMS and WhatsApp) the project sends in an hour, and to any one country. */
-  smsHourlyBudget: number;
-  smsCountryHourlyBudget: number;
   /** CPU-heavy sign-in work (argon2, signature checks) at once, and how many calls may wait for it; see kernel/heavy-work.ts. */
   hashConcurrency: number;
   hashQueueLength: number;
@@ -235,19 +163,8 @@ export interface ServerConfig {
    * production; null in development, where one is generated into `<dataDir>/secret`.
    */
   secret: string | null;
+  /** Every feature's limits (RateLimitConfig). */
   rateLimits: RateLimitConfig;
-  /** argon2id parameters for password hashes; a stored hash made with others is rehashed at the next login. */
-  argon2: Argon2Params;
-  /** k-anonymity breached-password range API base (GET {url}/range/{5 hex}); null: the local corpus only. */
-  breachRangeUrl: string | null;
-  /** SMS and WhatsApp provider; null: texts only reach the development outbox. */
-  sms: SmsProviderConfig | null;
-  /** Social sign-in: the providers that have settings (by type); the others use the development provider in development. */
-  oauth: {
-    providers: Partial<Record<OAuthProviderType, OAuthProviderSettings>>;
-    /** Where widgets load Google Identity Services from for one-tap (published in the one-tap start's answer). */
-    googleOneTapScriptUrl: string;
-  };
   /** The OpenID Connect provider (issue 15). */
   idp: IdpConfig;
   project: ProjectConfig;

@@ -23,3 +23,18 @@ export const features: Feature[] = [health, bootstrap, magicLinks, otps, passwor
 
 /** Every feature's part of vestibule.config.json, in the same order (the core's comes first). */
 export const configSections = features.flatMap((feature) => (feature.config ? [feature.config] : []));
+
+// Each feature adds its settings to ServerConfig beside its fields, by declaration merging (its
+// config.ts). These type-only lines carry those declarations into the built .d.ts files, so that a
+// host's compiler, reading ServerConfig from the package, sees every feature's part of it.
+export type {} from './bootstrap/config.js';
+export type {} from './magic-links/config.js';
+export type {} from './otps/config.js';
+export type {} from './passwords/config.js';
+export type {} from './passkeys/config.js';
+export type {} from './oauth/config.js';
+export type {} from './crypto/config.js';
+export type {} from './sessions/config.js';
+export type {} from './users/config.js';
+export type {} from './events/config.js';
+export type {} from './idp/config.js';

@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -71,6 +71,31 @@ describe('@vestibule/server installed from its tarball', () => {
     }
     expect(readFileSync(join(repoRoot, 'packages/server/package.json'), 'utf8')).toContain('"source": "./src/index.ts"');
   });
+
+  it("gives a host's compiler the whole ServerConfig: every feature's settings, declared in its folder, reach the built types", async () => {
+    // A host builds or edits the config in code; the features' parts are declaration merging, which
+    // only holds if the package's entry leads the compiler to every feature's declarations.
+    writeFileSync(
+      join(app, 'host.ts'),
+      [
+        "import { loadConfig, type RateLimitConfig, type ServerConfig } from '@vestibule/server';",
+        'const config: ServerConfig = loadConfig();',
+        'const settings: Array<number | string | boolean> = [config.project.loginExpirationMinutes, config.project.webauthn.rpId, config.project.maxSessionAgeMinutes, config.project.displayWatermark, config.oauth.googleOneTapScriptUrl, config.argon2.memoryCost, config.smsHourlyBudget, config.idp.authorizationPageUrl];',
+        "const rules: Array<keyof RateLimitConfig> = ['magicLinkPerIp', 'otpPerIp', 'passwordLockout', 'webauthnPerIp', 'oauthPerIp', 'cryptoPerIp', 'userSearchPerIp', 'eventsPerIp', 'idpPerIp'];",
+        '// @ts-expect-error no such setting',
+        'void config.project.noSuchSetting;',
+        'console.log(settings, rules);',
+        '',
+      ].join('\n'),
+    );
+    const options = { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, target: 'ES2022', typeRoots: [join(repoRoot, 'node_modules/@types')], types: ['node'] };
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['host.ts'] }));
+    const compiled = await run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', app], { cwd: app, env: cleanEnv() }).then(
+      () => '',
+      (error: { stdout: string }) => error.stdout,
+    );
+    expect(compiled).toBe('');
+  }, 60_000);
 
   it('`vestibule-server --help` lists its commands and every setting; an unknown flag exits 2, a missing setting 1', async () => {
     const { stdout } = await run('npx', ['vestibule-server', '--help'], { cwd: app, env: cleanEnv() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { field, type ConfigSection } from '../../config/declare.js';
+import type { RbacScope } from '@vestibule/contract';
 
 export const bootstrapConfig: ConfigSection = {
   name: 'bootstrap',
@@ -11,3 +12,10 @@ export const bootstrapConfig: ConfigSection = {
     ),
   },
 };
+
+declare module '../../config/server-config.js' {
+  interface ProjectConfig {
+    displayWatermark: boolean;
+    rbacPolicy: { scopes: RbacScope[] } | null;
+  }
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { field, type ConfigSection } from '../../config/declare.js';
 import { rate } from '../../config/schemas.js';
+import type { RateLimitRule } from '../../config/server-config.js';
 
 /** VESTIBULE_CRYPTO_CHAIN_IDS: '1, 137' (decimal EIP-155 ids); anything else is left for the schema to refuse, naming it. */
 const readChainIds = (raw: string) =>
@@ -23,3 +24,14 @@ export const cryptoConfig: ConfigSection = {
     'rateLimits.cryptoPerIp': field(rate(100, 600), '`{ limit, windowSeconds }` wallet sign-in message starts, and signature checks, per client address (each its own count).'),
   },
 };
+
+declare module '../../config/server-config.js' {
+  interface ProjectConfig {
+    /** EIP-155 chain ids an Ethereum wallet may sign in from; the first is the default. */
+    cryptoChainIds: number[];
+  }
+  interface RateLimitConfig {
+    /** Wallet sign-in message starts and signature checks per client IP (each route its own count). */
+    cryptoPerIp: RateLimitRule;
+  }
+}

@@ -1,5 +1,6 @@
 import { field, type ConfigSection } from '../../config/declare.js';
 import { minutes, rate } from '../../config/schemas.js';
+import type { RateLimitRule } from '../../config/server-config.js';
 
 export const magicLinksConfig: ConfigSection = {
   name: 'magic-links',
@@ -12,3 +13,16 @@ export const magicLinksConfig: ConfigSection = {
     'rateLimits.magicLinkPerIp': field(rate(50, 600), '`{ limit, windowSeconds }` magic-link sends per client address.'),
   },
 };
+
+declare module '../../config/server-config.js' {
+  interface ProjectConfig {
+    loginExpirationMinutes: number;
+    signupExpirationMinutes: number;
+  }
+  interface RateLimitConfig {
+    /** Magic-link sends per email address. */
+    magicLinkPerEmail: RateLimitRule;
+    /** Magic-link sends per client IP. */
+    magicLinkPerIp: RateLimitRule;
+  }
+}

@@ -1,9 +1,20 @@
-import { OAUTH_PROVIDER_TYPES } from '@vestibule/contract';
+import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from '@vestibule/contract';
 import { z } from 'zod';
 import { ConfigError } from '../../config/config-error.js';
 import { field, type ConfigSection, type FieldDeclaration } from '../../config/declare.js';
 import { httpUrl, rate } from '../../config/schemas.js';
-import type { OAuthProviderSettings } from '../../config/server-config.js';
+import type { RateLimitRule } from '../../config/server-config.js';
+
+/** What the settings give for one social sign-in provider; every endpoint left out is the provider's real one. */
+export interface OAuthProviderSettings {
+  clientId?: string;
+  clientSecret?: string;
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  userinfoUrl?: string;
+  jwksUrl?: string;
+  issuer?: string;
+}
 
 /** Each setting of a provider: its key under server.oauth.providers.<name> and its variable's suffix. */
 const SETTINGS: Array<[keyof OAuthProviderSettings, string, z.ZodType, string]> = [
@@ -53,3 +64,18 @@ export const oauthConfig: ConfigSection = {
     config.oauth = { providers, googleOneTapScriptUrl: read?.googleOneTapScriptUrl ?? 'https://accounts.google.com/gsi/client' };
   },
 };
+
+declare module '../../config/server-config.js' {
+  interface ServerConfig {
+    /** Social sign-in: the providers that have settings (by type); the others use the development provider in development. */
+    oauth: {
+      providers: Partial<Record<OAuthProviderType, OAuthProviderSettings>>;
+      /** Where widgets load Google Identity Services from for one-tap (published in the one-tap start's answer). */
+      googleOneTapScriptUrl: string;
+    };
+  }
+  interface RateLimitConfig {
+    /** Social sign-in starts and token exchanges per client IP (each route its own count). */
+    oauthPerIp: RateLimitRule;
+  }
+}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ConfigError } from '../../config/config-error.js';
 import { field, type ConfigSection } from '../../config/declare.js';
 import { e164, httpUrl, lockout, rate } from '../../config/schemas.js';
+import type { LockoutRule, OtpTemplate, RateLimitRule, SmsProviderConfig } from '../../config/server-config.js';
 
 const otpTemplate = z.strictObject({
   subject: z.string().min(1).max(200).optional(),
@@ -60,3 +61,31 @@ export const otpsConfig: ConfigSection = {
     };
   },
 };
+
+declare module '../../config/server-config.js' {
+  interface ProjectConfig {
+    /** ISO country codes SMS/WhatsApp passcodes may go to; 'all' (or, in development, unset: null) allows every country. */
+    smsCountries: string[] | 'all' | null;
+    /** Passcode wording chosen by login_template_id / signup_template_id; placeholders {code} {projectName} {minutes}. */
+    otpTemplates: Record<string, OtpTemplate>;
+  }
+  interface ServerConfig {
+    /** SMS and WhatsApp provider; null: texts only reach the development outbox. */
+    sms: SmsProviderConfig | null;
+    /** Text messages (SMS and WhatsApp) the project sends in an hour, and to any one country. */
+    smsHourlyBudget: number;
+    smsCountryHourlyBudget: number;
+  }
+  interface RateLimitConfig {
+    /** Passcode sends per destination (email address or phone number). */
+    otpPerDestination: RateLimitRule;
+    /** Passcode sends per client IP. */
+    otpPerIp: RateLimitRule;
+    /** Text passcodes to numbers that differ only in their last three digits (SMS and WhatsApp together). */
+    otpPerPhoneRange: RateLimitRule;
+    /** Wrong passcodes per user from one client address before that address is locked out of the user's passcode sign-in. */
+    otpLockout: LockoutRule;
+    /** Wrong passcodes per user from every address together before the user's passcode sign-in is locked for all (higher). */
+    otpAccountLockout: LockoutRule;
+  }
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ConfigError } from '../../config/config-error.js';
 import { field, type ConfigSection } from '../../config/declare.js';
 import { origin, rate } from '../../config/schemas.js';
-import type { WebAuthnConfig } from '../../config/server-config.js';
+import type { RateLimitRule, WebAuthnConfig } from '../../config/server-config.js';
 
 /** An IPv4 or IPv6 literal: browsers run no passkey ceremony on one (a relying-party id is a domain name). */
 const isIpAddress = (host: string) => /^[\d.]+$|^\[/.test(host);
@@ -56,3 +56,14 @@ export const passkeysConfig: ConfigSection = {
     project.webauthn = { rpId, rpName: given.rpName ?? project.name, origins: candidates.filter((origin) => onRpId(origin, rpId)) };
   },
 };
+
+declare module '../../config/server-config.js' {
+  interface ProjectConfig {
+    /** The WebAuthn relying party passkeys are made for. */
+    webauthn: WebAuthnConfig;
+  }
+  interface RateLimitConfig {
+    /** Passkey ceremony starts and finishes per client IP (each route its own count). */
+    webauthnPerIp: RateLimitRule;
+  }
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ConfigError } from '../../config/config-error.js';
 import { field, type ConfigSection } from '../../config/declare.js';
 import { httpUrl, lockout, minutes, rate } from '../../config/schemas.js';
+import type { Argon2Params, LockoutRule, RateLimitRule } from '../../config/server-config.js';
 
 const passwordPolicy = z
   .discriminatedUnion('policy', [
@@ -77,3 +78,42 @@ export const passwordsConfig: ConfigSection = {
           };
   },
 };
+
+export type PasswordPolicy =
+  | { policy: 'zxcvbn'; /** Lowest zxcvbn score (0..4) a valid password has; default 3. */ minScore: number }
+  | { policy: 'luds'; /** Character kinds (lower, upper, digit, symbol) needed, 1..4. */ ludsComplexity: number; ludsMinimumCount: number }
+  /** No strength rule: any password of 1..256 characters that is not known breached. */
+  | { policy: 'none' };
+
+declare module '../../config/server-config.js' {
+  interface ProjectConfig {
+    /** How new passwords are judged; bootstrap passwordConfig is derived from it (luds counts, or null). */
+    passwordPolicy: PasswordPolicy;
+    /** Exact URLs a password-reset link may lead to; the first is the default. */
+    resetPasswordRedirectUrls: string[];
+    /** Reset-link lifetime when the client names none (5..10080). */
+    resetPasswordExpirationMinutes: number;
+  }
+  interface ServerConfig {
+    /** argon2id parameters for password hashes; a stored hash made with others is rehashed at the next login. */
+    argon2: Argon2Params;
+    /** k-anonymity breached-password range API base (GET {url}/range/{5 hex}); null: the local corpus only. */
+    breachRangeUrl: string | null;
+  }
+  interface RateLimitConfig {
+    /** Strength checks per client IP. */
+    passwordStrengthPerIp: RateLimitRule;
+    /** Password create, authenticate and reset calls per client IP (each route its own count). */
+    passwordPerIp: RateLimitRule;
+    /** Password authenticate calls per account (email address). */
+    passwordPerAccount: RateLimitRule;
+    /** Wrong passwords per account (email) from one client address before that address is locked out of it. */
+    passwordLockout: LockoutRule;
+    /** Wrong passwords per account (email) from every address together before password sign-in is locked for all (higher). */
+    passwordAccountLockout: LockoutRule;
+    /** Reset emails per address. */
+    passwordResetPerEmail: RateLimitRule;
+    /** Reset emails per client IP. */
+    passwordResetPerIp: RateLimitRule;
+  }
+}

@@ -2,7 +2,7 @@ import type { LudsRequirements, PasswordStrengthFeedback } from '@vestibule/cont
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en';
-import type { PasswordPolicy } from '../../config/server-config.js';
+import type { PasswordPolicy } from './config.js';
 
 export const MAX_PASSWORD_LENGTH = 256;
 

@@ -19,3 +19,10 @@ export const sessionsConfig: ConfigSection = {
     }
   },
 };
+
+declare module '../../config/server-config.js' {
+  interface ProjectConfig {
+    /** A session's absolute lifetime from its sign-in: no check extends it further (default maxSessionDurationMinutes). */
+    maxSessionAgeMinutes: number;
+  }
+}

@@ -1,5 +1,6 @@
 import { field, type ConfigSection } from '../../config/declare.js';
 import { rate } from '../../config/schemas.js';
+import type { RateLimitRule } from '../../config/server-config.js';
 
 export const usersConfig: ConfigSection = {
   name: 'users',
@@ -7,3 +8,10 @@ export const usersConfig: ConfigSection = {
     'rateLimits.userSearchPerIp': field(rate(100, 600), '`POST /users/search` per client address.'),
   },
 };
+
+declare module '../../config/server-config.js' {
+  interface RateLimitConfig {
+    /** POST /users/search per client IP. */
+    userSearchPerIp: RateLimitRule;
+  }
+}
