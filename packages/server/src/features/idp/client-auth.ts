@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { IdpClientConfig } from '../../config/server-config.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
-import { enforceRateLimit } from '../../http/limits.js';
+import { enforceClientLimit, enforceRateLimit } from '../../http/limits.js';
 import { constantTimeEqual } from '../../security/constant-time.js';
 import { sha256Hex } from '../../security/hash.js';
 import { findClient } from './clients.js';
@@ -15,7 +15,7 @@ export type ClientEndpoint = 'token' | 'revoke';
  * too_many_requests with Retry-After) and spends nothing of its clients' counts.
  */
 export async function limitAddress(c: Context<AppEnv>, deps: AppDeps, endpoint: ClientEndpoint): Promise<void> {
-  await enforceRateLimit(deps, `idp-${endpoint}:ip:${c.get('clientIp')}`, deps.config.rateLimits.idpPerIp, `Too many ${endpoint} requests from this address.`);
+  await enforceClientLimit(deps, c, `idp-${endpoint}`, deps.config.rateLimits.idpPerIp, `Too many ${endpoint} requests from this address.`);
 }
 
 function basicCredentials(header: string | undefined): { id: string; secret: string } | null {
