@@ -15,7 +15,7 @@ import { developmentExposureWarning } from './http/this-machine.js';
 import { pruneFailureCounters } from './kernel/failure-counters.js';
 import { pruneOneTimeSecrets } from './kernel/one-time-secrets.js';
 import { pruneAll, prunePeriodically, type PruneBatch } from './kernel/pruning.js';
-import { features } from './features/index.js';
+import { features, migrations } from './features/index.js';
 import { pruneRateLimits } from './security/rate-limit.js';
 import { assertSecretMatches, deriveServerKeys, resolveServerSecret } from './security/server-secret.js';
 import { ensureSigningKey, retireSigningKey, rotateSigningKey, sealPlainSigningKeys, SigningKeyring } from './kernel/keyring.js';
@@ -73,7 +73,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   );
   const feed = new ChangeFeed((payload) => sql`select pg_notify(${CHANGE_CHANNEL}, ${payload})`.execute(db));
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, migrations);
     await assertSecretMatches(db, secret);
     await sealPlainSigningKeys(db, keys.keyEncryptionKey);
     await ensureSigningKey(db, clock(), keys.keyEncryptionKey);

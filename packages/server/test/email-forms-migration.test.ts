@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { createDatabase } from '../src/storage/create-database.js';
 import type { Database } from '../src/storage/database.js';
-import { migrateToLatest, migrations } from '../src/storage/migrate.js';
+import { migrations } from '../src/features/index.js';
+import { migrateToLatest } from '../src/storage/migrate.js';
 import { describeWithPostgres } from './helpers/describe-with-postgres.js';
 import { tempDir } from './helpers/test-config.js';
 
@@ -38,7 +39,7 @@ function migrationSuite(databaseUrl: () => Promise<string | null>) {
     await addUser('two-unproven-new', 'd1@ｘ.example', false, '2024-03-01');
     await addUser('invisible', 'zero\u200b@x.example', false, '2024-01-01');
 
-    expect(await migrateToLatest(db)).toContain('0013-email-forms');
+    expect(await migrateToLatest(db, migrations)).toContain('0013-email-forms');
     const rows = await db.selectFrom('user_emails').select(['user_id', 'email']).orderBy('user_id').execute();
     expect(Object.fromEntries(rows.map((row) => [row.user_id, row.email]))).toEqual({
       'fullwidth-old': 'ａ1@x.example',

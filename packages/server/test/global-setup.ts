@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { TestProject } from 'vitest/node';
+import { migrations } from '../src/features/index.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 
 /**
@@ -21,7 +22,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const root = mkdtempSync(join(tmpdir(), 'vestibule-tests-'));
   const template = join(root, 'template-db');
   const db = new Kysely<any>({ dialect: new PGliteDialect(await PGlite.create(template)) });
-  await migrateToLatest(db);
+  await migrateToLatest(db, migrations);
   await db.destroy();
   project.provide('testTempRoot', root);
   project.provide('testDatabaseTemplate', template);

@@ -10,7 +10,8 @@ import { hitRateLimit } from '../src/security/rate-limit.js';
 import { ensureSigningKey, ID_TOKEN_KEY, publishedKeys, rotateSigningKey, SESSION_KEY, SigningKeyring } from '../src/kernel/keyring.js';
 import { createDatabase } from '../src/storage/create-database.js';
 import type { Database } from '../src/storage/database.js';
-import { migrateToLatest, migrations } from '../src/storage/migrate.js';
+import { migrations } from '../src/features/index.js';
+import { allMigrations, migrateToLatest } from '../src/storage/migrate.js';
 import { createServer } from '../src/index.js';
 import { addRegistration, counterOf, findByCredentialId, recordUse } from '../src/features/passkeys/registrations-store.js';
 import { harnessFor, testClock, uniqueEmail } from './helpers/harness.js';
@@ -37,12 +38,12 @@ function storageSuite(open: () => Promise<{ db: Kysely<Database>; openAnother?: 
     try {
       // Several migrators at once: separate pools on PostgreSQL, the one connection on PGlite.
       const targets = others.length ? [db, ...others.map((o) => o.db)] : [db, db];
-      const results = await Promise.all(targets.map((d) => migrateToLatest(d)));
+      const results = await Promise.all(targets.map((d) => migrateToLatest(d, migrations)));
       expect(results.flat().sort()).toEqual(Object.keys(migrations).sort());
     } finally {
       await Promise.all(others.map((o) => o.close()));
     }
-    expect(await migrateToLatest(db)).toEqual([]);
+    expect(await migrateToLatest(db, migrations)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((t) => t.name);
     for (const table of ['users', 'user_emails', 'sessions', 'one_time_secrets', 'failure_counters', 'signing_keys', 'rate_limit_buckets', 'events', 'outbox_messages']) {
       expect(tables).toContain(table);
@@ -195,6 +196,32 @@ function storageSuite(open: () => Promise<{ db: Kysely<Database>; openAnother?: 
     expect((await listOutbox(db, { to })).map((m) => m.subject)).toEqual(['three', 'two', 'one']);
   });
 }
+
+describe('migrations', () => {
+  it("keep the names and the order existing databases recorded, wherever each one's code lives (the kernel's or its feature's folder)", () => {
+    expect(Object.keys(migrations)).toEqual([
+      '0001-foundation',
+      '0002-otps',
+      '0003-passwords',
+      '0004-abuse-limits',
+      '0005-one-time-secrets',
+      '0006-keyring',
+      '0007-passkeys',
+      '0008-oauth',
+      '0009-crypto',
+      '0010-idp',
+      '0011-change-feed',
+      '0012-idp-grants',
+      '0013-email-forms',
+    ]);
+  });
+
+  it('refuses two migrations of one name', () => {
+    const migration = { up: async () => {} };
+    expect(() => allMigrations([{ '0001-foundation': migration }])).toThrow('Two migrations are named 0001-foundation.');
+    expect(() => allMigrations([{ '0014-new': migration }, { '0014-new': migration }])).toThrow('Two migrations are named 0014-new.');
+  });
+});
 
 describe('storage: embedded PGlite', () => {
   storageSuite(async () => {

@@ -14,6 +14,7 @@ import { idp } from './idp/index.js';
 import { outbox } from './outbox/index.js';
 import { openapi } from './openapi/index.js';
 import type { Feature } from '../http/feature.js';
+import { allMigrations } from '../storage/migrate.js';
 
 /**
  * Every feature the server serves, in the order its routes are registered: the one place a new
@@ -24,9 +25,13 @@ export const features: Feature[] = [health, bootstrap, magicLinks, otps, passwor
 /** Every feature's part of vestibule.config.json, in the same order (the core's comes first). */
 export const configSections = features.flatMap((feature) => (feature.config ? [feature.config] : []));
 
-// Each feature adds its settings to ServerConfig beside its fields, by declaration merging (its
-// config.ts). These type-only lines carry those declarations into the built .d.ts files, so that a
-// host's compiler, reading ServerConfig from the package, sees every feature's part of it.
+/** Every migration, the kernel's and the features', in the order they run (by name). */
+export const migrations = allMigrations(features.flatMap((feature) => (feature.migrations ? [feature.migrations] : [])));
+
+// Each feature adds its settings to ServerConfig beside its fields (its config.ts), and its own
+// tables to Database (its tables.ts), by declaration merging. These type-only lines carry those
+// declarations into the built .d.ts files, so that a host's compiler, reading ServerConfig (or the
+// server's db) from the package, sees every feature's part of it.
 export type {} from './bootstrap/config.js';
 export type {} from './magic-links/config.js';
 export type {} from './otps/config.js';
@@ -38,3 +43,6 @@ export type {} from './sessions/config.js';
 export type {} from './users/config.js';
 export type {} from './events/config.js';
 export type {} from './idp/config.js';
+export type {} from './events/tables.js';
+export type {} from './oauth/tables.js';
+export type {} from './crypto/tables.js';

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import type { Migration } from 'kysely';
 import type { ConfigSection } from '../config/declare.js';
 import type { ServerConfig } from '../config/server-config.js';
 import type { PruneBatch } from '../kernel/pruning.js';
@@ -25,6 +26,12 @@ export interface Feature {
    * identity provider's endpoints answer the origins of their relying parties).
    */
   cors?(deps: AppDeps): Record<string, MiddlewareHandler<AppEnv>>;
+  /**
+   * The migrations that make its own tables (declared in its tables.ts), by name: they run with the
+   * kernel's in the order of all the names (storage/migrate.ts allMigrations), whether the feature
+   * is on or not.
+   */
+  migrations?: Readonly<Record<string, Migration>>;
   /** Deletes a batch of its tables' ended rows; the server runs it at start and periodically (kernel/pruning.ts). */
   prune?: PruneBatch;
   /**

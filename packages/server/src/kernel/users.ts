@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { CryptoWallet, User, WebAuthnRegistration } from '@vestibule/contract';
 import { newId } from '../security/random-token.js';
-import type { CryptoWalletRow, Database, UserEmailRow, UserPhoneNumberRow, UserRow, WebAuthnRegistrationRow } from '../storage/database.js';
+import type { Database, UserEmailRow, UserPhoneNumberRow, UserRow, WebAuthnRegistrationRow } from '../storage/database.js';
 import { endEveryWayIn, type RevokeDeps } from './sessions/revoke-everywhere.js';
 
 export async function findUserEmail(db: Kysely<Database>, email: string): Promise<UserEmailRow | undefined> {
@@ -126,7 +126,7 @@ export const toWebAuthnRegistration = (row: Pick<WebAuthnRegistrationRow, 'webau
 });
 
 /** A wallet as the API shows it: verified, as a wallet joins a user only by signing. */
-export const toCryptoWallet = (row: Pick<CryptoWalletRow, 'crypto_wallet_id' | 'wallet_type' | 'address'>): CryptoWallet => ({
+export const toCryptoWallet = (row: { crypto_wallet_id: string; wallet_type: CryptoWallet['crypto_wallet_type']; address: string }): CryptoWallet => ({
   crypto_wallet_id: row.crypto_wallet_id,
   crypto_wallet_address: row.address,
   crypto_wallet_type: row.wallet_type,

@@ -9,8 +9,10 @@ import type { AuthenticationFactor } from '@vestibule/contract';
  */
 export type StoredFactor = AuthenticationFactor & { attached?: true };
 
-type Timestamp = ColumnType<Date, Date, Date>;
-type Json<T> = ColumnType<T, string, string>;
+/** A timestamptz column. */
+export type Timestamp = ColumnType<Date, Date, Date>;
+/** A jsonb column: written as JSON text, read as the value. */
+export type Json<T> = ColumnType<T, string, string>;
 
 export interface UsersTable {
   user_id: string;
@@ -74,15 +76,6 @@ export interface RateLimitBucketsTable {
   bucket_key: string;
   window_start: Timestamp;
   count: number;
-}
-
-export interface EventsTable {
-  event_id: string;
-  name: string;
-  occurred_at: Timestamp;
-  details: Json<Record<string, unknown>>;
-  received_at: Timestamp;
-  request_id: string;
 }
 
 export interface OutboxMessagesTable {
@@ -153,14 +146,6 @@ export interface WebAuthnRegistrationsTable {
   last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-/** A provider account (provider type and its subject) and the user it signs in as. */
-export interface OAuthAccountsTable {
-  provider: string;
-  subject: string;
-  user_id: string;
-  created_at: Timestamp;
-}
-
 /** The scopes (space-separated) a user granted a relying party of the identity provider. */
 export interface IdpConsentsTable {
   user_id: string;
@@ -199,28 +184,22 @@ export interface IdpTokensTable {
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-/** A crypto wallet (type and address) and the user it signs in as. */
-export interface CryptoWalletsTable {
-  crypto_wallet_id: string;
-  user_id: string;
-  wallet_type: 'ethereum' | 'solana';
-  /** Ethereum: EIP-55 checksummed; Solana: base58. Unique per wallet_type. */
-  address: string;
-  created_at: Timestamp;
-}
-
 export interface ServerSecretsTable {
   name: string;
   value: string;
 }
 
+/**
+ * The tables of the kernel and of more than one feature. A table only one feature reads is declared
+ * in that feature's folder (its tables.ts, with its migration), which adds it here by declaration
+ * merging; the migrations are composed likewise (storage/migrate.ts).
+ */
 export interface Database {
   users: UsersTable;
   user_emails: UserEmailsTable;
   sessions: SessionsTable;
   signing_keys: SigningKeysTable;
   rate_limit_buckets: RateLimitBucketsTable;
-  events: EventsTable;
   outbox_messages: OutboxMessagesTable;
   user_phone_numbers: UserPhoneNumbersTable;
   failure_counters: FailureCountersTable;
@@ -228,8 +207,6 @@ export interface Database {
   user_passwords: UserPasswordsTable;
   one_time_secrets: OneTimeSecretsTable;
   webauthn_registrations: WebAuthnRegistrationsTable;
-  oauth_accounts: OAuthAccountsTable;
-  crypto_wallets: CryptoWalletsTable;
   idp_consents: IdpConsentsTable;
   idp_grants: IdpGrantsTable;
   idp_tokens: IdpTokensTable;
@@ -242,5 +219,4 @@ export type OneTimeSecretRow = Selectable<OneTimeSecretsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type SigningKeyRow = Selectable<SigningKeysTable>;
 export type WebAuthnRegistrationRow = Selectable<WebAuthnRegistrationsTable>;
-export type CryptoWalletRow = Selectable<CryptoWalletsTable>;
 export type IdpTokenRow = Selectable<IdpTokensTable>;

@@ -7,15 +7,18 @@ import { abuseLimits } from './migrations/0004-abuse-limits.js';
 import { oneTimeSecrets } from './migrations/0005-one-time-secrets.js';
 import { keyring } from './migrations/0006-keyring.js';
 import { passkeys } from './migrations/0007-passkeys.js';
-import { oauth } from './migrations/0008-oauth.js';
-import { cryptoWallets } from './migrations/0009-crypto.js';
 import { idp } from './migrations/0010-idp.js';
 import { changeFeed } from './migrations/0011-change-feed.js';
 import { idpGrants } from './migrations/0012-idp-grants.js';
 import { emailForms } from './migrations/0013-email-forms.js';
 
-/** Every migration, in order. Names sort lexically; never rename one that has shipped. */
-export const migrations: Record<string, Migration> = {
+/**
+ * The kernel's migrations (its tables and those of several features). A feature's own tables come
+ * with its migrations (Feature.migrations); allMigrations puts the two together. Kysely runs them in
+ * the order of their names, which existing databases have recorded: never rename one that has
+ * shipped, and name a new one after the last, wherever it lives.
+ */
+export const kernelMigrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-otps': otps,
   '0003-passwords': passwords,
@@ -23,21 +26,32 @@ export const migrations: Record<string, Migration> = {
   '0005-one-time-secrets': oneTimeSecrets,
   '0006-keyring': keyring,
   '0007-passkeys': passkeys,
-  '0008-oauth': oauth,
-  '0009-crypto': cryptoWallets,
   '0010-idp': idp,
   '0011-change-feed': changeFeed,
   '0012-idp-grants': idpGrants,
   '0013-email-forms': emailForms,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** The kernel's migrations and the features', by name in the order they run; a name given twice is a mistake, refused. */
+export function allMigrations(featureMigrations: ReadonlyArray<Readonly<Record<string, Migration>>>): Record<string, Migration> {
+  const all: Record<string, Migration> = { ...kernelMigrations };
+  for (const migrations of featureMigrations) {
+    for (const [name, migration] of Object.entries(migrations)) {
+      if (name in all) throw new Error(`Two migrations are named ${name}.`);
+      all[name] = migration;
+    }
+  }
+  return Object.fromEntries(Object.keys(all).sort().map((name) => [name, all[name]!]));
+}
 
 /**
- * Applies pending migrations. Kysely's Migrator runs them in a transaction holding a PostgreSQL
- * advisory lock, so several instances starting at once on one database apply each exactly once.
+ * Applies pending migrations (allMigrations: the kernel's and every feature's, whether the
+ * configuration turns the feature on or not, so that the schema is the same for every deployment).
+ * Kysely's Migrator runs them in a transaction holding a PostgreSQL advisory lock, so several
+ * instances starting at once on one database apply each exactly once.
  */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<Database>, migrations: Record<string, Migration>): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations };
   const migrator = new Migrator({ db, provider, migrationTableName: 'vestibule_migrations', migrationLockTableName: 'vestibule_migrations_lock' });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

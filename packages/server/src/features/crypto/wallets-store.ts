@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { CryptoWalletType } from '@vestibule/contract';
 import type { UserRevoker } from '../../kernel/sessions/revoke-everywhere.js';
 import { newId } from '../../security/random-token.js';
-import type { CryptoWalletRow, Database } from '../../storage/database.js';
+import type { Database } from '../../storage/database.js';
+import type { CryptoWalletRow } from './tables.js';
 
 export async function findWallet(db: Kysely<Database>, type: CryptoWalletType, address: string): Promise<CryptoWalletRow | undefined> {
   return db.selectFrom('crypto_wallets').selectAll().where('wallet_type', '=', type).where('address', '=', address).executeTakeFirst();

@@ -1,5 +1,6 @@
 import type { Feature } from '../../http/feature.js';
 import { oauthConfig } from './config.js';
+import { oauth as oauthMigration } from './migrations/0008-oauth.js';
 import { configuredProviders } from './configured-providers.js';
 import { developmentProviders } from './dev-provider.js';
 import { registerOneTapRoutes } from './one-tap.js';
@@ -17,4 +18,5 @@ export const oauth: Feature = {
     registerOAuthRoutes(app, deps, providers);
   },
   config: oauthConfig,
+  migrations: { '0008-oauth': oauthMigration },
 };
