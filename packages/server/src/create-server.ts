@@ -8,7 +8,8 @@ import { createOutboxEmailSink, createOutboxTextSink } from './delivery/outbox-s
 import { createTextDelivery } from './delivery/text-delivery.js';
 import { createTwilioTextSender } from './delivery/twilio-text-sender.js';
 import { createSmtpEmailSender } from './delivery/smtp-email-sender.js';
-import type { AppDeps, Clock, Logger } from './http/app-env.js';
+import type { AppDeps, Clock } from './http/app-env.js';
+import type { Logger } from './kernel/logger.js';
 import { createApp, createHotPaths } from './http/create-app.js';
 import { nodeListener } from './http/node-listener.js';
 import { developmentExposureWarning } from './http/this-machine.js';

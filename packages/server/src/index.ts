@@ -6,5 +6,6 @@ export type {} from './features/index.js';
 export { createServer, type CreateServerOptions, type VestibuleServer } from './create-server.js';
 export { startServer } from './start-server.js';
 export type { EmailMessage, EmailSender } from './delivery/email-sender.js';
-export type { Clock, Logger } from './http/app-env.js';
+export type { Clock } from './http/app-env.js';
+export type { Logger } from './kernel/logger.js';
 export { createSessionVerifier, type SessionVerifier, type SessionVerifierOptions } from './host/index.js';

@@ -11,8 +11,6 @@ import type { Logger } from '../kernel/logger.js';
 
 export type Clock = () => Date;
 
-export type { Logger } from '../kernel/logger.js';
-
 /** What every handler may use; built once by createServer. */
 export interface AppDeps {
   config: ServerConfig;

@@ -1,7 +1,8 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ApiError } from '../kernel/api-error.js';
-import type { AppEnv, Logger } from './app-env.js';
+import type { Logger } from '../kernel/logger.js';
+import type { AppEnv } from './app-env.js';
 import { errorResponse } from './error-response.js';
 
 /** Maps every thrown error to an ErrorResponse; unexpected ones become a logged, detail-free 500. */

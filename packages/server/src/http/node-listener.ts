@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import type { Logger } from './app-env.js';
+import type { Logger } from '../kernel/logger.js';
 
 /**
  * A call answered straight from Node's request, before the Hono app: only for calls so frequent

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import type { OutboxMessage, SessionResponse } from '@vestibule/contract';
-import type { Clock, Logger } from '../../src/http/app-env.js';
+import type { Clock } from '../../src/http/app-env.js';
+import type { Logger } from '../../src/kernel/logger.js';
 import { startServer, type ServerConfig } from '../../src/index.js';
 import { tokenFromLink } from './harness.js';
 import { PUBLIC_TOKEN, testConfig } from './test-config.js';

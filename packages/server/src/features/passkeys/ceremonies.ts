@@ -10,7 +10,7 @@ import {
 } from '@simplewebauthn/server';
 import type { WebAuthnConfig } from '../../config/server-config.js';
 import { ApiError } from '../../kernel/api-error.js';
-import type { Logger } from '../../http/app-env.js';
+import type { Logger } from '../../kernel/logger.js';
 import type { WebAuthnRegistrationRow } from '../../storage/database.js';
 import { CHALLENGE_MINUTES, challengeBytes, type ChallengeBound } from './challenges.js';
 import type { NewCredential } from './registrations-store.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { dictionary as common } from '@zxcvbn-ts/language-common';
-import type { Logger } from '../../http/app-env.js';
+import type { Logger } from '../../kernel/logger.js';
 
 let corpus: Set<string> | null = null;
 
