@@ -75,13 +75,6 @@ export interface WebAuthnConfig {
   origins: string[];
 }
 
-export interface OtpTemplate {
-  /** Email subject (email passcodes only); the built-in subject when absent. */
-  subject?: string;
-  /** Message text; must contain {code}. */
-  text: string;
-}
-
 /** A relying party of the identity provider (server.idp.clients). */
 export interface IdpClientConfig {
   client_id: string;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ConfigError } from '../../config/config-error.js';
 import { field, type ConfigSection } from '../../config/declare.js';
 import { e164, httpUrl, lockout, rate } from '../../config/schemas.js';
-import type { LockoutRule, OtpTemplate, RateLimitRule, SmsProviderConfig } from '../../config/server-config.js';
+import type { LockoutRule, RateLimitRule, SmsProviderConfig } from '../../config/server-config.js';
 
 const otpTemplate = z.strictObject({
   subject: z.string().min(1).max(200).optional(),
@@ -61,6 +61,13 @@ export const otpsConfig: ConfigSection = {
     };
   },
 };
+
+export interface OtpTemplate {
+  /** Email subject (email passcodes only); the built-in subject when absent. */
+  subject?: string;
+  /** Message text; must contain {code}. */
+  text: string;
+}
 
 declare module '../../config/server-config.js' {
   interface ProjectConfig {

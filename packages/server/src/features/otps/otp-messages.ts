@@ -1,4 +1,4 @@
-import type { OtpTemplate } from '../../config/server-config.js';
+import type { OtpTemplate } from './config.js';
 import { escapeHtml } from '../../delivery/email-parts.js';
 import type { EmailMessage } from '../../delivery/email-sender.js';
 import { ApiError } from '../../kernel/api-error.js';
