@@ -2,8 +2,9 @@
  * The project's boundaries, checked in `npm test` (npm run check:deps):
  * react -> client -> contract (types only, except the plain-data error catalogue); server ->
  * contract; features never import each other; the server's kernel imports nothing of http/; widget
- * screens never call the network; shared widget parts know nothing of features, mounts or the flow;
- * only the /dev/ guard trusts a loopback address; no cycles anywhere.
+ * screens never call the network; the widget's engine knows no feature, mount or Main, and Main no
+ * feature or mount; shared widget parts know nothing of features, mounts or the flow; only the
+ * /dev/ guard trusts a loopback address; no cycles anywhere.
  */
 const notTypeOnly = ['type-only', 'type-import'];
 
@@ -85,6 +86,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/react/src/(flow|main)/' },
       to: { path: '^packages/react/src/(features|mounts)/' },
+    },
+    {
+      name: 'widget-engine-knows-no-main',
+      comment: 'Main is one screen of the flow: the engine runs every mount, including those without Main.',
+      severity: 'error',
+      from: { path: '^packages/react/src/flow/' },
+      to: { path: '^packages/react/src/main/' },
     },
   ],
   options: {
