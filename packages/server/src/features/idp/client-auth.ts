@@ -6,6 +6,7 @@ import { constantTimeEqual } from '../../security/constant-time.js';
 import { sha256Hex } from '../../security/hash.js';
 import { findClient } from './clients.js';
 import { OAuthFailure, type OAuthCall } from './oauth-answers.js';
+import { formOf } from './oauth-form.js';
 
 /** The endpoints a client authenticates to; each has its own counts. */
 export type ClientEndpoint = 'token' | 'revoke';
@@ -14,7 +15,7 @@ export type ClientEndpoint = 'token' | 'revoke';
  * Per client address, before anything is read: a flood from one address is refused (429
  * too_many_requests with Retry-After) and spends nothing of its clients' counts.
  */
-export async function limitAddress(c: Context<AppEnv>, deps: AppDeps, endpoint: ClientEndpoint): Promise<void> {
+async function limitAddress(c: Context<AppEnv>, deps: AppDeps, endpoint: ClientEndpoint): Promise<void> {
   await enforceClientLimit(deps, c, `idp-${endpoint}`, deps.config.rateLimits.idpPerIp, `Too many ${endpoint} requests from this address.`);
 }
 
@@ -34,7 +35,7 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
  * client_secret_basic, client_secret_post, or none (a public client naming itself). Every call
  * counts against the client id it names before its secret is checked, so wrong secrets count too.
  */
-export async function authenticateClient(c: Context<AppEnv>, deps: AppDeps, form: Map<string, string>, endpoint: ClientEndpoint, call: OAuthCall): Promise<IdpClientConfig> {
+async function authenticateClient(c: Context<AppEnv>, deps: AppDeps, form: Map<string, string>, endpoint: ClientEndpoint, call: OAuthCall): Promise<IdpClientConfig> {
   const basic = basicCredentials(c.req.header('Authorization'));
   if (basic && form.has('client_secret')) throw new OAuthFailure('invalid_request', 'Use one client authentication method.');
   if (basic && form.has('client_id') && form.get('client_id') !== basic.id) throw new OAuthFailure('invalid_request', 'client_id differs from the Basic credentials.');
@@ -53,4 +54,14 @@ export async function authenticateClient(c: Context<AppEnv>, deps: AppDeps, form
     throw refused('A public client has no secret.');
   }
   return client;
+}
+
+/**
+ * How a client's call to the token or revocation endpoint begins: the address's count first (a
+ * flood spends nothing of its clients' counts), then the form, then the client it authenticates as.
+ */
+export async function clientCall(c: Context<AppEnv>, deps: AppDeps, endpoint: ClientEndpoint, call: OAuthCall): Promise<{ form: Map<string, string>; client: IdpClientConfig }> {
+  await limitAddress(c, deps, endpoint);
+  const form = await formOf(c);
+  return { form, client: await authenticateClient(c, deps, form, endpoint, call) };
 }

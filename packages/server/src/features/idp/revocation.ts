@@ -2,9 +2,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { idpRoutes } from '@vestibule/contract';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
-import { authenticateClient, limitAddress } from './client-auth.js';
+import { clientCall } from './client-auth.js';
 import { noStore, oauthEndpoint, OAuthFailure } from './oauth-answers.js';
-import { formOf } from './oauth-form.js';
 import { revokeToken } from './tokens-store.js';
 
 /**
@@ -17,9 +16,7 @@ export function registerRevocation(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
     app,
     idpRoutes.revoke,
     oauthEndpoint(deps, async (c, call) => {
-      await limitAddress(c, deps, 'revoke');
-      const form = await formOf(c);
-      const client = await authenticateClient(c, deps, form, 'revoke', call);
+      const { form, client } = await clientCall(c, deps, 'revoke', call);
       // Read by hand, not with the contract's schema: token_type_hint is only a hint (RFC 7009
       // section 2.1), so a value outside the contract's list is ignored rather than refused.
       const token = form.get('token');

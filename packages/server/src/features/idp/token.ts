@@ -2,12 +2,12 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { idpRoutes } from '@vestibule/contract';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
-import { authenticateClient, limitAddress } from './client-auth.js';
+import { clientCall } from './client-auth.js';
 import { authorizationCodeGrant } from './grant-types/authorization-code.js';
 import type { GrantType, TokenParams } from './grant-types/grant-type.js';
 import { refreshTokenGrant } from './grant-types/refresh-token.js';
 import { noStore, oauthEndpoint, OAuthFailure } from './oauth-answers.js';
-import { formOf, formParams } from './oauth-form.js';
+import { formParams } from './oauth-form.js';
 
 /** The grant types the token endpoint serves, one file each. */
 const grantTypes: Record<TokenParams['grant_type'], GrantType> = {
@@ -24,9 +24,7 @@ export function registerToken(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
     app,
     idpRoutes.token,
     oauthEndpoint(deps, async (c, call) => {
-      await limitAddress(c, deps, 'token');
-      const form = await formOf(c);
-      const client = await authenticateClient(c, deps, form, 'token', call);
+      const { form, client } = await clientCall(c, deps, 'token', call);
       const params = formParams(idpRoutes.token.form, form, {
         grant_type: (value) => new OAuthFailure('unsupported_grant_type', `grant_type ${value} is not supported.`),
       });
