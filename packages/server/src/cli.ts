@@ -5,7 +5,7 @@ import { defaultText, fieldsOf } from './config/build.js';
 import { coreSection } from './config/core-section.js';
 import { CONFIG_FILE_NAME } from './config/load-config.js';
 import { configSections } from './features/index.js';
-import type { IdpClientConfig } from './config/server-config.js';
+import type { IdpClientConfig } from './features/idp/config.js';
 
 /** What the command line asks for. A usage error exits 2, as for any command-line tool. */
 export type CliCommand =

@@ -40,12 +40,8 @@ export interface RateLimitRule {
 }
 
 /** Every feature's limits, each declared by its feature (server.rateLimits.<name>); the core has none of its own. */
-export interface RateLimitConfig {
-  /** Identity provider: /oauth2/token and /oauth2/revoke calls per client IP (each endpoint its own count). */
-  idpPerIp: RateLimitRule;
-  /** The same per client id named, wrong secrets included. */
-  idpPerClient: RateLimitRule;
-}
+// biome-ignore lint/suspicious/noEmptyInterface: the features fill it by declaration merging
+export interface RateLimitConfig {}
 
 /** argon2id cost parameters for new password hashes (OWASP minimum by default: m=19456 KiB, t=2, p=1); security/password-hash.ts takes them. */
 export interface Argon2Params {
@@ -73,53 +69,6 @@ export interface WebAuthnConfig {
   rpName: string;
   /** Exact origins a ceremony may come from (clientDataJSON.origin). */
   origins: string[];
-}
-
-/** A relying party of the identity provider (server.idp.clients). */
-export interface IdpClientConfig {
-  client_id: string;
-  client_name: string;
-  client_type: 'public' | 'confidential';
-  /** Exact redirect URIs. */
-  redirect_uris: string[];
-  /** Exact post-logout redirect URIs. */
-  post_logout_redirect_uris: string[];
-  /** Scopes the client may ask for (others are invalid_scope). */
-  allowed_scopes: string[];
-  /** Browser origins (exact) whose pages may call the token, userinfo and revocation endpoints for this client (CORS). */
-  allowedOrigins: string[];
-  /** Hex SHA-256 of a confidential client's secret; null for a public client. */
-  secretHash: string | null;
-}
-
-/** Which custom scopes a user can grant: roles with permissions per resource, scopes needing permissions. */
-export interface IdpRbacPolicy {
-  roles: Array<{ role_id: string; description: string; permissions: Array<{ resource_id: string; actions: '*' | string[] }> }>;
-  scopes: Array<{ scope: string; description: string; permissions: Array<{ resource_id: string; action: string }> }>;
-  /** Roles every user has. */
-  defaultRoles: string[];
-  /** Role → proven email addresses of the users who have it. */
-  roleEmails: Record<string, string[]>;
-}
-
-/** A trusted token issuer whose JWTs start sessions (POST /sdk/v1/sessions/attest). */
-export interface TokenProfile {
-  profile_id: string;
-  issuer: string;
-  audience: string;
-  /** Where its signing keys are published; or `jwks`, the keys themselves. */
-  jwks_url?: string;
-  jwks?: { keys: Array<Record<string, unknown>> };
-  /** The claim holding the user's email address (default 'email'). */
-  email_claim: string;
-}
-
-export interface IdpConfig {
-  /** The host page of the identity-provider widget: authorization_endpoint and end_session_endpoint. */
-  authorizationPageUrl: string;
-  clients: IdpClientConfig[];
-  rbac: IdpRbacPolicy | null;
-  tokenProfiles: TokenProfile[];
 }
 
 /**
@@ -158,7 +107,5 @@ export interface ServerConfig {
   secret: string | null;
   /** Every feature's limits (RateLimitConfig). */
   rateLimits: RateLimitConfig;
-  /** The OpenID Connect provider (issue 15). */
-  idp: IdpConfig;
   project: ProjectConfig;
 }

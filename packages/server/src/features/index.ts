@@ -46,3 +46,4 @@ export type {} from './idp/config.js';
 export type {} from './events/tables.js';
 export type {} from './oauth/tables.js';
 export type {} from './crypto/tables.js';
+export type {} from './idp/tables.js';

@@ -146,44 +146,6 @@ export interface WebAuthnRegistrationsTable {
   last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-/** The scopes (space-separated) a user granted a relying party of the identity provider. */
-export interface IdpConsentsTable {
-  user_id: string;
-  client_id: string;
-  scopes: string;
-  granted_at: Timestamp;
-}
-
-/** A user's approval of a client: every token issued from one authorization names it (migration 0012). */
-export interface IdpGrantsTable {
-  grant_id: string;
-  user_id: string;
-  client_id: string;
-  created_at: Timestamp;
-  /** Set when the grant ends (reuse, revocation, sign-out everywhere): no token is issued from it again. */
-  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-}
-
-/** An access or refresh token the identity provider issued, by its SHA-256 (the token is never stored). */
-export interface IdpTokensTable {
-  token_hash: string;
-  kind: 'access' | 'refresh';
-  /** Every token of one authorization (code exchange and refresh rotations). */
-  grant_id: string;
-  /** SHA-256 of the authorization code the grant came from (a replayed code revokes the grant). */
-  code_hash: string;
-  client_id: string;
-  user_id: string;
-  /** Space-separated granted scopes. */
-  scopes: string;
-  auth_time: Timestamp;
-  created_at: Timestamp;
-  expires_at: Timestamp;
-  /** A refresh token's rotation (single use). */
-  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-}
-
 export interface ServerSecretsTable {
   name: string;
   value: string;
@@ -207,9 +169,6 @@ export interface Database {
   user_passwords: UserPasswordsTable;
   one_time_secrets: OneTimeSecretsTable;
   webauthn_registrations: WebAuthnRegistrationsTable;
-  idp_consents: IdpConsentsTable;
-  idp_grants: IdpGrantsTable;
-  idp_tokens: IdpTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -219,4 +178,3 @@ export type OneTimeSecretRow = Selectable<OneTimeSecretsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type SigningKeyRow = Selectable<SigningKeysTable>;
 export type WebAuthnRegistrationRow = Selectable<WebAuthnRegistrationsTable>;
-export type IdpTokenRow = Selectable<IdpTokensTable>;

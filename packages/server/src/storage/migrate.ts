@@ -7,9 +7,7 @@ import { abuseLimits } from './migrations/0004-abuse-limits.js';
 import { oneTimeSecrets } from './migrations/0005-one-time-secrets.js';
 import { keyring } from './migrations/0006-keyring.js';
 import { passkeys } from './migrations/0007-passkeys.js';
-import { idp } from './migrations/0010-idp.js';
 import { changeFeed } from './migrations/0011-change-feed.js';
-import { idpGrants } from './migrations/0012-idp-grants.js';
 import { emailForms } from './migrations/0013-email-forms.js';
 
 /**
@@ -26,9 +24,7 @@ export const kernelMigrations: Record<string, Migration> = {
   '0005-one-time-secrets': oneTimeSecrets,
   '0006-keyring': keyring,
   '0007-passkeys': passkeys,
-  '0010-idp': idp,
   '0011-change-feed': changeFeed,
-  '0012-idp-grants': idpGrants,
   '0013-email-forms': emailForms,
 };
 

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ATTESTED_SESSION_MINUTES, idpRoutes, type AuthenticationFactor } from '@vestibule/contract';
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
-import type { TokenProfile } from '../../config/server-config.js';
+import type { TokenProfile } from './config.js';
 import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';

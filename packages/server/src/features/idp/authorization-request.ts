@@ -1,6 +1,6 @@
 import type { IdpAuthorizeStartRequestSchema, IdpScopeResult } from '@vestibule/contract';
 import type { z } from 'zod';
-import type { IdpClientConfig } from '../../config/server-config.js';
+import type { IdpClientConfig } from './config.js';
 import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps } from '../../http/app-env.js';
 import { withQuery } from '../../kernel/redirect-url.js';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { IdpClientConfig } from '../../config/server-config.js';
+import type { IdpClientConfig } from './config.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { enforceClientLimit, enforceRateLimit } from '../../http/limits.js';
 import { constantTimeEqual } from '../../security/constant-time.js';

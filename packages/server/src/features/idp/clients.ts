@@ -1,5 +1,6 @@
 import type { IdpClient } from '@vestibule/contract';
-import type { IdpClientConfig, ServerConfig } from '../../config/server-config.js';
+import type { ServerConfig } from '../../config/server-config.js';
+import type { IdpClientConfig } from './config.js';
 
 export function findClient(config: ServerConfig, clientId: string): IdpClientConfig | undefined {
   return config.idp.clients.find((client) => client.client_id === clientId);

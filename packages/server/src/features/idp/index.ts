@@ -4,6 +4,8 @@ import { registerAuthorization } from './authorization.js';
 import { idpConfig } from './config.js';
 import { registerDiscovery } from './discovery.js';
 import { registerEndSession } from './end-session.js';
+import { idp as idpMigration } from './migrations/0010-idp.js';
+import { idpGrants as idpGrantsMigration } from './migrations/0012-idp-grants.js';
 import { pruneIdpGrants, revokeUserGrants } from './grants-store.js';
 import { relyingPartyCors } from './relying-party-cors.js';
 import { registerRevocation } from './revocation.js';
@@ -26,6 +28,7 @@ export const idp: Feature = {
     registerRevocation(app, deps);
   },
   config: idpConfig,
+  migrations: { '0010-idp': idpMigration, '0012-idp-grants': idpGrantsMigration },
   cors: relyingPartyCors,
   // Tokens first: a grant goes once its last token has.
   prune: async (db, now, limit) => (await pruneIdpTokens(db, now, limit)) + (await pruneIdpGrants(db, now, limit)),

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { IdpClientConfig } from '../../config/server-config.js';
+import type { IdpClientConfig } from './config.js';
 import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { requestHeader } from '../../http/request-header.js';

@@ -1,8 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors as honoCors } from 'hono/cors';
-import type { IdpClientConfig, ServerConfig } from '../../config/server-config.js';
+import type { ServerConfig } from '../../config/server-config.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { cors } from '../../http/cors.js';
+import type { IdpClientConfig } from './config.js';
 
 /**
  * CORS of the endpoints a relying party calls from its own pages (a single-page app without a back

@@ -1,5 +1,8 @@
-import type { IdpRbacPolicy, ProjectConfig } from '../../config/server-config.js';
+import type { ProjectConfig, ServerConfig } from '../../config/server-config.js';
 import { emailOrNull } from '../../kernel/email-address.js';
+
+// Named through ServerConfig: config.ts, which declares it, imports this file's scope names.
+type IdpRbacPolicy = NonNullable<ServerConfig['idp']['rbac']>;
 
 /** The standard scopes; every other scope is custom (the RBAC policy decides who may grant it). */
 export const STANDARD_SCOPE_NAMES = ['openid', 'profile', 'email', 'phone', 'full_access', 'offline_access'] as const;

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { sha256Hex } from '../../security/hash.js';
 import { randomToken } from '../../security/random-token.js';
-import type { Database, IdpTokenRow } from '../../storage/database.js';
+import type { Database } from '../../storage/database.js';
+import type { IdpTokenRow } from './tables.js';
 import { KEEP_ENDED_MS, type PruneBatch } from '../../kernel/pruning.js';
 import { lockLiveGrant, revokeGrant } from './grants-store.js';
 

@@ -1,6 +1,6 @@
 import type { idpRoutes, TokenResponse } from '@vestibule/contract';
 import type { z } from 'zod';
-import type { IdpClientConfig } from '../../../config/server-config.js';
+import type { IdpClientConfig } from '../config.js';
 import type { AppDeps } from '../../../http/app-env.js';
 
 /** The token request's parameters, as the contract's form schema of the token endpoint reads them. */
