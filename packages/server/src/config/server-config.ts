@@ -62,15 +62,6 @@ export interface SmsProviderConfig {
   baseUrl: string;
 }
 
-export interface WebAuthnConfig {
-  /** The relying-party id, a domain (no scheme or port); passkeys are bound to it. */
-  rpId: string;
-  /** The name the browser's passkey dialog shows. */
-  rpName: string;
-  /** Exact origins a ceremony may come from (clientDataJSON.origin). */
-  origins: string[];
-}
-
 /**
  * Which X-Forwarded-For hops to believe: false (none: the socket's peer is the client), a number
  * of proxy hops in front of the server, or the addresses/CIDRs of those proxies.

@@ -44,6 +44,7 @@ export type {} from './users/config.js';
 export type {} from './events/config.js';
 export type {} from './idp/config.js';
 export type {} from './events/tables.js';
+export type {} from './passkeys/tables.js';
 export type {} from './oauth/tables.js';
 export type {} from './crypto/tables.js';
 export type {} from './idp/tables.js';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { CryptoWallet, User, WebAuthnRegistration } from '@vestibule/contract';
 import { newId } from '../security/random-token.js';
-import type { Database, UserEmailRow, UserPhoneNumberRow, UserRow, WebAuthnRegistrationRow } from '../storage/database.js';
+import type { Database, UserEmailRow, UserPhoneNumberRow, UserRow } from '../storage/database.js';
 import { endEveryWayIn, type RevokeDeps } from './sessions/revoke-everywhere.js';
 
 export async function findUserEmail(db: Kysely<Database>, email: string): Promise<UserEmailRow | undefined> {
@@ -119,7 +119,7 @@ export async function proveEmail(deps: RevokeDeps, userId: string, emailId: stri
 }
 
 /** A passkey as the API shows it (in the User, and when renamed). */
-export const toWebAuthnRegistration = (row: Pick<WebAuthnRegistrationRow, 'webauthn_registration_id' | 'name' | 'created_at'>): WebAuthnRegistration => ({
+export const toWebAuthnRegistration = (row: { webauthn_registration_id: string; name: string; created_at: Date }): WebAuthnRegistration => ({
   webauthn_registration_id: row.webauthn_registration_id,
   name: row.name,
   created_at: row.created_at.toISOString(),

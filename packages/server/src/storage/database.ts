@@ -130,22 +130,6 @@ export interface FailureCountersTable {
   locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-export interface WebAuthnRegistrationsTable {
-  webauthn_registration_id: string;
-  user_id: string;
-  /** The credential's id, base64url; unique: a credential is registered once. */
-  credential_id: string;
-  /** The credential's COSE public key, base64url. */
-  public_key: string;
-  /** The authenticator's last signature counter (bigint: PostgreSQL drivers may read it as a string). */
-  counter: ColumnType<string | number, number, number>;
-  /** How the browser may reach the authenticator ('internal', 'hybrid', 'usb', …). */
-  transports: Json<string[]>;
-  name: string;
-  created_at: Timestamp;
-  last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-}
-
 export interface ServerSecretsTable {
   name: string;
   value: string;
@@ -168,7 +152,6 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   user_passwords: UserPasswordsTable;
   one_time_secrets: OneTimeSecretsTable;
-  webauthn_registrations: WebAuthnRegistrationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -177,4 +160,3 @@ export type UserPhoneNumberRow = Selectable<UserPhoneNumbersTable>;
 export type OneTimeSecretRow = Selectable<OneTimeSecretsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type SigningKeyRow = Selectable<SigningKeysTable>;
-export type WebAuthnRegistrationRow = Selectable<WebAuthnRegistrationsTable>;

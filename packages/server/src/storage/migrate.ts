@@ -6,7 +6,6 @@ import { passwords } from './migrations/0003-passwords.js';
 import { abuseLimits } from './migrations/0004-abuse-limits.js';
 import { oneTimeSecrets } from './migrations/0005-one-time-secrets.js';
 import { keyring } from './migrations/0006-keyring.js';
-import { passkeys } from './migrations/0007-passkeys.js';
 import { changeFeed } from './migrations/0011-change-feed.js';
 import { emailForms } from './migrations/0013-email-forms.js';
 
@@ -23,7 +22,6 @@ export const kernelMigrations: Record<string, Migration> = {
   '0004-abuse-limits': abuseLimits,
   '0005-one-time-secrets': oneTimeSecrets,
   '0006-keyring': keyring,
-  '0007-passkeys': passkeys,
   '0011-change-feed': changeFeed,
   '0013-email-forms': emailForms,
 };

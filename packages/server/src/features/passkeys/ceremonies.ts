@@ -8,10 +8,10 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { WebAuthnConfig } from '../../config/server-config.js';
+import type { WebAuthnConfig } from './config.js';
 import { ApiError } from '../../kernel/api-error.js';
 import type { Logger } from '../../kernel/logger.js';
-import type { WebAuthnRegistrationRow } from '../../storage/database.js';
+import type { WebAuthnRegistrationRow } from './tables.js';
 import { CHALLENGE_MINUTES, challengeBytes, type ChallengeBound } from './challenges.js';
 import type { NewCredential } from './registrations-store.js';
 

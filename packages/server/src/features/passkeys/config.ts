@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ConfigError } from '../../config/config-error.js';
 import { field, type ConfigSection } from '../../config/declare.js';
 import { origin, rate } from '../../config/schemas.js';
-import type { RateLimitRule, WebAuthnConfig } from '../../config/server-config.js';
+import type { RateLimitRule } from '../../config/server-config.js';
 
 /** An IPv4 or IPv6 literal: browsers run no passkey ceremony on one (a relying-party id is a domain name). */
 const isIpAddress = (host: string) => /^[\d.]+$|^\[/.test(host);
@@ -56,6 +56,15 @@ export const passkeysConfig: ConfigSection = {
     project.webauthn = { rpId, rpName: given.rpName ?? project.name, origins: candidates.filter((origin) => onRpId(origin, rpId)) };
   },
 };
+
+export interface WebAuthnConfig {
+  /** The relying-party id, a domain (no scheme or port); passkeys are bound to it. */
+  rpId: string;
+  /** The name the browser's passkey dialog shows. */
+  rpName: string;
+  /** Exact origins a ceremony may come from (clientDataJSON.origin). */
+  origins: string[];
+}
 
 declare module '../../config/server-config.js' {
   interface ProjectConfig {

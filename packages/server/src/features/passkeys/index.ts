@@ -1,6 +1,7 @@
 import type { Feature } from '../../http/feature.js';
 import { passkeysConfig } from './config.js';
+import { passkeys as passkeysMigration } from './migrations/0007-passkeys.js';
 import { registerPasskeyRoutes } from './routes.js';
 import { removeUserRegistrations } from './registrations-store.js';
 
-export const passkeys: Feature = { name: 'passkeys', register: registerPasskeyRoutes, config: passkeysConfig, revokeUser: removeUserRegistrations };
+export const passkeys: Feature = { name: 'passkeys', register: registerPasskeyRoutes, config: passkeysConfig, migrations: { '0007-passkeys': passkeysMigration }, revokeUser: removeUserRegistrations };

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { UserRevoker } from '../../kernel/sessions/revoke-everywhere.js';
 import { newId } from '../../security/random-token.js';
-import type { Database, WebAuthnRegistrationRow } from '../../storage/database.js';
+import type { Database } from '../../storage/database.js';
+import type { WebAuthnRegistrationRow } from './tables.js';
 
 /** The stored signature counter as a number (a bigint column may be read as a string). */
 export const counterOf = (row: WebAuthnRegistrationRow): number => Number(row.counter);
