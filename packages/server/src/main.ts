@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { helpText, idpClientEntry, packageVersion, parseCommandLine } from './cli.js';
 import { ConfigError } from './config/config-error.js';
+import type { ServerConfig } from './config/server-config.js';
 import { loadConfig } from './load-config.js';
 import { startServer } from './start-server.js';
 
@@ -29,7 +30,7 @@ switch (cli.command) {
 }
 
 async function start(configFile: string | undefined): Promise<void> {
-  let config;
+  let config: ServerConfig;
   try {
     config = loadConfig({ file: configFile });
   } catch (error) {

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorResponse } from '@vestibule/contract';
 import { newId } from '../security/random-token.js';
-import { ApiError } from '../kernel/api-error.js';
+import type { ApiError } from '../kernel/api-error.js';
 import type { AppEnv } from './app-env.js';
 
 /** Writes an ApiError as the ErrorResponse body every error shares. */

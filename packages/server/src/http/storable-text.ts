@@ -8,6 +8,7 @@ import type { AppEnv } from './app-env.js';
  * place, so what was read back would not be what was sent). Other control characters are stored
  * as sent and logged escaped.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the character this refuses
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** What in a text the database could not hold, in words ('a NUL character (U+0000)'); null when it can hold all of it. */

@@ -7,6 +7,7 @@ const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/u;
 
 /** Any character outside ASCII. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the range starts at NUL to say every ASCII character
 const NOT_ASCII = /[^\x00-\x7f]/;
 
 /**

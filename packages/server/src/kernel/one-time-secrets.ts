@@ -94,7 +94,7 @@ export async function retireUserSecrets(db: Kysely<Database>, userId: string, no
 /**
  * Stores a code's hash (the caller keys it: see security/otp-hash.ts) as the one live code of its
  * subject, replacing (and so ending) the previous one. maxAttempts null: the code is not guessed at
- * (a message a wallet signs back), so it is never used by attemptCode, only by peekCode and useCode.
+ * (a message a wallet signs back), so it is never used by attemptCode, only by peekCode and spendCode.
  */
 export async function issueCode<Bound>(
   db: Kysely<Database>,
@@ -151,14 +151,14 @@ export async function attemptCode<Bound>(db: Kysely<Database>, purpose: string, 
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
     return { kind: 'wrong', lastAttempt: reserved.max_attempts !== null && reserved.attempts >= reserved.max_attempts };
   }
-  const right = await useCode<Bound>(db, purpose, subject, reserved.secret_hash, now);
+  const right = await spendCode<Bound>(db, purpose, subject, reserved.secret_hash, now);
   return right ? { kind: 'right', ...right } : { kind: 'dead' };
 }
 
 /**
  * A subject's live code (unused, unexpired) and its hash, without using it: for a secret whose
  * proof is checked by other means than a guess (a wallet's signature of the message it was
- * handed). Check the proof, then useCode with the hash read here.
+ * handed). Check the proof, then spendCode with the hash read here.
  */
 export async function peekCode<Bound>(db: Kysely<Database>, purpose: string, subject: string, now: Date): Promise<(UsedSecret<Bound> & { secretHash: string }) | undefined> {
   const row = await db
@@ -176,7 +176,7 @@ export async function peekCode<Bound>(db: Kysely<Database>, purpose: string, sub
  * Uses a subject's code once, if it is still the one peeked (same hash: not replaced since) and
  * still live: one conditional UPDATE, so of parallel uses exactly one wins.
  */
-export async function useCode<Bound>(db: Kysely<Database>, purpose: string, subject: string, secretHash: string, now: Date): Promise<UsedSecret<Bound> | undefined> {
+export async function spendCode<Bound>(db: Kysely<Database>, purpose: string, subject: string, secretHash: string, now: Date): Promise<UsedSecret<Bound> | undefined> {
   const row = await db
     .updateTable('one_time_secrets')
     .set({ used_at: now })

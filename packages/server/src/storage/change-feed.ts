@@ -103,8 +103,15 @@ export class ChangeFeed {
 
   #announce(key: string): void {
     const [kind, first, second] = key.split(':');
-    if (kind === 'alive') return this.#seen(first!);
-    if (kind === 'sync') return void this.send(`ack:${first}:${this.instanceId}`).catch(() => undefined);
+    if (kind === 'alive') {
+      this.#seen(first!);
+      return;
+    }
+    if (kind === 'sync') {
+      // An ack that does not arrive only makes the other instance wait out its time-out.
+      void this.send(`ack:${first}:${this.instanceId}`).catch(() => undefined);
+      return;
+    }
     if (kind === 'ack') {
       const settling = this.#settling.get(first!);
       settling?.waiting.delete(second!);

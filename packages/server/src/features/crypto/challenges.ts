@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CryptoWalletType } from '@vestibule/contract';
-import { issueCode, peekCode, useCode } from '../../kernel/one-time-secrets.js';
+import { issueCode, peekCode, spendCode } from '../../kernel/one-time-secrets.js';
 import { sha256Hex } from '../../security/hash.js';
 import { pkceChallenge } from '../../security/pkce.js';
 import type { Database } from '../../storage/database.js';
@@ -59,5 +59,5 @@ export async function liveChallenge(db: Kysely<Database>, owner: ChallengeOwner,
  * uses exactly one is told true. False when it was used, replaced or expired in between.
  */
 export async function spendChallenge(db: Kysely<Database>, owner: ChallengeOwner, hash: string, now: Date): Promise<boolean> {
-  return Boolean(await useCode(db, PURPOSE, subjectOf(owner), hash, now));
+  return Boolean(await spendCode(db, PURPOSE, subjectOf(owner), hash, now));
 }

@@ -12,7 +12,7 @@ import { userForProfile } from './accounts.js';
 import type { ResolvedProvider } from './engine.js';
 import { issueOAuthToken } from './flow-secrets.js';
 import { landing } from './landing.js';
-import { standardClaims } from './profile.js';
+import { type OAuthProfile, standardClaims } from './profile.js';
 
 /**
  * Google one-tap: no authorization code. The start hands the widget the client id, the script URL
@@ -67,7 +67,7 @@ export function registerOneTapRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, go
     if (body.nonce !== undefined && !constantTimeEqual(body.nonce, nonce)) return refuse('nonce differs from the one sent');
     // Only after the signature holds: a forged token must not spend someone's nonce.
     if (!(await consumeToken(db, NONCE_PURPOSE, nonce, now))) return refuse('unknown, used or expired nonce');
-    let profile;
+    let profile: OAuthProfile;
     try {
       profile = standardClaims(claims as Record<string, unknown>);
     } catch (error) {

@@ -1,4 +1,4 @@
-import { ParseError, parsePhoneNumberWithError } from 'libphonenumber-js/max';
+import { ParseError, type PhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js/max';
 import { ApiError } from '../../kernel/api-error.js';
 
 const E164 = /^\+[1-9]\d{1,14}$/;
@@ -11,7 +11,7 @@ const E164 = /^\+[1-9]\d{1,14}$/;
 export function normalizePhoneNumber(value: string, allowedCountries: string[] | null): { e164: string; country: string | null } {
   const raw = value.trim();
   if (!E164.test(raw)) throw new ApiError('invalid_phone_number');
-  let parsed;
+  let parsed: PhoneNumber;
   try {
     parsed = parsePhoneNumberWithError(raw);
   } catch (error) {

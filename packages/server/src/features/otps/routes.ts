@@ -124,7 +124,10 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
         methodId: body.method_id,
         code: body.code,
         now,
-        reserveAttempt: (userId) => reserveAttempt(db, (counters = failureCounters(userId, c.get('clientIp'))), now),
+        reserveAttempt: (userId) => {
+          counters = failureCounters(userId, c.get('clientIp'));
+          return reserveAttempt(db, counters, now);
+        },
       });
       if (result.kind === 'locked') throw lockedError(result.until, now);
       if (result.kind === 'wrong') {
