@@ -1,26 +1,13 @@
 import { z } from 'zod';
 import { minutes, ok, OkResponseSchema } from './common.js';
 import { route } from './route.js';
+import { CryptoWalletSchema, userParts } from './user-parts.js';
+
+export { CRYPTO_WALLET_TYPES, CryptoWalletSchema, userParts, WebAuthnRegistrationSchema } from './user-parts.js';
+export type { CryptoWallet, CryptoWalletType, UserPartName, WebAuthnRegistration } from './user-parts.js';
 
 export const UserEmailSchema = z.object({ email_id: z.string(), email: z.string(), verified: z.boolean() });
 export type UserEmail = z.output<typeof UserEmailSchema>;
-
-export const WebAuthnRegistrationSchema = z.object({ webauthn_registration_id: z.string(), name: z.string(), created_at: z.string() });
-export type WebAuthnRegistration = z.output<typeof WebAuthnRegistrationSchema>;
-
-/** The wallet families a user may sign in with. */
-export const CRYPTO_WALLET_TYPES = ['ethereum', 'solana'] as const;
-export type CryptoWalletType = (typeof CRYPTO_WALLET_TYPES)[number];
-
-export const CryptoWalletSchema = z.object({
-  crypto_wallet_id: z.string(),
-  /** Ethereum addresses EIP-55 checksummed; Solana addresses base58. */
-  crypto_wallet_address: z.string(),
-  crypto_wallet_type: z.enum(CRYPTO_WALLET_TYPES),
-  /** Always true: a wallet joins a user only by signing a sign-in message. */
-  verified: z.boolean(),
-});
-export type CryptoWallet = z.output<typeof CryptoWalletSchema>;
 
 export const UserSchema = z
   .object({
@@ -28,11 +15,8 @@ export const UserSchema = z
     status: z.enum(['active', 'pending']),
     created_at: z.string(),
     emails: z.array(UserEmailSchema),
-    phone_numbers: z.array(z.object({ phone_id: z.string(), phone_number: z.string(), verified: z.boolean() })),
-    webauthn_registrations: z.array(WebAuthnRegistrationSchema),
-    crypto_wallets: z.array(CryptoWalletSchema),
-    /** Present when the user has a password; never carries the hash. */
-    password: z.object({ password_id: z.string() }).nullable(),
+    // Then what each sign-in method adds (user-parts.ts).
+    ...userParts,
   })
   .meta({ id: 'User' });
 export type User = z.output<typeof UserSchema>;

@@ -16,7 +16,7 @@ import { developmentExposureWarning } from './http/this-machine.js';
 import { pruneFailureCounters } from './kernel/failure-counters.js';
 import { pruneOneTimeSecrets } from './kernel/one-time-secrets.js';
 import { pruneAll, prunePeriodically, type PruneBatch } from './kernel/pruning.js';
-import { features, migrations } from './features/index.js';
+import { features, migrations, userParts } from './features/index.js';
 import { pruneRateLimits } from './security/rate-limit.js';
 import { assertSecretMatches, deriveServerKeys, resolveServerSecret } from './security/server-secret.js';
 import { ensureSigningKey, retireSigningKey, rotateSigningKey, sealPlainSigningKeys, SigningKeyring } from './kernel/keyring.js';
@@ -105,10 +105,10 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
 
   const stopPruning = prunePeriodically(db, pruners, clock, log, options.pruneEveryMs);
   const keyring = new SigningKeyring(db, keys.keyEncryptionKey);
-  const sessions = new LiveSessions(db, feed, kind === 'postgres', config.project.maxSessionAgeMinutes);
+  const sessions = new LiveSessions(db, userParts, feed, kind === 'postgres', config.project.maxSessionAgeMinutes);
   const heavyWork = new HeavyWork({ concurrency: config.hashConcurrency, queueLength: config.hashQueueLength }, log);
   const userRevokers = features.flatMap((feature) => (feature.revokeUser ? [feature.revokeUser] : []));
-  const deps: AppDeps = { config, db, clock, email, texts, keyring, sessions, userRevokers, otpHmacKey: keys.otpHmacKey, log, heavyWork };
+  const deps: AppDeps = { config, db, clock, email, texts, keyring, sessions, userRevokers, userParts, otpHmacKey: keys.otpHmacKey, log, heavyWork };
   const app = createApp(deps);
 
   // The Node adapter's bindings (env.incoming: the socket) pass through: per-client limits need the peer address.

@@ -14,6 +14,7 @@ import { idp } from './idp/index.js';
 import { outbox } from './outbox/index.js';
 import { openapi } from './openapi/index.js';
 import type { Feature } from '../http/feature.js';
+import { userPartsInOrder } from '../kernel/users.js';
 import { allMigrations } from '../storage/migrate.js';
 
 /**
@@ -27,6 +28,9 @@ export const configSections = features.flatMap((feature) => (feature.config ? [f
 
 /** Every migration, the kernel's and the features', in the order they run (by name). */
 export const migrations = allMigrations(features.flatMap((feature) => (feature.migrations ? [feature.migrations] : [])));
+
+/** What the features add to the User, in the order the contract's User lists them. */
+export const userParts = userPartsInOrder(features.flatMap((feature) => (feature.userPart ? [feature.userPart] : [])));
 
 // Each feature adds its settings to ServerConfig beside its fields (its config.ts), and its own
 // tables to Database (its tables.ts), by declaration merging. These type-only lines carry those

@@ -6,6 +6,7 @@ import type { SigningKeyring } from '../kernel/keyring.js';
 import type { HeavyWork } from '../kernel/heavy-work.js';
 import type { LiveSessions } from '../kernel/sessions/live-sessions.js';
 import type { UserRevoker } from '../kernel/sessions/revoke-everywhere.js';
+import type { UserPart } from '../kernel/users.js';
 import type { Database, SessionRow } from '../storage/database.js';
 import type { Logger } from '../kernel/logger.js';
 
@@ -24,6 +25,8 @@ export interface AppDeps {
   sessions: LiveSessions;
   /** What features end of a user's when every way in is ended (Feature.revokeUser). */
   userRevokers: readonly UserRevoker[];
+  /** What features add to the User, in its order (Feature.userPart; kernel/users.ts getUser). */
+  userParts: readonly UserPart[];
   /** Keys passcode hashes; derived from the server secret, never stored. */
   otpHmacKey: Buffer;
   log: Logger;

@@ -5,6 +5,7 @@ import type { ConfigSection } from '../config/declare.js';
 import type { ServerConfig } from '../config/server-config.js';
 import type { PruneBatch } from '../kernel/pruning.js';
 import type { UserRevoker } from '../kernel/sessions/revoke-everywhere.js';
+import type { UserPart } from '../kernel/users.js';
 import type { AppDeps, AppEnv } from './app-env.js';
 import type { HotPath } from './node-listener.js';
 
@@ -40,4 +41,6 @@ export interface Feature {
    * of an email that removes a planted password): kernel/sessions/revoke-everywhere.ts.
    */
   revokeUser?: UserRevoker;
+  /** What it adds to the User every sign-in answers (one of the contract's userParts), read by kernel/users.ts getUser. */
+  userPart?: UserPart;
 }

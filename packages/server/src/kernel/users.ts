@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { AliasableExpression, ExpressionBuilder, Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { CryptoWallet, User, WebAuthnRegistration } from '@vestibule/contract';
+import { userParts as contractUserParts, type User, type UserPartName } from '@vestibule/contract';
 import { newId } from '../security/random-token.js';
 import type { Database, UserEmailRow, UserPhoneNumberRow, UserRow } from '../storage/database.js';
 import { endEveryWayIn, type RevokeDeps } from './sessions/revoke-everywhere.js';
@@ -118,64 +118,65 @@ export async function proveEmail(deps: RevokeDeps, userId: string, emailId: stri
   return proof;
 }
 
-/** A passkey as the API shows it (in the User, and when renamed). */
-export const toWebAuthnRegistration = (row: { webauthn_registration_id: string; name: string; created_at: Date }): WebAuthnRegistration => ({
-  webauthn_registration_id: row.webauthn_registration_id,
-  name: row.name,
-  created_at: row.created_at.toISOString(),
-});
+/**
+ * What a feature adds to the User (Feature.userPart): the field it fills (one of the contract's
+ * userParts, whose schema gives its wire shape) and how the field is read within getUser's one
+ * statement. A table a part reads announces its changes as the users table does (the trigger of
+ * migration 0011-change-feed), or instances keep serving the user as it was.
+ */
+export interface UserPart<F extends UserPartName = UserPartName, Raw = unknown> {
+  field: F;
+  /** A subquery beside the user row (correlated on users.user_id); inside JSON, timestamps come back as text. */
+  select(eb: ExpressionBuilder<Database, 'users'>): AliasableExpression<Raw>;
+  /** The field's value from what the subquery gave. */
+  read(raw: Raw): User[F];
+}
 
-/** A wallet as the API shows it: verified, as a wallet joins a user only by signing. */
-export const toCryptoWallet = (row: { crypto_wallet_id: string; wallet_type: CryptoWallet['crypto_wallet_type']; address: string }): CryptoWallet => ({
-  crypto_wallet_id: row.crypto_wallet_id,
-  crypto_wallet_address: row.address,
-  crypto_wallet_type: row.wallet_type,
-  verified: true,
-});
+/** A feature's part, its subquery's type checked against its reader. */
+export const userPart = <F extends UserPartName, Raw>(part: UserPart<F, Raw>): UserPart => part as unknown as UserPart;
 
 /**
- * The User as the API returns it, in one statement: the user row with its emails, phone numbers,
- * passkeys, wallets and password id as JSON arrays (every sign-in answers it). Timestamps inside
- * JSON come back as text, so created_at is parsed again.
+ * The features' parts in the order the User lists them (the contract's userParts). Every field of
+ * the contract's parts is read by exactly one: a server missing one would answer Users the contract
+ * does not describe, so composing the features refuses it.
  */
-export async function getUser(db: Kysely<Database>, userId: string): Promise<User | null> {
-  const user = await db
+export function userPartsInOrder(registered: readonly UserPart[]): UserPart[] {
+  return (Object.keys(contractUserParts) as UserPartName[]).map((field) => {
+    const parts = registered.filter((part) => part.field === field);
+    if (parts.length !== 1) throw new Error(`The User's ${field} needs one feature's userPart; ${parts.length} give it.`);
+    return parts[0]!;
+  });
+}
+
+/** What getUser reads the User with: the database and the features' parts (userPartsInOrder). */
+export interface UserDeps {
+  db: Kysely<Database>;
+  userParts: readonly UserPart[];
+}
+
+/**
+ * The User as the API returns it, in one statement: the user row with its emails, and each
+ * feature's part beside them as a subquery (every sign-in answers it). Timestamps inside JSON come
+ * back as text, so created_at is parsed again.
+ */
+export async function getUser(deps: UserDeps, userId: string): Promise<User | null> {
+  const row = await deps.db
     .selectFrom('users')
     .select(['users.user_id', 'users.status', 'users.created_at'])
     .select((eb) => [
       jsonArrayFrom(eb.selectFrom('user_emails').select(['email_id', 'email', 'verified']).whereRef('user_emails.user_id', '=', 'users.user_id').orderBy('created_at')).as('emails'),
-      jsonArrayFrom(
-        eb.selectFrom('user_phone_numbers').select(['phone_id', 'phone_number', 'verified']).whereRef('user_phone_numbers.user_id', '=', 'users.user_id').orderBy('created_at'),
-      ).as('phones'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('webauthn_registrations')
-          .select(['webauthn_registration_id', 'name', 'created_at'])
-          .whereRef('webauthn_registrations.user_id', '=', 'users.user_id')
-          .orderBy('created_at')
-          .orderBy('webauthn_registration_id'),
-      ).as('passkeys'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('crypto_wallets')
-          .select(['crypto_wallet_id', 'wallet_type', 'address'])
-          .whereRef('crypto_wallets.user_id', '=', 'users.user_id')
-          .orderBy('created_at')
-          .orderBy('crypto_wallet_id'),
-      ).as('wallets'),
-      eb.selectFrom('user_passwords').select('password_id').whereRef('user_passwords.user_id', '=', 'users.user_id').limit(1).as('password_id'),
+      ...deps.userParts.map((part) => part.select(eb).as(part.field)),
     ])
     .where('users.user_id', '=', userId)
     .executeTakeFirst();
-  if (!user) return null;
-  return {
-    user_id: user.user_id,
-    status: user.status,
-    created_at: user.created_at.toISOString(),
-    emails: user.emails.map((row) => ({ email_id: row.email_id, email: row.email, verified: row.verified })),
-    phone_numbers: user.phones.map((row) => ({ phone_id: row.phone_id, phone_number: row.phone_number, verified: row.verified })),
-    webauthn_registrations: user.passkeys.map((row) => toWebAuthnRegistration({ ...row, created_at: new Date(row.created_at) })),
-    crypto_wallets: user.wallets.map(toCryptoWallet),
-    password: user.password_id ? { password_id: user.password_id } : null,
+  if (!row) return null;
+  const raw = row as unknown as Record<string, unknown>;
+  const user: Record<string, unknown> = {
+    user_id: row.user_id,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+    emails: row.emails.map((email) => ({ email_id: email.email_id, email: email.email, verified: email.verified })),
   };
+  for (const part of deps.userParts) user[part.field] = part.read(raw[part.field]);
+  return user as User;
 }

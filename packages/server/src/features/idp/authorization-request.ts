@@ -95,7 +95,7 @@ export async function checkAuthorization(deps: AppDeps, params: AuthorizeParams,
     if (prompts.includes('none')) return back('login_required', 'The sign-in is older than max_age.');
     return { kind: 'signInAgain', client };
   }
-  const user = await getUser(deps.db, session.user_id);
+  const user = await getUser(deps, session.user_id);
   if (!user) throw new ApiError('session_not_found');
   const rbac = deps.config.idp.rbac;
   const roles = rbac ? rolesOf(rbac, user.emails.filter((email) => email.verified).map((email) => email.email)) : [];

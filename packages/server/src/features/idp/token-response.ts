@@ -28,7 +28,7 @@ export interface TokenIssue {
 export async function tokenResponse(deps: AppDeps, grant: GrantFacts, issue: TokenIssue): Promise<TokenResponse> {
   const { db } = deps;
   const { nonce, now, rotates, narrowed = grant.scopes } = issue;
-  const user = await getUser(db, grant.userId);
+  const user = await getUser(deps, grant.userId);
   if (!user) throw new OAuthFailure('invalid_grant', 'The user no longer exists.');
   // A refresh may narrow this answer's tokens (the access token, the id_token's claims); the new
   // refresh token carries the whole grant, as the one it replaces did.

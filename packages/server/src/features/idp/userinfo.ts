@@ -28,7 +28,7 @@ export function registerUserinfo(app: OpenAPIHono<AppEnv>, deps: AppDeps): void 
     if (!row) throw invalid;
     const facts = factsOf(row);
     call.client = findClient(deps.config, facts.clientId);
-    const user = await getUser(db, facts.userId);
+    const user = await getUser(deps, facts.userId);
     if (!user) throw invalid;
     noStore(c);
     return c.json({ sub: user.user_id, ...scopeClaims(user, facts.scopes) });

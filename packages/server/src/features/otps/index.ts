@@ -1,5 +1,6 @@
 import type { Feature } from '../../http/feature.js';
 import { otpsConfig } from './config.js';
 import { registerOtpRoutes } from './routes.js';
+import { phoneNumbersPart } from './user-part.js';
 
-export const otps: Feature = { name: 'otps', register: registerOtpRoutes, config: otpsConfig };
+export const otps: Feature = { name: 'otps', register: registerOtpRoutes, config: otpsConfig, userPart: phoneNumbersPart };

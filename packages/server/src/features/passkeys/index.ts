@@ -3,5 +3,6 @@ import { passkeysConfig } from './config.js';
 import { passkeys as passkeysMigration } from './migrations/0007-passkeys.js';
 import { registerPasskeyRoutes } from './routes.js';
 import { removeUserRegistrations } from './registrations-store.js';
+import { passkeysPart } from './user-part.js';
 
-export const passkeys: Feature = { name: 'passkeys', register: registerPasskeyRoutes, config: passkeysConfig, migrations: { '0007-passkeys': passkeysMigration }, revokeUser: removeUserRegistrations };
+export const passkeys: Feature = { name: 'passkeys', register: registerPasskeyRoutes, config: passkeysConfig, migrations: { '0007-passkeys': passkeysMigration }, revokeUser: removeUserRegistrations, userPart: passkeysPart };

@@ -10,10 +10,11 @@ import { enforceClientLimit } from '../../http/limits.js';
 import { optionalSession, sessionAuth } from '../../http/session-auth.js';
 import { requestedSession } from '../../kernel/durations.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
-import { getUser, toWebAuthnRegistration } from '../../kernel/users.js';
+import { getUser } from '../../kernel/users.js';
 import { authenticationOptions, registrationOptions, userHandle, userVerificationFor, verifyAuthentication, verifyRegistration } from './ceremonies.js';
 import { consumeChallenge, issueChallenge } from './challenges.js';
 import { addRegistration, counterOf, deleteRegistration, findByCredentialId, listRegistrations, recordUse, renameRegistration } from './registrations-store.js';
+import { toWebAuthnRegistration } from './user-part.js';
 
 const webauthnFactor = (now: Date): AuthenticationFactor => ({ type: 'webauthn', delivery_method: 'webauthn', last_authenticated_at: now.toISOString() });
 
@@ -25,7 +26,7 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
   defineRoute(app, passkeyRoutes.registerStart, sessionAuth(deps), async (c, { body, ok }) => {
     await enforceClientLimit(deps, c, 'webauthn-register-start', webauthnPerIp);
     const userId = c.get('session').user_id;
-    const user = await getUser(db, userId);
+    const user = await getUser(deps, userId);
     if (!user) throw new ApiError('session_not_found');
     const isPasskey = body.is_passkey ?? true;
     const challenge = await issueChallenge(db, 'webauthn_registration', { userId, bound: { userVerification: userVerificationFor(isPasskey) }, now: deps.clock() });

@@ -1,5 +1,6 @@
 import type { Feature } from '../../http/feature.js';
 import { passwordsConfig } from './config.js';
 import { registerPasswordRoutes } from './routes.js';
+import { passwordPart } from './user-part.js';
 
-export const passwords: Feature = { name: 'passwords', register: registerPasswordRoutes, config: passwordsConfig };
+export const passwords: Feature = { name: 'passwords', register: registerPasswordRoutes, config: passwordsConfig, userPart: passwordPart };

@@ -14,7 +14,7 @@ export function registerUserRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
     userRoutes.me,
     sessionAuth(deps),
     async (c, { ok }) => {
-      const user = await getUser(deps.db, c.get('session').user_id);
+      const user = await getUser(deps, c.get('session').user_id);
       if (!user) throw new ApiError('session_not_found');
       return ok(user);
     },

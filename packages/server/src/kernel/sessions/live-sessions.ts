@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { sha256Hex } from '../../security/hash.js';
 import type { ChangeFeed } from '../../storage/change-feed.js';
 import type { Database, SessionRow } from '../../storage/database.js';
-import { getUser } from '../users.js';
+import { getUser, type UserPart } from '../users.js';
 import { withinLifetime } from './session-lifetime.js';
 import { findLiveSession, toSession, touchSession } from './sessions-store.js';
 
@@ -53,6 +53,8 @@ export class LiveSessions {
 
   constructor(
     private readonly db: Kysely<Database>,
+    /** What features add to the User (kernel/users.ts getUser). */
+    private readonly userParts: readonly UserPart[],
     private readonly feed: ChangeFeed,
     /** True when announcements arrive over a socket of their own (PostgreSQL), false when in process (PGlite). */
     private readonly remoteFeed: boolean,
@@ -108,7 +110,7 @@ export class LiveSessions {
       if (json) return json;
     }
     const position = this.feed.position;
-    const user = await getUser(this.db, userId);
+    const user = await getUser({ db: this.db, userParts: this.userParts }, userId);
     if (!user) return null;
     const json = JSON.stringify(user);
     if (!this.feed.changedSince(position, [`u:${userId}`])) this.#users.set(userId, json);

@@ -3,13 +3,14 @@ import type { SessionResponse } from '@vestibule/contract';
 import type { ServerConfig } from '../../config/server-config.js';
 import type { Database, SessionRow } from '../../storage/database.js';
 import type { SigningKeyring } from '../keyring.js';
-import { getUser } from '../users.js';
+import { getUser, type UserPart } from '../users.js';
 import { signSessionJwt } from './session-jwt.js';
 import { toSession } from './sessions-store.js';
 
-/** What a session's answer is made from: the user in the database, and the session JWT's key, issuer and project. */
+/** What a session's answer is made from: the user in the database (with the features' parts), and the session JWT's key, issuer and project. */
 export interface SessionResponseDeps {
   db: Kysely<Database>;
+  userParts: readonly UserPart[];
   config: Pick<ServerConfig, 'publicUrl' | 'project'>;
   keyring: SigningKeyring;
   clock: () => Date;
@@ -26,7 +27,7 @@ export function sessionJwtFor(deps: SessionResponseDeps, row: SessionRow, now: D
  * instance holds (features/sessions/check.ts).
  */
 export async function sessionResponse(deps: SessionResponseDeps, requestId: string, row: SessionRow, token: string): Promise<SessionResponse> {
-  const user = await getUser(deps.db, row.user_id);
+  const user = await getUser(deps, row.user_id);
   if (!user) throw new Error(`Session ${row.session_id} names a missing user.`);
   const session_jwt = await sessionJwtFor(deps, row);
   return { status_code: 200, request_id: requestId, user_id: row.user_id, user, session: toSession(row), session_token: token, session_jwt };
