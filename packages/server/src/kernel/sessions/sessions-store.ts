@@ -85,14 +85,26 @@ export async function revokeUserSessions(db: Kysely<Database>, userId: string, n
   await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
-/** Adds a factor, replacing an earlier one of the same kind (same type, channel, email or phone). */
+/**
+ * What a factor proved, by the ids in its details (email_factor's email_id, phone_number_factor's
+ * phone_id, crypto_wallet_factor's crypto_wallet_id, and so for any method's *_factor): the
+ * address or wallet, not how it was spelled when proven.
+ */
+function credentialOf(factor: StoredFactor): string {
+  const ids = Object.entries(factor).flatMap(([key, details]) =>
+    key.endsWith('_factor') && details !== null && typeof details === 'object'
+      ? Object.entries(details as Record<string, unknown>)
+          .filter(([name]) => name.endsWith('_id'))
+          .map(([name, id]) => `${key}.${name}=${String(id)}`)
+      : [],
+  );
+  return ids.sort().join(' ');
+}
+
+/** Adds a factor, replacing an earlier one of the same kind (same type, channel, and the same email, phone or wallet). */
 export function mergeFactor(factors: StoredFactor[], factor: StoredFactor): StoredFactor[] {
-  const same = (f: StoredFactor) =>
-    f.type === factor.type &&
-    f.delivery_method === factor.delivery_method &&
-    f.email_factor?.email_id === factor.email_factor?.email_id &&
-    f.phone_number_factor?.phone_id === factor.phone_number_factor?.phone_id &&
-    f.crypto_wallet_factor?.crypto_wallet_id === factor.crypto_wallet_factor?.crypto_wallet_id;
+  const credential = credentialOf(factor);
+  const same = (f: StoredFactor) => f.type === factor.type && f.delivery_method === factor.delivery_method && credentialOf(f) === credential;
   // A credential this session attached stays attached for the session: proving it again proves no more.
   const attached = factors.some((f) => same(f) && f.attached);
   return [...factors.filter((f) => !same(f)), attached ? { ...factor, attached: true } : factor];
