@@ -1,10 +1,11 @@
 /**
  * The project's boundaries, checked in `npm test` (npm run check:deps):
  * react -> client -> contract (types only, except the plain-data error catalogue); server ->
- * contract; features never import each other; the server's kernel imports nothing of http/; widget
- * screens never call the network; the widget's engine knows no feature, mount or Main, and Main no
- * feature or mount; shared widget parts know nothing of features, mounts or the flow; only the
- * /dev/ guard trusts a loopback address; no cycles anywhere.
+ * contract; features never import each other, and neither the kernel nor config/ imports one; the
+ * server's kernel imports nothing of http/; widget screens never call the network; the widget's
+ * engine knows no feature, mount or Main, and Main no feature or mount; shared widget parts know
+ * nothing of features, mounts or the flow; only the /dev/ guard trusts a loopback address; no
+ * cycles anywhere.
  */
 const notTypeOnly = ['type-only', 'type-import'];
 
@@ -28,7 +29,14 @@ module.exports = {
       name: 'server-kernel-knows-no-features',
       comment: 'The kernel (sign-in completion, sessions, users, failure counters) serves every feature and names none.',
       severity: 'error',
-      from: { path: '^packages/server/src/(kernel|security|storage|delivery|config)/' },
+      from: { path: '^packages/server/src/(kernel|security|storage|delivery)/' },
+      to: { path: '^packages/server/src/features/' },
+    },
+    {
+      name: 'server-config-knows-no-features',
+      comment: "config/ holds the core's settings and loads the sections it is given: each feature declares its fields and adds their types to ServerConfig from its own folder (declaration merging), so config/ names none.",
+      severity: 'error',
+      from: { path: '^packages/server/src/config/' },
       to: { path: '^packages/server/src/features/' },
     },
     {
