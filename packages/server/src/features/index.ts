@@ -48,6 +48,7 @@ export type {} from './users/config.js';
 export type {} from './events/config.js';
 export type {} from './idp/config.js';
 export type {} from './events/tables.js';
+export type {} from './otps/tables.js';
 export type {} from './passkeys/tables.js';
 export type {} from './oauth/tables.js';
 export type {} from './crypto/tables.js';

@@ -2,7 +2,7 @@ import type { AliasableExpression, ExpressionBuilder, Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { userParts as contractUserParts, type User, type UserPartName } from '@vestibule/contract';
 import { newId } from '../security/random-token.js';
-import type { Database, UserEmailRow, UserPhoneNumberRow, UserRow } from '../storage/database.js';
+import type { Database, UserEmailRow, UserRow } from '../storage/database.js';
 import { endEveryWayIn, type RevokeDeps } from './sessions/revoke-everywhere.js';
 
 export async function findUserEmail(db: Kysely<Database>, email: string): Promise<UserEmailRow | undefined> {
@@ -43,44 +43,6 @@ export async function createUser(db: Kysely<Database>, now: Date): Promise<strin
   const userId = newId('user');
   await db.insertInto('users').values({ user_id: userId, status: 'active', created_at: now }).execute();
   return userId;
-}
-
-export async function findUserPhone(db: Kysely<Database>, phoneNumber: string): Promise<UserPhoneNumberRow | undefined> {
-  return db.selectFrom('user_phone_numbers').selectAll().where('phone_number', '=', phoneNumber).executeTakeFirst();
-}
-
-/**
- * Creates an active user with one unverified phone number (E.164). If another request created the
- * same number first, returns that one instead (created: false).
- */
-export async function createUserWithPhone(
-  db: Kysely<Database>,
-  phoneNumber: string,
-  now: Date,
-): Promise<{ userId: string; phoneId: string; created: boolean }> {
-  const userId = newId('user');
-  const phoneId = newId('phone');
-  const inserted = await db.transaction().execute(async (trx) => {
-    await trx.insertInto('users').values({ user_id: userId, status: 'active', created_at: now }).execute();
-    const row = await trx
-      .insertInto('user_phone_numbers')
-      .values({ phone_id: phoneId, user_id: userId, phone_number: phoneNumber, verified: false, created_at: now })
-      .onConflict((oc) => oc.column('phone_number').doNothing())
-      .returning('phone_id')
-      .executeTakeFirst();
-    if (!row) await trx.deleteFrom('users').where('user_id', '=', userId).execute();
-    return Boolean(row);
-  });
-  if (inserted) return { userId, phoneId, created: true };
-  const existing = await findUserPhone(db, phoneNumber);
-  if (!existing) throw new Error('User phone number vanished during creation.');
-  return { userId: existing.user_id, phoneId: existing.phone_id, created: false };
-}
-
-/** Marks the phone number verified and the user active (a used passcode proves both). */
-export async function verifyPhoneAndActivate(db: Kysely<Database>, userId: string, phoneId: string): Promise<void> {
-  await db.updateTable('user_phone_numbers').set({ verified: true }).where('phone_id', '=', phoneId).execute();
-  await db.updateTable('users').set({ status: 'active' }).where('user_id', '=', userId).execute();
 }
 
 /**

@@ -89,15 +89,6 @@ export interface OutboxMessagesTable {
   created_at: Timestamp;
 }
 
-export interface UserPhoneNumbersTable {
-  phone_id: string;
-  user_id: string;
-  /** E.164; unique. */
-  phone_number: string;
-  verified: boolean;
-  created_at: Timestamp;
-}
-
 export type OtpChannel = 'email' | 'sms' | 'whatsapp';
 
 export interface OneTimeSecretsTable {
@@ -147,7 +138,6 @@ export interface Database {
   signing_keys: SigningKeysTable;
   rate_limit_buckets: RateLimitBucketsTable;
   outbox_messages: OutboxMessagesTable;
-  user_phone_numbers: UserPhoneNumbersTable;
   failure_counters: FailureCountersTable;
   server_secrets: ServerSecretsTable;
   user_passwords: UserPasswordsTable;
@@ -156,7 +146,6 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type UserEmailRow = Selectable<UserEmailsTable>;
-export type UserPhoneNumberRow = Selectable<UserPhoneNumbersTable>;
 export type OneTimeSecretRow = Selectable<OneTimeSecretsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type SigningKeyRow = Selectable<SigningKeysTable>;

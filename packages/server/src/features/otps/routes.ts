@@ -14,10 +14,11 @@ import { ACCOUNT_WIDE, releaseAttempt, reserveAttempt, type FailureCounter } fro
 import { checkMinutes, requestedSession } from '../../kernel/durations.js';
 import { normalizeEmail } from '../../kernel/email-address.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
-import { createUserWithEmail, createUserWithPhone, findUserEmail, findUserPhone, proveEmail, verifyPhoneAndActivate } from '../../kernel/users.js';
+import { createUserWithEmail, findUserEmail, proveEmail } from '../../kernel/users.js';
 import { checkPasscode, issuePasscode } from './otp-codes.js';
 import { chooseTemplate, otpEmail, otpText } from './otp-messages.js';
 import { normalizePhoneNumber } from './phone-number.js';
+import { createUserWithPhone, findUserPhone, verifyPhoneAndActivate } from './phone-numbers-store.js';
 import { guardTextSend } from './text-budgets.js';
 
 // Passcode lifetime: 5 minutes unless the client asks for 1..30 (the widgets check against the same range).
