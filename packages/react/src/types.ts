@@ -132,9 +132,7 @@ export interface Callbacks {
  */
 export type Strings = Record<string, string>;
 
-export interface IDPConsentManifestGenerator {
-  (input: { scopes: string[]; clientName: string }): IDPConsentItem[];
-}
+export type IDPConsentManifestGenerator = (input: { scopes: string[]; clientName: string }) => IDPConsentItem[];
 
 export interface IDPConsentItem {
   header: string;

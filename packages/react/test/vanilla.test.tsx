@@ -5,9 +5,11 @@ import { expectNoAxeViolations, fakeClient } from './helpers';
 
 const unmounts: (() => void)[] = [];
 afterEach(() => {
-  act(() => unmounts.splice(0).forEach((u) => u()));
+  act(() => {
+    for (const unmount of unmounts.splice(0)) unmount();
+  });
   document.body.innerHTML = '';
-  document.head.querySelectorAll('style[data-vestibule]').forEach((s) => s.remove());
+  for (const style of document.head.querySelectorAll('style[data-vestibule]')) style.remove();
 });
 
 function host(id = 'login'): HTMLElement {

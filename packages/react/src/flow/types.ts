@@ -16,25 +16,25 @@ import type { VestibuleErrorInfo } from '@vestibule/client';
 import type { BannerVariant } from '../parts/Banner';
 
 /** Feature name → that feature's part of the flow state. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// biome-ignore lint/suspicious/noEmptyInterface: empty here, filled by the features through declaration merging (a type alias could not be merged)
 export interface FeatureStates {}
 /** Feature name → the union of events its screens send. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// biome-ignore lint/suspicious/noEmptyInterface: empty here, filled by the features through declaration merging (a type alias could not be merged)
 export interface FeatureEvents {}
 /** Feature name → the union of events its effects dispatch with the outcome of a call. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// biome-ignore lint/suspicious/noEmptyInterface: empty here, filled by the features through declaration merging (a type alias could not be merged)
 export interface FeatureResults {}
 /** Feature name → the union of its internal screen values. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// biome-ignore lint/suspicious/noEmptyInterface: empty here, filled by the features through declaration merging (a type alias could not be merged)
 export interface FeatureScreens {}
 /** Sign-in method name (the value of `authenticated`) → true. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// biome-ignore lint/suspicious/noEmptyInterface: empty here, filled by the features through declaration merging (a type alias could not be merged)
 export interface SignInMethods {}
 /**
  * Feature name → what its Main forms keep of a submission (`mainDraft`), so that the back arrow
  * returns to a filled form. Each shape says which form it belongs to.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// biome-ignore lint/suspicious/noEmptyInterface: empty here, filled by the features through declaration merging (a type alias could not be merged)
 export interface MainDrafts {}
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -31,17 +31,20 @@ export function WidgetShell({ client, config, styles, callbacks, strings, nonce,
   // Known at first paint (cached, or fetched by another widget on the page), or room is kept for
   // what depends on it (the footer), so its arrival does not shift the host's page.
   const [bootstrapKnown] = useState(() => client.bootstrap.isKnown());
-  const firstRender = useRef(false);
+  // The mount's onFirstRender until it has been called: read, not reacted to (the mounts pass a new
+  // function at each render, which must not fetch the bootstrap again).
+  const firstRender = useRef(onFirstRender);
 
   // The bootstrap is fetched once per mount. The render event carries the copy the widget ends up
   // using: the fetched one (on a first visit the cached copy is only the empty defaults), or the
-  // cached copy when the fetch fails. The ref keeps it to one event under strict mode's double run.
+  // cached copy when the fetch fails. Emptying the ref keeps it to one event under strict mode's
+  // double run.
   useEffect(() => {
     let live = true;
     const rendered = (used: Bootstrap) => {
-      if (firstRender.current) return;
-      firstRender.current = true;
-      onFirstRender?.(used);
+      const report = firstRender.current;
+      firstRender.current = undefined;
+      report?.(used);
     };
     client.bootstrap.getAsync().then(
       (fresh) => {
@@ -56,7 +59,6 @@ export function WidgetShell({ client, config, styles, callbacks, strings, nonce,
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client]);
 
   const value = useMemo<WidgetContextValue>(

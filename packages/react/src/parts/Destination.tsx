@@ -11,6 +11,7 @@ export function Destination({ value, phone = false }: { value: string; phone?: b
   return (
     <b className="vst-destination">
       {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one address, in order; a piece may repeat ('.example' in a.example@b.example) and the list is only ever replaced whole
         <Fragment key={i}>
           {i > 0 ? <wbr /> : null}
           {part}

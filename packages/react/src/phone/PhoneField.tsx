@@ -62,6 +62,7 @@ export function PhoneField({
   const selected = options.find((option) => option.code === country);
 
   // On mount only: later renders leave the focus where the user puts it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on mount; re-running it when focusAt changes would take the focus back from wherever the user has put it since
   useLayoutEffect(() => {
     if (focusAt == null) return;
     inputRef.current?.focus();

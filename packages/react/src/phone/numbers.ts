@@ -33,7 +33,7 @@ export function parsePhone(
 ): { valid: true; e164: string; international: string; fallback?: true } | { valid: false } {
   try {
     const number = parse(value, country);
-    if (!number || !number.isValid()) return { valid: false };
+    if (!number?.isValid()) return { valid: false };
     return { valid: true, e164: number.number, international: number.formatInternational() };
   } catch {
     const raw = rawInternational(value, country);

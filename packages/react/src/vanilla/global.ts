@@ -5,13 +5,12 @@
  * beside it, fetched only when needed and found relative to the script wherever it is served from
  * (a path of the host's site or another origin), not relative to the page.
  */
-import * as Vestibule from './index';
+import * as api from './index';
 
 declare global {
-  // eslint-disable-next-line no-var
-  var Vestibule: typeof import('./index');
+  var Vestibule: typeof api;
 }
 
-globalThis.Vestibule = Vestibule;
+globalThis.Vestibule = api;
 
 export * from './index';

@@ -23,7 +23,11 @@ function probeFeature() {
           ? { ...state, magicLinkState: null }
           : state,
     screen: (state) => (state.magicLinkState ? 'EmailConfirmation' : null),
-    enter: { Main: (ctx) => void entered.push(ctx) },
+    enter: {
+      Main(ctx) {
+        entered.push(ctx);
+      },
+    },
   };
   return { feature, entered };
 }

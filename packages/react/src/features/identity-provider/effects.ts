@@ -1,4 +1,4 @@
-import type { Session } from '@vestibule/contract';
+import type { IdpAuthorizeStartResponse, IdpLogoutStartResponse, Session } from '@vestibule/contract';
 import type { EffectContext, EffectMap } from '../../flow/feature';
 import { messageForError, toErrorInfo } from '../../flow/errors';
 import type { AuthTokenParams } from '../../types';
@@ -103,7 +103,7 @@ async function authorize(ctx: EffectContext, params: AuthorizeParams, guard: Aut
       return noSession(ctx, err);
     }
   }
-  let preflight;
+  let preflight: IdpAuthorizeStartResponse;
   try {
     preflight = await ctx.client.idp.authorizeStart(params);
   } catch (err) {
@@ -129,7 +129,7 @@ async function authorize(ctx: EffectContext, params: AuthorizeParams, guard: Aut
 
 /** Logout: the preflight; no confirmation needed: revoke and redirect; else 'Log out?'. */
 async function logoutStart(ctx: EffectContext, params: LogoutParams): Promise<void> {
-  let preflight;
+  let preflight: IdpLogoutStartResponse;
   try {
     preflight = await ctx.client.idp.logoutStart(params);
   } catch (err) {

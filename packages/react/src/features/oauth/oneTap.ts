@@ -1,4 +1,5 @@
 import { errorTypeOf, parsePublicToken } from '@vestibule/client';
+import type { OAuthOneTapStartResponse } from '@vestibule/contract';
 import { toErrorInfo } from '../../flow/errors';
 import type { EffectContext } from '../../flow/feature';
 import { readyAgainOnReturn } from './leaving';
@@ -92,7 +93,7 @@ export async function runOneTap(parentId: string, ctx: EffectContext): Promise<v
   if (!entry) return cancelled();
   if (entry.type !== 'google') return cancelled('defaultProviderNotAllowed');
 
-  let start;
+  let start: OAuthOneTapStartResponse;
   try {
     start = await ctx.client.oauth.googleOneTap.start({ login_redirect_url: options?.loginRedirectURL, signup_redirect_url: options?.signupRedirectURL });
   } catch (err) {

@@ -53,7 +53,7 @@ interface InjectedEthereum extends Eip1193Provider {
 export interface InjectedSolana {
   isPhantom?: boolean;
   publicKey?: { toBase58?(): string; toString(): string } | null;
-  connect(): Promise<{ publicKey?: { toBase58?(): string; toString(): string } } | void>;
+  connect(): Promise<{ publicKey?: { toBase58?(): string; toString(): string } } | undefined>;
   signMessage(message: Uint8Array, display?: 'utf8' | 'hex'): Promise<{ signature: Uint8Array }>;
 }
 
@@ -122,7 +122,7 @@ function legacySolanaWallet(provider: InjectedSolana): ConnectedWallet {
     source: provider,
     async connect() {
       const answer = await provider.connect();
-      const key = (answer && answer.publicKey) || provider.publicKey;
+      const key = answer?.publicKey || provider.publicKey;
       if (!key) throw new Error('The wallet gave no public key.');
       return keyText(key);
     },
@@ -194,10 +194,15 @@ function listen() {
     const detail = (event as CustomEvent<Eip6963ProviderDetail>).detail;
     if (!detail?.info?.uuid || typeof detail.provider?.request !== 'function') return;
     announced.set(detail.info.uuid, detail);
-    changes.forEach((changed) => changed());
+    notifyChange();
   });
-  getWallets().on('register', () => changes.forEach((changed) => changed()));
-  getWallets().on('unregister', () => changes.forEach((changed) => changed()));
+  getWallets().on('register', notifyChange);
+  getWallets().on('unregister', notifyChange);
+}
+
+/** Tells every watcher that the wallets on the page changed. */
+function notifyChange() {
+  for (const watcher of changes) watcher();
 }
 
 function take(id: WalletOptionId, wallet: ConnectedWallet) {

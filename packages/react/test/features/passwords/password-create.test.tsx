@@ -124,7 +124,7 @@ describe('PasswordCreateOrLogin, new user: the create form', () => {
     await typePassword('first');
     await typePassword('second one');
     await act(async () => pending['second one']!(strength({ score: 4, valid_password: true })));
-    await act(async () => pending['first']!(strength({ score: 0, valid_password: false })));
+    await act(async () => pending.first!(strength({ score: 0, valid_password: false })));
     expect(screen.getByText('Password strength: 4 of 4')).toBeTruthy();
     expect(continueButton().disabled).toBe(false);
   });

@@ -12,11 +12,13 @@ function ConsentList({ items }: { items: IDPConsentItem[] }) {
   return (
     <ul className="vst-list">
       {items.map((item, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: items have no id and two may share a header; the list is made once for the consent shown and never reordered
         <li key={i}>
           {item.header}
           {item.details.length ? (
             <ul>
               {item.details.map((detail, j) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: details are plain strings that may repeat; the list is made once for the consent shown and never reordered
                 <li key={j}>{detail}</li>
               ))}
             </ul>

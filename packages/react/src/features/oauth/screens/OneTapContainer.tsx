@@ -33,11 +33,11 @@ export default function OneTapContainer({ entry }: { entry: OAuthProviderEntry }
   const [height, setHeight] = useState(ONE_TAP_DEFAULT_HEIGHT);
   const [outOfReach, setOutOfReach] = useState(false);
 
+  // Once per mount: neither useId's id nor the flow's send changes while the container is shown.
   useEffect(() => {
     setOutOfReach(ref.current?.getRootNode() !== ref.current?.ownerDocument);
     send({ type: 'START_ONE_TAP', parentId: id });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [id, send]);
 
   useEffect(() => {
     const element = ref.current;

@@ -10,8 +10,10 @@ export default function ProviderLogo({ type }: { type: OAuthProviderType }) {
     <svg className="vst-oauth-logo" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       {LOGOS[type].map(([d, paint, strokeWidth], i) =>
         strokeWidth === undefined ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a logo's parts are a fixed list, never reordered, and two may share a path (Snapchat's ghost, filled then outlined)
           <path key={i} d={d} fill={paint} />
         ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a logo's parts are a fixed list, never reordered, and two may share a path (Snapchat's ghost, filled then outlined)
           <path key={i} d={d} fill="none" stroke={paint} strokeWidth={strokeWidth} strokeLinecap="round" strokeLinejoin="round" />
         ),
       )}

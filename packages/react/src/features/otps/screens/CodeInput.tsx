@@ -50,6 +50,7 @@ export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function C
     <div className={classes}>
       <div className="vst-code-slots" aria-hidden="true">
         {Array.from({ length: OTP_LENGTH }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the code's slots are a fixed list of OTP_LENGTH; the position is the slot
           <span key={i} className={i === current ? 'vst-code-slot vst-code-slot--current' : 'vst-code-slot'} data-filled={i < value.length || undefined}>
             {value[i] ?? ''}
           </span>

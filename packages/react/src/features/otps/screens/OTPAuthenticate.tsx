@@ -17,19 +17,20 @@ export function formatRemaining(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
+/** Whole seconds from now until expiresAt, 0 once it has passed. */
+const secondsUntil = (expiresAt: number) => Math.max(0, Math.ceil((expiresAt - Date.now()) / 1000));
+
 /** Whole seconds left until expiresAt, ticking every second; restarts when expiresAt moves. */
 function useSecondsLeft(expiresAt: number): number {
-  const left = () => Math.max(0, Math.ceil((expiresAt - Date.now()) / 1000));
-  const [seconds, setSeconds] = useState(left);
+  const [seconds, setSeconds] = useState(() => secondsUntil(expiresAt));
   useEffect(() => {
-    setSeconds(left());
+    setSeconds(secondsUntil(expiresAt));
     const timer = setInterval(() => {
-      const next = left();
+      const next = secondsUntil(expiresAt);
       setSeconds(next);
       if (next === 0) clearInterval(timer);
     }, COUNTDOWN_TICK_MS);
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [expiresAt]);
   return seconds;
 }

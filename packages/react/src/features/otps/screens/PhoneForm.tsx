@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useFlow } from '../../../flow/FlowContext';
 import { Button } from '../../../parts/Button';
 import { Spinner } from '../../../parts/Spinner';
@@ -20,11 +20,13 @@ import { usePrefetchPasscodeScreen } from './prefetch';
  * The phone module, loaded when the form mounts. Until it arrives a plain tel input stands in (the
  * user can already type); after PHONE_TYPING_TIMEOUT_MS without it the placeholder stops showing a
  * spinner and stays as the field. If the module arrives later it takes over, keeping the value;
- * `beforeSwap` runs just before, while the stand-in is still in the document.
+ * `focusAt` is where the caret was in `form`'s stand-in just before (read while the stand-in is
+ * still in the document), where the field takes the focus, or null when the focus was elsewhere.
  */
-function usePhoneModule(beforeSwap: () => void): { mod: PhoneModule | null; gaveUp: boolean } {
+function usePhoneModule(form: RefObject<HTMLFormElement | null>): { mod: PhoneModule | null; gaveUp: boolean; focusAt: number | null } {
   const [mod, setMod] = useState<PhoneModule | null>(phoneModuleIfLoaded);
   const [gaveUp, setGaveUp] = useState(false);
+  const [focusAt, setFocusAt] = useState<number | null>(null);
   useEffect(() => {
     if (mod) return undefined;
     let live = true;
@@ -33,7 +35,7 @@ function usePhoneModule(beforeSwap: () => void): { mod: PhoneModule | null; gave
       (loaded) => {
         clearTimeout(timer);
         if (!live) return;
-        beforeSwap();
+        setFocusAt(caretIfFocused(form.current));
         setMod(() => loaded);
       },
       (err: unknown) => {
@@ -46,8 +48,8 @@ function usePhoneModule(beforeSwap: () => void): { mod: PhoneModule | null; gave
       live = false;
       clearTimeout(timer);
     };
-  }, [mod]);
-  return { mod, gaveUp };
+  }, [mod, form]);
+  return { mod, gaveUp, focusAt };
 }
 
 /** Where the caret is in the form's stand-in number input, or null when the focus is elsewhere. */
@@ -63,8 +65,7 @@ export function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
   const formRef = useRef<HTMLFormElement>(null);
   // The real field replaces the stand-in's element when the module arrives: a user typing at that
   // moment would lose the focus and every key after it, so the field takes the focus and caret over.
-  const [caretAtSwap, setCaretAtSwap] = useState<number | null>(null);
-  const { mod, gaveUp } = usePhoneModule(() => setCaretAtSwap(caretIfFocused(formRef.current)));
+  const { mod, gaveUp, focusAt } = usePhoneModule(formRef);
   usePrefetchPasscodeScreen();
   const draft = state.mainDraft?.method === method ? state.mainDraft : null;
   const [country, setCountry] = useState<CountryCode>(() => (draft?.country as CountryCode | undefined) ?? 'US');
@@ -120,7 +121,7 @@ export function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
           disabled={state.pending || checking}
           placeholder={t('phonePlaceholder')}
           countryLabel={t('phoneCountryLabel')}
-          focusAt={caretAtSwap}
+          focusAt={focusAt}
         />
       ) : (
         <div className="vst-phone-loading">

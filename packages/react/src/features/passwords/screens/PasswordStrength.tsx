@@ -43,6 +43,7 @@ function ZxcvbnFeedback({ response }: { response: PasswordStrengthCheckResponse 
       <div className={`vst-strength ${strong ? 'vst-strength--strong' : 'vst-strength--weak'}`} data-score={score}>
         <div className="vst-strength-bar" aria-hidden="true">
           {Array.from({ length: SCORE_SEGMENTS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the meter's segments are a fixed list of SCORE_SEGMENTS; the position is the segment
             <span key={i} className={i < filled ? 'vst-strength-segment vst-strength-segment--filled' : 'vst-strength-segment'} />
           ))}
         </div>
