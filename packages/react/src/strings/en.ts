@@ -12,7 +12,6 @@ type CommonStrings = typeof common;
  * The error catalogue lives in @vestibule/client (errorMessages); its texts are
  * overridable too, keyed by their English text.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface StringTable extends CommonStrings {}
 
 export type StringKey = keyof StringTable;

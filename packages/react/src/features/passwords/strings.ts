@@ -78,6 +78,5 @@ export const strings = {
 
 type Table = typeof strings;
 declare module '../../strings/en' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface StringTable extends Table {}
 }
