@@ -281,7 +281,8 @@ describe('a development server set up to be reached from elsewhere', () => {
     const main = runMain({});
     try {
       await main.listening();
-      expect(main.output()).toContain('Development outbox');
+      // The outbox line follows the API's, and may reach the pipe in a later chunk.
+      await expect.poll(() => main.output()).toContain('Development outbox');
       expect(main.output()).not.toContain('development mode:');
     } finally {
       await main.stop();

@@ -7,7 +7,7 @@ import { type ListeningServer, startListening } from './listening.js';
  * `isolate: false`), so these promises outlive a file, and starting a server (a database copy,
  * keys, the breached-password list) happens once per worker rather than once per file. The files
  * share them as clients share a real deployment: each makes its own users, addresses and client
- * addresses (uniqueEmail, randomIp, from), and none closes them; the worker's end does.
+ * addresses (uniqueEmail, randomIp, from), and none closes them.
  *
  * Two kinds, because their clocks differ: the harness's stands still until a test moves it (for
  * expiries), the listening server's is the real one (tests over sockets check tokens with a
@@ -26,4 +26,25 @@ export function sharedHarness(): Promise<Harness> {
 export function sharedListening(): Promise<ListeningServer> {
   listening ??= startListening();
   return listening;
+}
+
+/**
+ * A listening socket keeps its process alive, and Vitest has no hook for a worker's end: so after
+ * each file (test/setup.ts) the shared servers close unless the worker's next file starts within
+ * a second, as it does while the worker has files left; then they are started again on first use.
+ */
+let idle: NodeJS.Timeout | undefined;
+const IDLE_MS = 1000;
+
+export function keepSharedStacks(): void {
+  clearTimeout(idle);
+}
+
+export function closeSharedStacksWhenIdle(): void {
+  idle = setTimeout(async () => {
+    const open = [harness, listening];
+    harness = undefined;
+    listening = undefined;
+    await Promise.all(open.map(async (stack) => (await stack)?.close()));
+  }, IDLE_MS);
 }
