@@ -34,21 +34,24 @@ module.exports = {
     },
     {
       name: 'server-config-knows-no-features',
-      comment: "config/ holds the core's settings and loads the sections it is given: each feature declares its fields and adds their types to ServerConfig from its own folder (declaration merging), so config/ names none.",
+      comment:
+        "config/ holds the core's settings and loads the sections it is given: each feature declares its fields and adds their types to ServerConfig from its own folder (declaration merging), so config/ names none.",
       severity: 'error',
       from: { path: '^packages/server/src/config/' },
       to: { path: '^packages/server/src/features/' },
     },
     {
       name: 'server-kernel-knows-no-http',
-      comment: 'The kernel serves every feature whatever serves the call: it takes values (a request id, a Bearer token), never a Context or anything else of the http layer.',
+      comment:
+        'The kernel serves every feature whatever serves the call: it takes values (a request id, a Bearer token), never a Context or anything else of the http layer.',
       severity: 'error',
       from: { path: '^packages/server/src/kernel/' },
       to: { path: '^packages/server/src/http/' },
     },
     {
       name: 'loopback-grants-only-development-routes',
-      comment: 'Behind a reverse proxy every visitor is loopback: only the /dev/ guard (applied in create-app) may treat "this machine" as a reason to serve anything.',
+      comment:
+        'Behind a reverse proxy every visitor is loopback: only the /dev/ guard (applied in create-app) may treat "this machine" as a reason to serve anything.',
       severity: 'error',
       from: { path: '^packages/server/src/', pathNot: '^packages/server/src/(http/create-app|create-server)\\.ts$' },
       to: { path: '^packages/server/src/http/this-machine\\.ts$' },
@@ -76,7 +79,8 @@ module.exports = {
     },
     {
       name: 'browser-code-imports-the-contract-as-types',
-      comment: 'The schemas stay on the server: browser bundles import the contract as types, and its plain-data entries (error catalogue, durations, OAuth provider types) only.',
+      comment:
+        'The schemas stay on the server: browser bundles import the contract as types, and its plain-data entries (error catalogue, durations, OAuth provider types) only.',
       severity: 'error',
       from: { path: '^packages/(client|react)/src/' },
       to: { path: '^packages/contract/src/', pathNot: '^packages/contract/src/(errors|durations|oauth-providers)\\.ts$', dependencyTypesNot: notTypeOnly },
@@ -90,7 +94,8 @@ module.exports = {
     },
     {
       name: 'widget-engine-and-main-know-no-features',
-      comment: 'The flow engine and Main ask the features of the mount (Feature.main, the merged state types) and import none of them, nor a mount: a sign-in method is its folder and one entry in the lists of its mounts.',
+      comment:
+        'The flow engine and Main ask the features of the mount (Feature.main, the merged state types) and import none of them, nor a mount: a sign-in method is its folder and one entry in the lists of its mounts.',
       severity: 'error',
       from: { path: '^packages/react/src/(flow|main)/' },
       to: { path: '^packages/react/src/(features|mounts)/' },

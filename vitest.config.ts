@@ -26,9 +26,32 @@ export default defineConfig({
     // again for each of some 60 files took 90 of the suite's CPU seconds, and the graph holds no
     // state between files but the worker's shared servers (test/helpers/shared-stack.ts).
     projects: [
-      { extends: true, test: { name: 'server', root: 'packages/server', environment: 'node', isolate: false, include: ['test/**/*.test.ts'], globalSetup: ['test/global-setup.ts'], setupFiles: ['test/setup.ts'], testTimeout: 30000, hookTimeout: 60000 } },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          root: 'packages/server',
+          environment: 'node',
+          isolate: false,
+          include: ['test/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
+          setupFiles: ['test/setup.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
       { extends: true, test: { name: 'client', root: 'packages/client', environment: 'happy-dom', include: ['test/**/*.test.ts'] } },
-      { extends: true, test: { name: 'react', root: 'packages/react', environment: 'happy-dom', include: ['test/**/*.test.{ts,tsx}'], setupFiles: ['test/setup.ts'], testTimeout: 30000 } },
+      {
+        extends: true,
+        test: {
+          name: 'react',
+          root: 'packages/react',
+          environment: 'happy-dom',
+          include: ['test/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/setup.ts'],
+          testTimeout: 30000,
+        },
+      },
     ],
   },
 });

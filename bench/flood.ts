@@ -45,13 +45,18 @@ function checkLoad(result: AutocannonResult): CheckLoad {
   };
 }
 
-export async function measureFlood(autocannon: Autocannon, options: { url: string; headers: Record<string, string>; sessionToken: string; seconds: number }): Promise<FloodMeasured> {
+export async function measureFlood(
+  autocannon: Autocannon,
+  options: { url: string; headers: Record<string, string>; sessionToken: string; seconds: number },
+): Promise<FloodMeasured> {
   const checks = () =>
     autocannon({
       url: options.url,
       connections: CHECK_CONNECTIONS,
       duration: options.seconds,
-      requests: [{ method: 'POST', path: '/sdk/v1/sessions/authenticate', headers: { ...options.headers, authorization: `Bearer ${options.sessionToken}` }, body: '{}' }],
+      requests: [
+        { method: 'POST', path: '/sdk/v1/sessions/authenticate', headers: { ...options.headers, authorization: `Bearer ${options.sessionToken}` }, body: '{}' },
+      ],
       verifyBody: (body: string) => body.includes('"session_jwt"'),
     });
   const alone = checkLoad(await checks());
@@ -67,7 +72,10 @@ export async function measureFlood(autocannon: Autocannon, options: { url: strin
         method: 'POST',
         path: '/sdk/v1/passwords/authenticate',
         headers: options.headers,
-        setupRequest: (request: Record<string, unknown>) => ({ ...request, body: JSON.stringify({ email: `stuffed-${process.pid}-${++guess}@flood.example.com`, password: 'Wrong password 123' }) }),
+        setupRequest: (request: Record<string, unknown>) => ({
+          ...request,
+          body: JSON.stringify({ email: `stuffed-${process.pid}-${++guess}@flood.example.com`, password: 'Wrong password 123' }),
+        }),
       },
     ],
   });
@@ -87,7 +95,9 @@ export function floodReport(results: Array<{ database: string; round: number; me
     `| database, round | checks alone: req/s, p99 | checks during the flood: req/s, p50, p99, errors | kept | flood: answers/s and statuses |`,
     '|---|---|---|---|---|',
     ...results.map(({ database, round, measured: m }) => {
-      const statuses = Object.entries(m.flood.statuses).map(([status, count]) => `${status}: ${count}`).join(', ');
+      const statuses = Object.entries(m.flood.statuses)
+        .map(([status, count]) => `${status}: ${count}`)
+        .join(', ');
       return `| ${database}, ${round} | ${Math.round(m.alone.rate)}, ${ms(m.alone.p99)} | ${Math.round(m.during.rate)}, ${ms(m.during.p50)}, ${ms(m.during.p99)}, ${m.during.errors} | ${Math.round(100 * kept(m))}% | ${Math.round(m.flood.rate)}/s (${statuses}) |`;
     }),
   ];

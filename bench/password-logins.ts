@@ -62,7 +62,13 @@ await run(1); // warm-up (JIT, zxcvbn dictionaries, first queries); not reported
 const rows: string[][] = [];
 for (const concurrency of [1, 2, 4]) {
   const { calls, seconds } = await run(concurrency);
-  rows.push([concurrency === 1 ? 'sequential' : `${concurrency} concurrent`, String(calls), seconds.toFixed(2), (calls / seconds).toFixed(1), ((seconds * 1000 * concurrency) / calls).toFixed(1)]);
+  rows.push([
+    concurrency === 1 ? 'sequential' : `${concurrency} concurrent`,
+    String(calls),
+    seconds.toFixed(2),
+    (calls / seconds).toFixed(1),
+    ((seconds * 1000 * concurrency) / calls).toFixed(1),
+  ]);
 }
 await server.close();
 rmSync(dataDir, { recursive: true, force: true });

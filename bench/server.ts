@@ -107,7 +107,11 @@ const children: ChildProcess[] = [];
 /** Starts a server process and waits until it listens. */
 async function launch(name: string, script: string, env: NodeJS.ProcessEnv): Promise<Instance> {
   const port = await freePort();
-  const child = fork(join(benchDir, script), [], { cwd: benchDir, env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(join(benchDir, script), [], {
+    cwd: benchDir,
+    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   children.push(child);
   await new Promise<void>((ready, fail) => {
     child.once('exit', (code) => fail(new Error(`${name} exited (${code}) before it was ready.`)));
@@ -153,10 +157,18 @@ const postgresVersion = await withConnection(serverUrl, async (admin) => (await 
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vestibule-bench-'));
 const configFile = join(root, 'vestibule.config.json');
-const vestibuleEnv = { CONFIG_FILE: configFile, VESTIBULE_DATA_DIR: dataDir, ...(args.embedded ? {} : { DATABASE_URL: await freshDatabase('vestibule_bench') }) };
+const vestibuleEnv = {
+  CONFIG_FILE: configFile,
+  VESTIBULE_DATA_DIR: dataDir,
+  ...(args.embedded ? {} : { DATABASE_URL: await freshDatabase('vestibule_bench') }),
+};
 /** Vestibule on the other database, for the login flood, which is measured on both. */
 const otherDataDir = mkdtempSync(join(tmpdir(), 'vestibule-bench-'));
-const otherEnv = { CONFIG_FILE: configFile, VESTIBULE_DATA_DIR: otherDataDir, ...(args.embedded ? { DATABASE_URL: await freshDatabase('vestibule_bench_flood') } : {}) };
+const otherEnv = {
+  CONFIG_FILE: configFile,
+  VESTIBULE_DATA_DIR: otherDataDir,
+  ...(args.embedded ? { DATABASE_URL: await freshDatabase('vestibule_bench_flood') } : {}),
+};
 const databaseName = (embedded: boolean) => (embedded ? 'embedded (PGlite)' : 'PostgreSQL');
 const betterAuthEnv = { DATABASE_URL: await freshDatabase('better_auth_bench') };
 
@@ -201,13 +213,19 @@ try {
     const sent = await expectOk(await post(instance, '/sdk/v1/otps/email/login_or_create', { email }, vestibuleHeaders), 'Vestibule passcode send');
     const code = /\b(\d{6})\b/.exec((await mail(instance, email)) ?? '')?.[1];
     if (!code) throw new Error(`No passcode emailed to ${email}`);
-    const session = await expectOk(await post(instance, '/sdk/v1/otps/authenticate', { method_id: sent.method_id, code }, vestibuleHeaders), 'Vestibule passcode use');
+    const session = await expectOk(
+      await post(instance, '/sdk/v1/otps/authenticate', { method_id: sent.method_id, code }, vestibuleHeaders),
+      'Vestibule passcode use',
+    );
     return session.session_token as string;
   }
 
   /** Better Auth: its email passcode plugin's send and sign-in. */
   async function betterAuthPasscode(email: string): Promise<void> {
-    await expectOk(await post(betterAuth, '/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' }, betterAuthHeaders), 'Better Auth passcode send');
+    await expectOk(
+      await post(betterAuth, '/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' }, betterAuthHeaders),
+      'Better Auth passcode send',
+    );
     const otp = await mail(betterAuth, email);
     if (!otp) throw new Error(`No Better Auth passcode for ${email}`);
     await expectOk(await post(betterAuth, '/api/auth/sign-in/email-otp', { email, otp }, betterAuthHeaders), 'Better Auth passcode use');
@@ -229,7 +247,8 @@ try {
   await expectOk(await post(vestibule, '/sdk/v1/passwords', { email: passwordEmail, password: PASSWORD }, vestibuleHeaders), 'Vestibule password create');
   await betterAuthSignUp(passwordEmail);
   // Each session checks out once, answered in full, before any load: a count of 2xx alone would not show that.
-  for (const token of vestibuleTokens) await expectOk(await post(vestibule, '/sdk/v1/sessions/authenticate', {}, { ...vestibuleHeaders, authorization: `Bearer ${token}` }), 'Vestibule check');
+  for (const token of vestibuleTokens)
+    await expectOk(await post(vestibule, '/sdk/v1/sessions/authenticate', {}, { ...vestibuleHeaders, authorization: `Bearer ${token}` }), 'Vestibule check');
   for (const cookie of betterAuthCookies) {
     const body = await expectOk(await fetch(`${betterAuth.url}/api/auth/get-session`, { headers: { cookie } }), 'Better Auth check');
     if (!body?.session) throw new Error('Better Auth get-session answered no session.');
@@ -308,7 +327,11 @@ try {
       run: () =>
         load({
           url: vestibule.url,
-          requests: perSession({ method: 'POST', path: '/sdk/v1/sessions/authenticate', headers: vestibuleHeaders, body: checkBody }, 'authorization', vestibuleTokens.map((t) => `Bearer ${t}`)),
+          requests: perSession(
+            { method: 'POST', path: '/sdk/v1/sessions/authenticate', headers: vestibuleHeaders, body: checkBody },
+            'authorization',
+            vestibuleTokens.map((t) => `Bearer ${t}`),
+          ),
           verifyBody: (body: string) => body.includes('"session_jwt"'),
         }),
     },
@@ -324,21 +347,41 @@ try {
           verifyBody: (body: string) => body.includes('"session"'),
         }),
     },
-    { key: 'v-otp', label: 'Vestibule email passcode: login_or_create, then authenticate', server: vestibule, note: `new address each, ${CONNECTIONS} loops`, run: () => loop(CONNECTIONS, () => vestibulePasscode(uniqueEmail('otp'))) },
-    { key: 'b-otp', label: 'Better Auth email passcode: send-verification-otp, then sign-in', server: betterAuth, note: `new address each, ${CONNECTIONS} loops`, run: () => loop(CONNECTIONS, () => betterAuthPasscode(uniqueEmail('otp'))) },
+    {
+      key: 'v-otp',
+      label: 'Vestibule email passcode: login_or_create, then authenticate',
+      server: vestibule,
+      note: `new address each, ${CONNECTIONS} loops`,
+      run: () => loop(CONNECTIONS, () => vestibulePasscode(uniqueEmail('otp'))),
+    },
+    {
+      key: 'b-otp',
+      label: 'Better Auth email passcode: send-verification-otp, then sign-in',
+      server: betterAuth,
+      note: `new address each, ${CONNECTIONS} loops`,
+      run: () => loop(CONNECTIONS, () => betterAuthPasscode(uniqueEmail('otp'))),
+    },
     {
       key: 'v-link',
       label: 'Vestibule magic-link send `POST /sdk/v1/magic_links/email/login_or_create`',
       server: vestibule,
       note: 'new address each',
-      run: () => load({ url: vestibule.url, requests: [{ method: 'POST', path: '/sdk/v1/magic_links/email/login_or_create', headers: vestibuleHeaders, setupRequest: uniqueBodies('link') }] }),
+      run: () =>
+        load({
+          url: vestibule.url,
+          requests: [{ method: 'POST', path: '/sdk/v1/magic_links/email/login_or_create', headers: vestibuleHeaders, setupRequest: uniqueBodies('link') }],
+        }),
     },
     {
       key: 'b-link',
       label: 'Better Auth magic-link send `POST /api/auth/sign-in/magic-link`',
       server: betterAuth,
       note: 'new address each',
-      run: () => load({ url: betterAuth.url, requests: [{ method: 'POST', path: '/api/auth/sign-in/magic-link', headers: betterAuthHeaders, setupRequest: uniqueBodies('link') }] }),
+      run: () =>
+        load({
+          url: betterAuth.url,
+          requests: [{ method: 'POST', path: '/api/auth/sign-in/magic-link', headers: betterAuthHeaders, setupRequest: uniqueBodies('link') }],
+        }),
     },
     {
       key: 'v-password',
@@ -349,11 +392,23 @@ try {
         load({
           url: vestibule.url,
           connections: PASSWORD_CONNECTIONS,
-          requests: [{ method: 'POST', path: '/sdk/v1/passwords/authenticate', headers: vestibuleHeaders, body: JSON.stringify({ email: passwordEmail, password: PASSWORD }) }],
+          requests: [
+            {
+              method: 'POST',
+              path: '/sdk/v1/passwords/authenticate',
+              headers: vestibuleHeaders,
+              body: JSON.stringify({ email: passwordEmail, password: PASSWORD }),
+            },
+          ],
           verifyBody: (body: string) => body.includes('"session_token"'),
         }),
     },
-    { key: 'argon2', label: `${argonLabel} verifications alone (what the hash allows)`, note: `@node-rs/argon2, ${PASSWORD_CONNECTIONS} at once`, run: argon2Rate },
+    {
+      key: 'argon2',
+      label: `${argonLabel} verifications alone (what the hash allows)`,
+      note: `@node-rs/argon2, ${PASSWORD_CONNECTIONS} at once`,
+      run: argon2Rate,
+    },
     {
       key: 'b-password',
       label: `Better Auth password login (${scryptLabel})`,
@@ -363,7 +418,9 @@ try {
         load({
           url: betterAuth.url,
           connections: PASSWORD_CONNECTIONS,
-          requests: [{ method: 'POST', path: '/api/auth/sign-in/email', headers: betterAuthHeaders, body: JSON.stringify({ email: passwordEmail, password: PASSWORD }) }],
+          requests: [
+            { method: 'POST', path: '/api/auth/sign-in/email', headers: betterAuthHeaders, body: JSON.stringify({ email: passwordEmail, password: PASSWORD }) },
+          ],
           verifyBody: (body: string) => body.includes('"token"'),
         }),
     },
@@ -410,9 +467,16 @@ try {
     }
     for (const target of runFlood ? floodTargets : []) {
       process.stdout.write(`round ${round}/${ROUNDS}: login flood on ${target.database}… `);
-      const measured = await measureFlood(autocannon as unknown as (options: Record<string, unknown>) => Promise<FloodAutocannonResult>, { url: target.instance.url, headers: vestibuleHeaders, sessionToken: target.sessionToken, seconds: SECONDS });
+      const measured = await measureFlood(autocannon as unknown as (options: Record<string, unknown>) => Promise<FloodAutocannonResult>, {
+        url: target.instance.url,
+        headers: vestibuleHeaders,
+        sessionToken: target.sessionToken,
+        seconds: SECONDS,
+      });
       floodResults.push({ database: target.database, round, measured });
-      console.log(`checks ${Math.round(measured.alone.rate)}/s alone, ${Math.round(measured.during.rate)}/s during (p99 ${measured.during.p99} ms), flood ${Math.round(measured.flood.rate)}/s`);
+      console.log(
+        `checks ${Math.round(measured.alone.rate)}/s alone, ${Math.round(measured.during.rate)}/s during (p99 ${measured.during.p99} ms), flood ${Math.round(measured.flood.rate)}/s`,
+      );
     }
   }
   const memoryAfter = new Map(await Promise.all(instances.map(async (i) => [i.name, await i.memory()] as const)));
@@ -457,7 +521,10 @@ function report({ rows, results, memoryBefore, memoryAfter, flood, write }: Repo
     ...rows.map((row) => {
       const measured = results.get(row.key)!;
       const memory = row.server ? `${mb(memoryBefore.get(row.server.name)!)} → ${mb(memoryAfter.get(row.server.name)!)}` : '';
-      return `| ${row.label} | ${range(measured.map((m) => m.rate))} | ${range(measured.map((m) => m.p50), 1)} ms | ${errors(row.key)} | ${formatCpu(measured)} | ${memory} | ${row.note ?? `${CONNECTIONS} connections`} |`;
+      return `| ${row.label} | ${range(measured.map((m) => m.rate))} | ${range(
+        measured.map((m) => m.p50),
+        1,
+      )} ms | ${errors(row.key)} | ${formatCpu(measured)} | ${memory} | ${row.note ?? `${CONNECTIONS} connections`} |`;
     }),
   ];
 
@@ -472,14 +539,32 @@ function report({ rows, results, memoryBefore, memoryAfter, flood, write }: Repo
     targets.push([what, measured, pairs.every(([our, their]) => our >= factor * their)]);
   };
   if (has('v-check', 'b-check')) {
-    everyRound(`session checks ≥ 10 × Better Auth's`, 'v-check', 'b-check', 10, (our, their) => `${Math.round(our)} vs 10 × ${Math.round(their)} = ${Math.round(10 * their)}`);
+    everyRound(
+      `session checks ≥ 10 × Better Auth's`,
+      'v-check',
+      'b-check',
+      10,
+      (our, their) => `${Math.round(our)} vs 10 × ${Math.round(their)} = ${Math.round(10 * their)}`,
+    );
   }
   if (has('v-check', 'bare')) {
-    everyRound('session checks ≥ 1/3 of the bare ceiling', 'v-check', 'bare', 1 / 3, (our, their) => `${Math.round(our)} vs ${Math.round(their)} / 3 = ${Math.round(their / 3)}`);
+    everyRound(
+      'session checks ≥ 1/3 of the bare ceiling',
+      'v-check',
+      'bare',
+      1 / 3,
+      (our, their) => `${Math.round(our)} vs ${Math.round(their)} / 3 = ${Math.round(their / 3)}`,
+    );
   }
   if (has('v-check')) targets.push(['session checks without an error', `${errors('v-check')} errors`, errors('v-check') === 0]);
   if (has('v-password', 'argon2')) {
-    everyRound('password logins ≥ 90% of what argon2id allows', 'v-password', 'argon2', 0.9, (our, their) => `${our.toFixed(1)} vs 90% of ${their.toFixed(1)} = ${(0.9 * their).toFixed(1)}`);
+    everyRound(
+      'password logins ≥ 90% of what argon2id allows',
+      'v-password',
+      'argon2',
+      0.9,
+      (our, their) => `${our.toFixed(1)} vs 90% of ${their.toFixed(1)} = ${(0.9 * their).toFixed(1)}`,
+    );
   }
   // Every process here shares the same cores, so the hash's share of a login's CPU bounds the login rate.
   const cpuEach = (key: string) => {

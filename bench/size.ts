@@ -105,12 +105,18 @@ console.log(table(['widget', 'gzipped'], PEERS));
 const SCHEMA_LIBRARY_MARKERS = ['ZodError', '$ZodType', 'ZodObject'];
 const builtFiles = (readdirSync(DIST, { recursive: true }) as string[]).filter((file) => /\.m?js$/.test(file));
 const withSchemas = builtFiles.filter((file) => SCHEMA_LIBRARY_MARKERS.some((marker) => readFileSync(join(DIST, file), 'utf8').includes(marker)));
-console.log(`\nSchema library in the browser bundles: ${withSchemas.length ? `FOUND in ${withSchemas.join(', ')}` : `none (${builtFiles.length} files checked)`}`);
+console.log(
+  `\nSchema library in the browser bundles: ${withSchemas.length ? `FOUND in ${withSchemas.join(', ')}` : `none (${builtFiles.length} files checked)`}`,
+);
 
 const login = totals.get('login');
 const oneScript = vanillaTotals.get('vestibule');
-console.log(`\nBudget: login mount initial JS+CSS at most ${kb(LOGIN_BUDGET_BYTES)}: ${login === undefined ? "no login entry found" : `${kb(login)} (${login} bytes)`}`);
-console.log(`Budget: the one script (vestibule.js, React included) before anything lazy at most ${kb(ONE_SCRIPT_BUDGET_BYTES)}: ${oneScript === undefined ? 'not built' : kb(oneScript)}`);
+console.log(
+  `\nBudget: login mount initial JS+CSS at most ${kb(LOGIN_BUDGET_BYTES)}: ${login === undefined ? 'no login entry found' : `${kb(login)} (${login} bytes)`}`,
+);
+console.log(
+  `Budget: the one script (vestibule.js, React included) before anything lazy at most ${kb(ONE_SCRIPT_BUDGET_BYTES)}: ${oneScript === undefined ? 'not built' : kb(oneScript)}`,
+);
 if (process.argv.includes('--check')) {
   const checks = [
     login === undefined || login > LOGIN_BUDGET_BYTES ? 'the login mount is over its size budget (or was not built)' : null,

@@ -78,9 +78,14 @@ test.beforeAll(async () => {
   expect(packed).toHaveLength(PACKAGES.length);
 
   await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'any-bundler-host', private: true, type: 'module' }));
-  for (const file of ['index.html', 'main.js', 'host.tsx', 'tsconfig.bundler.json', 'tsconfig.node16.json']) await copyFile(join(FIXTURES, file), join(app, file));
+  for (const file of ['index.html', 'main.js', 'host.tsx', 'tsconfig.bundler.json', 'tsconfig.node16.json'])
+    await copyFile(join(FIXTURES, file), join(app, file));
   // The packages from the tarballs only; React and its types from the registry, as any host gets them.
-  const installed = await run('npm', ['install', ...packed, 'react', 'react-dom', '@types/react', '@types/react-dom', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: app });
+  const installed = await run(
+    'npm',
+    ['install', ...packed, 'react', 'react-dom', '@types/react', '@types/react-dom', '--no-audit', '--no-fund', '--prefer-offline'],
+    { cwd: app },
+  );
   // On the Node version the README names, a host's install warns of no engine its dependencies refuse.
   expect(installed.stderr).not.toContain('EBADENGINE');
 
@@ -112,7 +117,7 @@ test('the installed manifests point only at built files: no `source` condition i
 
 for (const [index, bundler] of BUNDLERS.entries()) {
   test(`built with ${bundler}, the installed packages render the login widget with its styles`, async ({ page }) => {
-      await page.goto('/');
+    await page.goto('/');
     const publicToken = await demoPublicToken(page);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

@@ -34,7 +34,9 @@ test('a user signed in by text message is shown by their number, and /passkeys k
   await lookAt(page, testInfo, 'signed-in-by-phone');
 
   await page.getByRole('navigation', { name: 'Demo pages' }).getByRole('link', { name: 'Passkey registration' }).click();
-  await expect(page.getByTestId('next-step')).toHaveText(`You are signed in as ${international}: add a passkey to sign in next time without a code or password.`);
+  await expect(page.getByTestId('next-step')).toHaveText(
+    `You are signed in as ${international}: add a passkey to sign in next time without a code or password.`,
+  );
   await expect(page.getByRole('heading', { name: 'Set up a new Passkey' })).toBeVisible();
   await expect(page.getByText('Cannot use PasskeyRegistration component without active user authenticated.')).toHaveCount(0);
   await expect(session.getByTestId('signed-in-phone')).toHaveText(international);

@@ -33,12 +33,18 @@ async function signInBelowRequest(page: Page, request: APIRequestContext, email:
   const passcode = login.getByLabel('6-digit passcode');
   if (await passcode.isVisible().catch(() => false)) await passcode.pressSequentially(passcodeIn(await latestMessageTo(request, email, before)));
   else {
-    await login.getByRole('button', { name: /passcode|code/i }).first().click();
+    await login
+      .getByRole('button', { name: /passcode|code/i })
+      .first()
+      .click();
     await login.getByLabel('6-digit passcode').pressSequentially(passcodeIn(await latestMessageTo(request, email, before)));
   }
 }
 
-test('an app signs its user in through Vestibule: sign in on the provider page, consent, the claims in the app; then log out from the app', async ({ page, request }, testInfo) => {
+test('an app signs its user in through Vestibule: sign in on the provider page, consent, the claims in the app; then log out from the app', async ({
+  page,
+  request,
+}, testInfo) => {
   const email = uniqueEmail('idp');
   await page.goto(RP);
   await page.getByRole('link', { name: 'Sign in with Vestibule' }).click();
@@ -68,7 +74,12 @@ test('an app signs its user in through Vestibule: sign in on the provider page, 
   await expect(page.getByText("Use the Log out button on the sample app's page; nothing was changed.")).toBeVisible();
   // Another page on this machine: same site as the app, so its cookie goes with the post.
   const elsewhere = `http://localhost:${E2E_DEMO_PORT + 9}/prize`;
-  await page.route(elsewhere, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Prize</title><form method="post" action="${RP}/logout"><input name="csrf" value="guessed"><button>Win a prize</button></form>` }));
+  await page.route(elsewhere, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>Prize</title><form method="post" action="${RP}/logout"><input name="csrf" value="guessed"><button>Win a prize</button></form>`,
+    }),
+  );
   await page.goto(elsewhere);
   await page.getByRole('button', { name: 'Win a prize' }).click();
   await expect(page.getByText("That logout did not come from the sample app's own page, so you are still signed in.")).toBeVisible();
@@ -93,7 +104,10 @@ test('an app signs its user in through Vestibule: sign in on the provider page, 
   await expect(page.getByText('Signed out.')).toBeVisible();
 });
 
-test('an app that asks for a fresh sign-in (prompt=login) gets one: signed in already, the provider page asks again, and the id_token carries the new auth_time', async ({ page, request }, testInfo) => {
+test('an app that asks for a fresh sign-in (prompt=login) gets one: signed in already, the provider page asks again, and the id_token carries the new auth_time', async ({
+  page,
+  request,
+}, testInfo) => {
   const email = uniqueEmail('idp-again');
   await page.goto(RP);
   await page.getByRole('link', { name: 'Sign in with Vestibule' }).click();
@@ -121,7 +135,10 @@ test('an app that asks for a fresh sign-in (prompt=login) gets one: signed in al
   expect(claims.iat - claims.auth_time).toBeLessThan(60);
 });
 
-test('a logout request without proof of the user asks first: No keeps the session, Yes ends it and goes back to the app', async ({ page, request }, testInfo) => {
+test('a logout request without proof of the user asks first: No keeps the session, Yes ends it and goes back to the app', async ({
+  page,
+  request,
+}, testInfo) => {
   await page.goto(RP);
   await page.getByRole('link', { name: 'Sign in with Vestibule' }).click();
   await signInOnIdpPage(page, request, uniqueEmail('idp-logout'));

@@ -11,8 +11,7 @@ import { narrowScreenProblems } from './support/narrow';
 
 const configUrl = (config: object) => `/?config=${encodeURIComponent(JSON.stringify(config))}`;
 /** A long address whose parts (each shorter than the line) can only wrap at '@', dots and hyphens. */
-const longEmail = (label: string) =>
-  `maximilian.alexander.wolfeschlegelsteinhausen.${label}${Date.now()}@mail.subdomain.example-company.co.uk`;
+const longEmail = (label: string) => `maximilian.alexander.wolfeschlegelsteinhausen.${label}${Date.now()}@mail.subdomain.example-company.co.uk`;
 const STRONG = 'Quartz-Lantern-Fjord-Mosaic-58';
 
 /** Focus is on the screen's title (or the named field) inside the widget, not left on the page. */

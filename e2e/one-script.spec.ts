@@ -43,8 +43,7 @@ test.beforeAll(async () => {
       path === '/' || path === REDIRECTING_PAGE_PATH ? PAGE : path.startsWith(SCRIPT_PATH) ? `${SCRIPT_DIR}/${path.slice(SCRIPT_PATH.length)}` : null;
     if (!file) return void res.writeHead(404).end();
     readFile(file).then(
-      (body) =>
-        res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'access-control-allow-origin': '*' }).end(body),
+      (body) => res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'access-control-allow-origin': '*' }).end(body),
       () => res.writeHead(404).end(),
     );
   });
@@ -95,7 +94,10 @@ test('a static page loads one script and mounts the login widget with the public
   expect(errors).toEqual([]);
 });
 
-test('served through a redirect to another origin, the one script runs once and loads its lazy parts and mounts from there', async ({ page, request }, testInfo) => {
+test('served through a redirect to another origin, the one script runs once and loads its lazy parts and mounts from there', async ({
+  page,
+  request,
+}, testInfo) => {
   const { errors, loaded, publicToken } = await openPlainPage(page, REDIRECTING_PAGE_PATH);
   await signInWithPasscode(page, request, uniqueEmail('one-script-cdn'));
   expect(lazyPasscodeScreen(loaded)).toEqual([expect.stringMatching(new RegExp(`^${CDN_ORIGIN}/cdn/vestibule/chunks/`))]);
@@ -202,12 +204,16 @@ test("a host's dark theme: the social buttons' monochrome marks take the buttons
       .getByRole('button', { name: `Continue with ${provider}` })
       .locator('path')
       .first()
-      .evaluate((path) => getComputedStyle(path).stroke === 'none' ? getComputedStyle(path).fill : getComputedStyle(path).stroke);
+      .evaluate((path) => (getComputedStyle(path).stroke === 'none' ? getComputedStyle(path).fill : getComputedStyle(path).stroke));
   // GitHub and X are drawn in ink: light on the dark button. Amazon's smile keeps its orange.
   expect(await paint('GitHub')).toBe('rgb(232, 238, 242)');
   expect(await paint('X')).toBe('rgb(232, 238, 242)');
   expect(
-    await page.getByRole('button', { name: 'Continue with Amazon' }).locator('path').nth(1).evaluate((path) => getComputedStyle(path).stroke),
+    await page
+      .getByRole('button', { name: 'Continue with Amazon' })
+      .locator('path')
+      .nth(1)
+      .evaluate((path) => getComputedStyle(path).stroke),
   ).toBe('rgb(255, 153, 0)');
   await lookAt(page, testInfo, '1-nineteen-providers-dark');
   expect(errors).toEqual([]);

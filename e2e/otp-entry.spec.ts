@@ -49,7 +49,13 @@ async function expectSlotsFit(page: Page, slots: Locator) {
       expect(box.y, `slots on one row at ${width} px`).toBe(boxes[0]!.y);
       expect(box.width, `a slot wide enough for a digit at ${width} px`).toBeGreaterThanOrEqual(28);
     }
-    expect(await page.locator('.vestibule').first().evaluate((el) => el.scrollWidth <= el.clientWidth), `no overflow at ${width} px`).toBe(true);
+    expect(
+      await page
+        .locator('.vestibule')
+        .first()
+        .evaluate((el) => el.scrollWidth <= el.clientWidth),
+      `no overflow at ${width} px`,
+    ).toBe(true);
   }
   await page.setViewportSize(viewport);
 }
@@ -84,11 +90,14 @@ test('six slots; a wrong code shows the red state, tied to the entry', async ({ 
   await lookAt(page, testInfo, '2-wrong-code');
 
   // Pasting the right code submits it.
-  await entry.evaluate((input, text) => {
-    const data = new DataTransfer();
-    data.setData('text', text);
-    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, ` ${code.slice(0, 3)} ${code.slice(3)} `);
+  await entry.evaluate(
+    (input, text) => {
+      const data = new DataTransfer();
+      data.setData('text', text);
+      input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    ` ${code.slice(0, 3)} ${code.slice(3)} `,
+  );
   await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
 });
 

@@ -85,7 +85,10 @@ test('the registration mount renames and deletes; a deleted passkey no longer si
   await expect(passkeys).toHaveCount(1);
 
   // Rename: the other actions wait until the new name is saved or the edit cancelled.
-  await passkeys.first().getByRole('button', { name: /Rename/ }).click();
+  await passkeys
+    .first()
+    .getByRole('button', { name: /Rename/ })
+    .click();
   await expect(widget.getByRole('button', { name: 'Set up another Passkey' })).toBeDisabled();
   await expect(widget.getByRole('button', { name: 'Done' })).toBeDisabled();
   await lookAt(page, testInfo, '1-renaming');
@@ -111,7 +114,10 @@ test('the registration mount renames and deletes; a deleted passkey no longer si
 
   // Delete, with its warning; the device still holds the passkey, the server no longer knows it.
   await widget.getByRole('button', { name: 'Skip' }).click();
-  await passkeys.first().getByRole('button', { name: /Delete/ }).click();
+  await passkeys
+    .first()
+    .getByRole('button', { name: /Delete/ })
+    .click();
   await expect(widget.getByText('Once deleted, the passkey cannot be restored.')).toBeVisible();
   await lookAt(page, testInfo, '3-delete-mode');
   await widget.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -132,9 +138,7 @@ test('the registration mount renames and deletes; a deleted passkey no longer si
   await page.goto('/passkeys');
   await authenticator.userVerified(false);
   await widget.getByRole('button', { name: 'Create a Passkey' }).click();
-  await expect(widget.getByRole('alert')).toHaveText(
-    'Your Passkey was not created. Click “Create a Passkey” to try again or skip without adding a Passkey.',
-  );
+  await expect(widget.getByRole('alert')).toHaveText('Your Passkey was not created. Click “Create a Passkey” to try again or skip without adding a Passkey.');
   await lookAt(page, testInfo, '5-not-created');
   expect(await authenticator.credentials()).toEqual([]);
 });

@@ -59,7 +59,9 @@ test('sign-up with a password under zxcvbn: breached and weak passwords are refu
   const password = page.getByLabel('Password', { exact: true });
   await expectAccount(page, email);
   await password.fill('password123');
-  await expect(page.getByText('This password may have been used on a different site that experienced a security issue. Please choose another password.')).toBeVisible();
+  await expect(
+    page.getByText('This password may have been used on a different site that experienced a security issue. Please choose another password.'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   await lookAt(page, testInfo, '2-breached');
 

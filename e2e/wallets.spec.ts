@@ -78,7 +78,11 @@ test('more wallets than Main has room for: the rest are on CryptoOtherScreen, an
   await injectEthereumWallet(page);
   await injectEthereumWallet(page, { name: 'Coinbase Wallet', rdns: 'com.coinbase.wallet' });
   const solana = await injectSolanaWallet(page);
-  const config = { ...WALLETS, products: ['oauth', 'crypto', 'emailMagicLinks'], oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }, { type: 'apple' }] } };
+  const config = {
+    ...WALLETS,
+    products: ['oauth', 'crypto', 'emailMagicLinks'],
+    oauthOptions: { providers: [{ type: 'google' }, { type: 'github' }, { type: 'apple' }] },
+  };
   await page.goto(configUrl(config));
   await expect(page.getByRole('button', { name: /^Continue with (MetaMask|Coinbase Wallet|Phantom)$/ })).toHaveCount(2);
   await page.getByRole('button', { name: 'Other wallets' }).click();

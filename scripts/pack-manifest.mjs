@@ -16,7 +16,11 @@ const SET_ASIDE = '.package.repository.json';
 /** An exports value without its `source` conditions, at any depth. */
 function withoutSource(exportsValue) {
   if (typeof exportsValue !== 'object' || exportsValue === null) return exportsValue;
-  return Object.fromEntries(Object.entries(exportsValue).filter(([key]) => key !== 'source').map(([key, value]) => [key, withoutSource(value)]));
+  return Object.fromEntries(
+    Object.entries(exportsValue)
+      .filter(([key]) => key !== 'source')
+      .map(([key, value]) => [key, withoutSource(value)]),
+  );
 }
 
 const command = process.argv[2];

@@ -20,9 +20,18 @@ const addToList = (name: string, values: string[]) => {
 };
 if (demoPort !== 3000) {
   addToList('VESTIBULE_ALLOWED_ORIGINS', demoOrigins);
-  addToList('VESTIBULE_LOGIN_REDIRECT_URLS', demoOrigins.map((origin) => `${origin}/reset`));
-  addToList('VESTIBULE_SIGNUP_REDIRECT_URLS', demoOrigins.map((origin) => `${origin}/reset`));
-  addToList('VESTIBULE_RESET_REDIRECT_URLS', demoOrigins.map((origin) => `${origin}/reset`));
+  addToList(
+    'VESTIBULE_LOGIN_REDIRECT_URLS',
+    demoOrigins.map((origin) => `${origin}/reset`),
+  );
+  addToList(
+    'VESTIBULE_SIGNUP_REDIRECT_URLS',
+    demoOrigins.map((origin) => `${origin}/reset`),
+  );
+  addToList(
+    'VESTIBULE_RESET_REDIRECT_URLS',
+    demoOrigins.map((origin) => `${origin}/reset`),
+  );
 }
 
 // The sample app first: the server registers it (the development client demo-rp) at the port it got.
@@ -34,7 +43,12 @@ env.VESTIBULE_DEMO_RP_PORT = new URL(rp.url).port;
 const config = loadConfig({ env });
 issuer = config.publicUrl;
 const api = await startServer(config);
-const demo = await startDemo({ port: demoPort, apiBaseUrl: api.url, publicToken: config.project.publicToken, oneTapScriptUrl: config.oauth.googleOneTapScriptUrl });
+const demo = await startDemo({
+  port: demoPort,
+  apiBaseUrl: api.url,
+  publicToken: config.project.publicToken,
+  oneTapScriptUrl: config.oauth.googleOneTapScriptUrl,
+});
 
 console.log(`
 Vestibule is running.

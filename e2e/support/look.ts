@@ -19,7 +19,10 @@ export async function lookAt(page: Page, testInfo: TestInfo, name: string): Prom
   await page.evaluate(() => 0);
   auditing.delete(page);
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-  const folder = `${SCREENSHOT_DIR}/${testInfo.titlePath.slice(1).join(' - ').replace(/[^\w -]+/g, '')}`;
+  const folder = `${SCREENSHOT_DIR}/${testInfo.titlePath
+    .slice(1)
+    .join(' - ')
+    .replace(/[^\w -]+/g, '')}`;
   mkdirSync(folder, { recursive: true });
   await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true, caret: 'initial' });
   const size = page.viewportSize();

@@ -44,9 +44,16 @@ export async function narrowScreenProblems(page: Page): Promise<string[]> {
       const box = el.getBoundingClientRect();
       const frame = boxFor(el);
       if (box.left < frame.left - 0.5 || box.right > frame.right + 0.5) {
-        problems.push(`${name(el)} sticks out of the widget (${Math.round(box.left)}..${Math.round(box.right)} in ${Math.round(frame.left)}..${Math.round(frame.right)})`);
+        problems.push(
+          `${name(el)} sticks out of the widget (${Math.round(box.left)}..${Math.round(box.right)} in ${Math.round(frame.left)}..${Math.round(frame.right)})`,
+        );
       }
-      if (el instanceof HTMLElement && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible' && !(el instanceof HTMLInputElement)) {
+      if (
+        el instanceof HTMLElement &&
+        el.scrollWidth > el.clientWidth + 1 &&
+        getComputedStyle(el).overflowX !== 'visible' &&
+        !(el instanceof HTMLInputElement)
+      ) {
         problems.push(`${name(el)} cuts off its content (${el.scrollWidth} px in ${el.clientWidth} px)`);
       }
     }

@@ -75,7 +75,14 @@ export async function injectEthereumWallet(
       window.addEventListener('eip6963:requestProvider', announce);
       announce();
     },
-    { address: account.address, name: options.name ?? 'MetaMask', rdns: options.rdns ?? 'io.metamask', reject: options.reject, sign, chainId: options.chainId ?? '0x1' },
+    {
+      address: account.address,
+      name: options.name ?? 'MetaMask',
+      rdns: options.rdns ?? 'io.metamask',
+      reject: options.reject,
+      sign,
+      chainId: options.chainId ?? '0x1',
+    },
   );
   const switchChain = async (chainId: string) => {
     await page.evaluate(([key, id]) => ((window as unknown as Record<string, string>)[key!] = id!), [`${sign}Chain`, chainId]);
@@ -120,7 +127,9 @@ export async function injectSolanaWallet(
             async signMessage(...inputs: Array<{ account: typeof account; message: Uint8Array }>) {
               if (reject === 'sign') throw refused();
               const signer = (window as unknown as Record<string, (m: number[]) => Promise<number[]>>)[sign]!;
-              return Promise.all(inputs.map(async ({ message }) => ({ signedMessage: message, signature: Uint8Array.from(await signer(Array.from(message))) })));
+              return Promise.all(
+                inputs.map(async ({ message }) => ({ signedMessage: message, signature: Uint8Array.from(await signer(Array.from(message))) })),
+              );
             },
           },
         },

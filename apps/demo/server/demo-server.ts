@@ -55,10 +55,7 @@ export async function startDemo(options: DemoServerOptions): Promise<{ url: stri
   });
   const page = (styleNonce: string) => {
     const config: DemoConfig = { apiBaseUrl: options.apiBaseUrl, publicToken: options.publicToken, styleNonce };
-    return template.replace(
-      '</head>',
-      `<script type="application/json" id="${DEMO_CONFIG_ELEMENT_ID}">${inertJson(config)}</script></head>`,
-    );
+    return template.replace('</head>', `<script type="application/json" id="${DEMO_CONFIG_ELEMENT_ID}">${inertJson(config)}</script></head>`);
   };
   const files = sirv(distDir, { etag: true, gzip: false });
   const server: Server = createServer((req, res) => {

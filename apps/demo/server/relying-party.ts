@@ -35,7 +35,19 @@ const COOKIE = 'demo_rp_visit';
 /** Visits kept at most (the oldest forgotten first): every browser without the cookie makes one. */
 const MAX_VISITS = 10_000;
 /** The error codes an authorization answer may carry (RFC 6749 4.1.2.1, OpenID Connect Core 3.1.2.6). */
-const OAUTH_ERRORS = new Set(['access_denied', 'invalid_request', 'unauthorized_client', 'unsupported_response_type', 'invalid_scope', 'server_error', 'temporarily_unavailable', 'login_required', 'consent_required', 'interaction_required', 'account_selection_required']);
+const OAUTH_ERRORS = new Set([
+  'access_denied',
+  'invalid_request',
+  'unauthorized_client',
+  'unsupported_response_type',
+  'invalid_scope',
+  'server_error',
+  'temporarily_unavailable',
+  'login_required',
+  'consent_required',
+  'interaction_required',
+  'account_selection_required',
+]);
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -80,7 +92,11 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<{
   /** formTargets: origins a form on the page may end up at (form-action covers the redirects after the post). */
   const send = (res: ServerResponse, status: number, html: string, formTargets: string[] = []) => {
     const formAction = ["'self'", ...formTargets].join(' ');
-    res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}` });
+    res.writeHead(status, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}`,
+    });
     res.end(html);
   };
   /** The form's token, compared in constant time with the one this browser's page was given. */
@@ -103,7 +119,10 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<{
     const note = visit.message ? `<p role="status">${escapeHtml(visit.message)}</p>` : '';
     visit.message = undefined;
     if (!visit.signedIn) {
-      return page('Sample app', `${note}<p>An app of its own, on another origin, that lets people sign in with their Vestibule account.</p><p><a class="button" href="/login">Sign in with Vestibule</a></p>`);
+      return page(
+        'Sample app',
+        `${note}<p>An app of its own, on another origin, that lets people sign in with their Vestibule account.</p><p><a class="button" href="/login">Sign in with Vestibule</a></p>`,
+      );
     }
     const { claims, userinfo } = visit.signedIn;
     return page(
@@ -154,7 +173,11 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<{
           return redirect(res, '/');
         }
         const configuration = await provider();
-        const tokens = await oidc.authorizationCodeGrant(configuration, at, { pkceCodeVerifier: pending.codeVerifier, expectedState: pending.state, expectedNonce: pending.nonce });
+        const tokens = await oidc.authorizationCodeGrant(configuration, at, {
+          pkceCodeVerifier: pending.codeVerifier,
+          expectedState: pending.state,
+          expectedNonce: pending.nonce,
+        });
         const claims = tokens.claims()!;
         const userinfo = await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub);
         visit.signedIn = { claims: { ...claims }, userinfo: { ...userinfo }, idToken: tokens.id_token! };
@@ -166,17 +189,35 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<{
         // act: a POST from the app's page with its token. A link or form on another site does nothing.
         if (req.method !== 'POST') {
           res.setHeader('Allow', 'POST');
-          return send(res, 405, page('Log out from the app', '<p>Use the Log out button on the sample app\'s page; nothing was changed.</p><p><a href="/">Back to the sample app</a></p>'));
+          return send(
+            res,
+            405,
+            page(
+              'Log out from the app',
+              '<p>Use the Log out button on the sample app\'s page; nothing was changed.</p><p><a href="/">Back to the sample app</a></p>',
+            ),
+          );
         }
         if (!(await formCarriesToken(req, visit))) {
-          return send(res, 403, page('Still signed in', '<p>That logout did not come from the sample app\'s own page, so you are still signed in.</p><p><a href="/">Back to the sample app</a></p>'));
+          return send(
+            res,
+            403,
+            page(
+              'Still signed in',
+              '<p>That logout did not come from the sample app\'s own page, so you are still signed in.</p><p><a href="/">Back to the sample app</a></p>',
+            ),
+          );
         }
         const signedIn = visit.signedIn;
         visit.csrf = undefined;
         visit.signedIn = undefined;
         if (!signedIn) return redirect(res, '/');
         visit.logoutState = oidc.randomState();
-        const end = oidc.buildEndSessionUrl(await provider(), { post_logout_redirect_uri: `${url}/`, id_token_hint: signedIn.idToken, state: visit.logoutState });
+        const end = oidc.buildEndSessionUrl(await provider(), {
+          post_logout_redirect_uri: `${url}/`,
+          id_token_hint: signedIn.idToken,
+          state: visit.logoutState,
+        });
         return redirect(res, end.href);
       }
       send(res, 404, page('Not found', '<p><a href="/">Back to the sample app</a></p>'));

@@ -23,12 +23,13 @@ export function withOAuthLanding(config: LoginConfig, origin: string): LoginConf
   const options = config.oauthOptions;
   if (!Array.isArray(config.products) || !config.products.includes('oauth') || typeof options !== 'object' || options === null) return config;
   const landing = `${origin}/reset`;
-  return { ...config, oauthOptions: { ...options, loginRedirectURL: options.loginRedirectURL ?? landing, signupRedirectURL: options.signupRedirectURL ?? landing } };
+  return {
+    ...config,
+    oauthOptions: { ...options, loginRedirectURL: options.loginRedirectURL ?? landing, signupRedirectURL: options.signupRedirectURL ?? landing },
+  };
 }
 
-export type LoginConfigResult =
-  | { source: 'query' | 'default'; config: LoginConfig }
-  | { source: 'invalid'; error: string; config: LoginConfig };
+export type LoginConfigResult = { source: 'query' | 'default'; config: LoginConfig } | { source: 'invalid'; error: string; config: LoginConfig };
 
 /**
  * Reads the `config` query parameter: URL-encoded JSON of the widget configuration. A parameter

@@ -36,11 +36,7 @@ function pick(value: Partial<Bootstrap>): Bootstrap {
   };
 }
 
-export function createBootstrapCache(options: {
-  publicToken: string;
-  http: HttpClient;
-  storage?: Storage | null;
-}): BootstrapCache {
+export function createBootstrapCache(options: { publicToken: string; http: HttpClient; storage?: Storage | null }): BootstrapCache {
   const key = bootstrapStorageKey(options.publicToken);
   const storage = options.storage === undefined ? browserStorage() : options.storage;
   let memory: Bootstrap | null = null;

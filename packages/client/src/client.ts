@@ -53,10 +53,7 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
   // Without session_duration_minutes the server checks the session and mints a fresh JWT but does
   // not extend it: the background refresh keeps the length the user signed in with.
   const authenticateSession = (session_duration_minutes?: number): Promise<SessionResponse> =>
-    http.request(
-      'POST /sdk/v1/sessions/authenticate',
-      session_duration_minutes === undefined ? {} : { session_duration_minutes },
-    );
+    http.request('POST /sdk/v1/sessions/authenticate', session_duration_minutes === undefined ? {} : { session_duration_minutes });
 
   const sessions = createSessionManager({
     publicToken,
@@ -117,13 +114,23 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
       attest: ({ profile_id, token, session_duration_minutes }) =>
         signIn('POST /sdk/v1/sessions/attest', { profile_id, token, session_duration_minutes: session_duration_minutes ?? ATTESTED_SESSION_DURATION_MINUTES }),
       onChange: (callback) =>
-        watch<Session | null>(sessions.onChange, () => sessions.getState()?.session ?? null, (s) => s?.session ?? null, callback),
+        watch<Session | null>(
+          sessions.onChange,
+          () => sessions.getState()?.session ?? null,
+          (s) => s?.session ?? null,
+          callback,
+        ),
     },
     user: {
       getSync: () => sessions.getState()?.user ?? null,
       get: getUser,
       onChange: (callback) =>
-        watch<User | null>(sessions.onChange, () => sessions.getState()?.user ?? null, (s) => s?.user ?? null, callback),
+        watch<User | null>(
+          sessions.onChange,
+          () => sessions.getState()?.user ?? null,
+          (s) => s?.user ?? null,
+          callback,
+        ),
     },
     bootstrap: {
       getSync: () => bootstrap.getSync(),

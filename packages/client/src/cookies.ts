@@ -10,13 +10,7 @@ export const INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS = 600_000;
 /** localhost, *.localhost, 127.x.x.x and [::1]: hosts where cookies may be written without Secure. */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '');
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    /^127(?:\.\d{1,3}){3}$/.test(host) ||
-    host === '[::1]' ||
-    host === '::1'
-  );
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host) || host === '[::1]' || host === '::1';
 }
 
 export interface CookieWriteAttributes {
@@ -28,10 +22,7 @@ export interface CookieWriteAttributes {
 }
 
 /** Attributes of every cookie the client writes: SameSite=Lax, Secure except on loopback hosts. */
-export function cookieAttributes(
-  hostname: string,
-  options: { path?: string; domain?: string; expires?: Date },
-): CookieWriteAttributes {
+export function cookieAttributes(hostname: string, options: { path?: string; domain?: string; expires?: Date }): CookieWriteAttributes {
   const attributes: CookieWriteAttributes = {
     path: options.path ?? '/',
     sameSite: 'Lax',

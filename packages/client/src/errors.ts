@@ -48,7 +48,9 @@ export const USER_UNAUTHENTICATED_MESSAGE = errorCatalogue.user_unauthenticated.
  * plus the client's own network_error. Widgets may pass overrides keyed the same way.
  */
 export const errorMessages = {
-  ...(Object.fromEntries(Object.entries(errorCatalogue).map(([type, entry]) => [type, entry.message])) as { [K in ErrorType]: (typeof errorCatalogue)[K]['message'] }),
+  ...(Object.fromEntries(Object.entries(errorCatalogue).map(([type, entry]) => [type, entry.message])) as {
+    [K in ErrorType]: (typeof errorCatalogue)[K]['message'];
+  }),
   network_error: 'Could not reach the server. Check your connection and try again.',
 };
 

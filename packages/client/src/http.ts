@@ -18,15 +18,11 @@ export function resolveBaseUrl(options: { publicToken: string; apiBaseUrl?: stri
     const info = parsePublicToken(publicToken);
     if (info?.environment === 'test') base = DEFAULT_TEST_API_BASE_URL;
     else if (info?.environment === 'live')
-      throw new VestibuleSDKError(
-        'sdk_error',
-        'A live public token needs an API base: pass apiBaseUrl (or customApiDomain) to createVestibuleClient.',
-      );
+      throw new VestibuleSDKError('sdk_error', 'A live public token needs an API base: pass apiBaseUrl (or customApiDomain) to createVestibuleClient.');
     else
       throw new VestibuleSDKError(
         'sdk_error',
-        'The public token is not recognised: it should start with public-token-test- or public-token-live-. ' +
-          'Pass apiBaseUrl to use another token format.',
+        'The public token is not recognised: it should start with public-token-test- or public-token-live-. ' + 'Pass apiBaseUrl to use another token format.',
       );
   }
   return base.replace(/\/+$/, '');

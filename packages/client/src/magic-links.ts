@@ -17,8 +17,7 @@ export function magicLinkLoginOrCreateBody(email: string, options: MagicLinkEmai
 export function createMagicLinks(http: HttpClient, signIn: SignIn): VestibuleClient['magicLinks'] {
   return {
     email: {
-      loginOrCreate: (email, options) =>
-        http.request('POST /sdk/v1/magic_links/email/login_or_create', magicLinkLoginOrCreateBody(email, options)),
+      loginOrCreate: (email, options) => http.request('POST /sdk/v1/magic_links/email/login_or_create', magicLinkLoginOrCreateBody(email, options)),
     },
     authenticate: (token, options = {}) =>
       signIn('POST /sdk/v1/magic_links/authenticate', { token, session_duration_minutes: options.session_duration_minutes }),

@@ -71,7 +71,11 @@ export function createOAuth(http: HttpClient, baseUrl: string, publicToken: stri
       return signIn('POST /sdk/v1/oauth/authenticate', { token, code_verifier: verifier, session_duration_minutes: options.session_duration_minutes });
     },
     googleOneTap: {
-      start: (options = {}) => http.request('POST /sdk/v1/oauth/google/onetap/start', { login_redirect_url: options.login_redirect_url, signup_redirect_url: options.signup_redirect_url }),
+      start: (options = {}) =>
+        http.request('POST /sdk/v1/oauth/google/onetap/start', {
+          login_redirect_url: options.login_redirect_url,
+          signup_redirect_url: options.signup_redirect_url,
+        }),
       submit: async (idToken, options = {}) => {
         const code_challenge = await keepVerifier();
         const response = await http.request('POST /sdk/v1/oauth/google/onetap', { id_token: idToken, code_challenge, ...options });

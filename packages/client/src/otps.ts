@@ -27,12 +27,10 @@ export function createOtps(http: HttpClient, signIn: SignIn): VestibuleClient['o
       loginOrCreate: (email, options) => http.request('POST /sdk/v1/otps/email/login_or_create', otpEmailLoginOrCreateBody(email, options)),
     },
     sms: {
-      loginOrCreate: (phoneNumber, options) =>
-        http.request('POST /sdk/v1/otps/sms/login_or_create', otpPhoneLoginOrCreateBody(phoneNumber, options)),
+      loginOrCreate: (phoneNumber, options) => http.request('POST /sdk/v1/otps/sms/login_or_create', otpPhoneLoginOrCreateBody(phoneNumber, options)),
     },
     whatsapp: {
-      loginOrCreate: (phoneNumber, options) =>
-        http.request('POST /sdk/v1/otps/whatsapp/login_or_create', otpPhoneLoginOrCreateBody(phoneNumber, options)),
+      loginOrCreate: (phoneNumber, options) => http.request('POST /sdk/v1/otps/whatsapp/login_or_create', otpPhoneLoginOrCreateBody(phoneNumber, options)),
     },
     authenticate: (code, methodId, options = {}) =>
       signIn('POST /sdk/v1/otps/authenticate', { code, method_id: methodId, session_duration_minutes: options.session_duration_minutes }),

@@ -7,8 +7,7 @@ import type { PasswordResetByEmailStartOptions, VestibuleClient } from './types.
 export function passwordResetByEmailStartBody(options: PasswordResetByEmailStartOptions): PasswordResetByEmailStartRequest {
   const body: PasswordResetByEmailStartRequest = { email: options.email };
   if (options.resetPasswordRedirectUrl !== undefined) body.reset_password_redirect_url = options.resetPasswordRedirectUrl;
-  if (options.resetPasswordExpirationMinutes !== undefined)
-    body.reset_password_expiration_minutes = options.resetPasswordExpirationMinutes;
+  if (options.resetPasswordExpirationMinutes !== undefined) body.reset_password_expiration_minutes = options.resetPasswordExpirationMinutes;
   if (options.loginRedirectUrl !== undefined) body.login_redirect_url = options.loginRedirectUrl;
   if (options.loginExpirationMinutes !== undefined) body.login_expiration_minutes = options.loginExpirationMinutes;
   if (options.locale !== undefined) body.locale = options.locale;
@@ -26,10 +25,8 @@ export function createUsersSearch(http: HttpClient): VestibuleClient['users'] {
 
 export function createPasswords(http: HttpClient, signIn: SignIn): VestibuleClient['passwords'] {
   return {
-    strengthCheck: ({ password, email }) =>
-      http.request('POST /sdk/v1/passwords/strength_check', email === undefined ? { password } : { password, email }),
-    create: ({ email, password, session_duration_minutes }) =>
-      signIn('POST /sdk/v1/passwords', { email, password, session_duration_minutes }),
+    strengthCheck: ({ password, email }) => http.request('POST /sdk/v1/passwords/strength_check', email === undefined ? { password } : { password, email }),
+    create: ({ email, password, session_duration_minutes }) => signIn('POST /sdk/v1/passwords', { email, password, session_duration_minutes }),
     authenticate: ({ email, password, session_duration_minutes }) =>
       signIn('POST /sdk/v1/passwords/authenticate', { email, password, session_duration_minutes }),
     resetByEmailStart: (options) => http.request('POST /sdk/v1/passwords/email/reset/start', passwordResetByEmailStartBody(options)),

@@ -69,14 +69,8 @@ function parseData(raw: string | null): StoredClientData {
     const data = JSON.parse(raw) as Partial<StoredClientData> | null;
     if (typeof data !== 'object' || data === null) return empty;
     const state = data.state;
-    const validState =
-      typeof state === 'object' &&
-      state !== null &&
-      typeof state.user?.user_id === 'string' &&
-      typeof state.session?.session_id === 'string';
-    const domains = Array.isArray(data.cookie_domains)
-      ? data.cookie_domains.filter((d): d is string => typeof d === 'string')
-      : [];
+    const validState = typeof state === 'object' && state !== null && typeof state.user?.user_id === 'string' && typeof state.session?.session_id === 'string';
+    const domains = Array.isArray(data.cookie_domains) ? data.cookie_domains.filter((d): d is string => typeof d === 'string') : [];
     return { state: validState ? state : null, cookie_domains: domains };
   } catch {
     return empty;
@@ -157,11 +151,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       removeSessionCookies();
     } else if (intermediate_session_token) {
       rememberDomain();
-      cookies.set(
-        cookies.names.intermediate,
-        intermediate_session_token,
-        new Date(Date.now() + INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS),
-      );
+      cookies.set(cookies.names.intermediate, intermediate_session_token, new Date(Date.now() + INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS));
       removeSessionCookies();
     } else {
       removeSessionCookies();

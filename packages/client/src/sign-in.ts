@@ -10,11 +10,7 @@ export const ATTESTED_SESSION_DURATION_MINUTES = 60;
 
 /** The routes that sign a user in: they take a session duration and answer with a session. */
 export type SignInRoute = {
-  [R in SdkRoute]: RouteResponse<R> extends SessionResponse
-    ? RouteRequest<R> extends { session_duration_minutes?: number }
-      ? R
-      : never
-    : never;
+  [R in SdkRoute]: RouteResponse<R> extends SessionResponse ? (RouteRequest<R> extends { session_duration_minutes?: number } ? R : never) : never;
 }[SdkRoute];
 
 /** Answers with the route's own response (a SessionResponse, sometimes with more: OAuth names the provider's user). */

@@ -252,7 +252,11 @@ export interface VestibuleClient {
      * invalid_crypto_wallet_address when the address is not one of its type, unsupported_crypto_chain
      * when the project does not accept the chain (its message names the chains to switch to).
      */
-    authenticateStart(request: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType; chain_id?: number }): Promise<CryptoWalletsAuthenticateStartResponse>;
+    authenticateStart(request: {
+      crypto_wallet_address: string;
+      crypto_wallet_type: CryptoWalletType;
+      chain_id?: number;
+    }): Promise<CryptoWalletsAuthenticateStartResponse>;
     /**
      * Sends the signature (Ethereum: 0x and 130 hex digits; Solana: base58) and signs in (the
      * session is stored like a magic link's); a wallet seen for the first time makes a new user,

@@ -9,8 +9,7 @@ export const INVALID_PHONE_NUMBER_MESSAGE = errorMessages.invalid_phone_number;
 
 // local@domain.tld: no spaces, one @, a dot-separated domain whose labels do not start or end with
 // a hyphen, and a top-level label of at least two characters.
-const EMAIL_PATTERN =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
 export function isValidEmail(email: string): boolean {
   if (email.length > 254) return false;

@@ -3,18 +3,7 @@ import type { EventLogRequest } from '@vestibule/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createVestibuleClient, VestibuleApiError, VestibuleSDKError } from '../src/index.js';
 import { sessionStorageKey } from '../src/session-manager.js';
-import {
-  apiError,
-  BASE,
-  clearAllCookies,
-  type fakeFetch,
-  makeSessionResponse,
-  makeUser,
-  readCookies,
-  settle,
-  TEST_TOKEN,
-  testClients,
-} from './helpers.js';
+import { apiError, BASE, clearAllCookies, type fakeFetch, makeSessionResponse, makeUser, readCookies, settle, TEST_TOKEN, testClients } from './helpers.js';
 
 const create = testClients();
 
@@ -56,10 +45,7 @@ describe('createVestibuleClient', () => {
   it('destroys a cached session at start without a session cookie, but not with a custom API domain', async () => {
     const cached = { state: { user: makeUser(), session: makeSessionResponse().session }, cookie_domains: [] };
     localStorage.setItem(sessionStorageKey(TEST_TOKEN), JSON.stringify(cached));
-    const withDomain = create(
-      { 'POST /sdk/v1/sessions/authenticate': makeSessionResponse() },
-      { customApiDomain: 'login.example.com' },
-    );
+    const withDomain = create({ 'POST /sdk/v1/sessions/authenticate': makeSessionResponse() }, { customApiDomain: 'login.example.com' });
     expect(withDomain.client.baseUrl).toBe('https://login.example.com');
     expect(withDomain.client.session.getSync()).not.toBeNull();
     await settle();
@@ -240,8 +226,7 @@ describe('session and user', () => {
     vi.useFakeTimers();
     let fail = false;
     const { client, fake } = await signedIn({
-      'POST /sdk/v1/sessions/authenticate': () =>
-        fail ? apiError(401, 'invalid_session_token', 'no') : new Response(JSON.stringify(makeSessionResponse())),
+      'POST /sdk/v1/sessions/authenticate': () => (fail ? apiError(401, 'invalid_session_token', 'no') : new Response(JSON.stringify(makeSessionResponse()))),
     });
     const refreshes = () => fake.callsTo('POST /sdk/v1/sessions/authenticate').length;
     const onSession = vi.fn();
@@ -266,7 +251,11 @@ describe('session and user', () => {
     expect(fake.callsTo('POST /sdk/v1/sessions/authenticate')).toHaveLength(0);
     const before = client.session.getSync();
     window.dispatchEvent(
-      new StorageEvent('storage', { key: `vestibule::${TEST_TOKEN}`, newValue: JSON.stringify({ state: null, cookie_domains: [] }), storageArea: localStorage }),
+      new StorageEvent('storage', {
+        key: `vestibule::${TEST_TOKEN}`,
+        newValue: JSON.stringify({ state: null, cookie_domains: [] }),
+        storageArea: localStorage,
+      }),
     );
     expect(client.session.getSync()).toEqual(before);
   });

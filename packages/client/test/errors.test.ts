@@ -57,22 +57,16 @@ describe('error catalogue', () => {
   });
 
   it('falls back to the server error_message for an unknown error_type', () => {
-    expect(messageForError(apiError('too_many_requests', 'Slow down: 10 requests a minute.'))).toBe(
-      'Slow down: 10 requests a minute.',
-    );
+    expect(messageForError(apiError('too_many_requests', 'Slow down: 10 requests a minute.'))).toBe('Slow down: 10 requests a minute.');
     expect(messageForError({ error_type: 'brand_new_type', error_message: 'Brand new.' })).toBe('Brand new.');
   });
 
   it('uses overrides keyed by error_type before the English text', () => {
-    expect(messageForError(apiError('email_not_found'), { email_not_found: 'E-Mail nicht gefunden.' })).toBe(
-      'E-Mail nicht gefunden.',
-    );
+    expect(messageForError(apiError('email_not_found'), { email_not_found: 'E-Mail nicht gefunden.' })).toBe('E-Mail nicht gefunden.');
   });
 
   it('handles SDK errors, plain errors and non-errors', () => {
-    expect(messageForError(new VestibuleSDKError('user_unauthenticated', 'whatever'))).toBe(
-      errorMessages.user_unauthenticated,
-    );
+    expect(messageForError(new VestibuleSDKError('user_unauthenticated', 'whatever'))).toBe(errorMessages.user_unauthenticated);
     expect(messageForError(new Error('boom'))).toBe('boom');
     expect(messageForError('plain text')).toBe('plain text');
     expect(messageForError(undefined)).toBe(UNKNOWN_ERROR_MESSAGE);

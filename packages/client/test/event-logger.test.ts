@@ -61,7 +61,9 @@ describe('event logger', () => {
     for (let i = 0; i < 5; i++) logger.log('flow_complete', { i });
     await vi.advanceTimersByTimeAsync(800);
     expect(batches().map((b) => b.length)).toEqual([15, 5]);
-    const ids = batches().flat().map((e) => e.event_id);
+    const ids = batches()
+      .flat()
+      .map((e) => e.event_id);
     expect(new Set(ids).size).toBe(20);
   });
 
@@ -81,10 +83,7 @@ describe('event logger', () => {
     const calls = fake.callsTo('POST /sdk/v1/events');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.init.keepalive).toBe(true);
-    expect((calls[0]!.body as EventLogRequest).events.map((e) => e.name)).toEqual([
-      'render_login_screen',
-      'email_try_again_clicked',
-    ]);
+    expect((calls[0]!.body as EventLogRequest).events.map((e) => e.name)).toEqual(['render_login_screen', 'email_try_again_clicked']);
   });
 
   it('never throws into the app when sending fails', async () => {

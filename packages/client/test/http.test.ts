@@ -9,15 +9,11 @@ describe('resolveBaseUrl', () => {
   });
 
   it('prefers customApiDomain over apiBaseUrl, and apiBaseUrl over the default', () => {
-    expect(resolveBaseUrl({ publicToken: TEST_TOKEN, apiBaseUrl: 'https://api.example.com/' })).toBe(
-      'https://api.example.com',
-    );
-    expect(
-      resolveBaseUrl({ publicToken: TEST_TOKEN, apiBaseUrl: 'https://api.example.com', customApiDomain: 'login.host.com' }),
-    ).toBe('https://login.host.com');
-    expect(resolveBaseUrl({ publicToken: 'public-token-live-1', customApiDomain: 'https://login.host.com' })).toBe(
+    expect(resolveBaseUrl({ publicToken: TEST_TOKEN, apiBaseUrl: 'https://api.example.com/' })).toBe('https://api.example.com');
+    expect(resolveBaseUrl({ publicToken: TEST_TOKEN, apiBaseUrl: 'https://api.example.com', customApiDomain: 'login.host.com' })).toBe(
       'https://login.host.com',
     );
+    expect(resolveBaseUrl({ publicToken: 'public-token-live-1', customApiDomain: 'https://login.host.com' })).toBe('https://login.host.com');
   });
 
   it('throws a clear error for a live token without a base', () => {

@@ -156,9 +156,7 @@ describe('local storage', () => {
     const s = state();
     const newValue = JSON.stringify({ state: s, cookie_domains: [] });
     localStorage.setItem(sessionStorageKey(TEST_TOKEN), newValue);
-    window.dispatchEvent(
-      new StorageEvent('storage', { key: sessionStorageKey(TEST_TOKEN), newValue, storageArea: localStorage }),
-    );
+    window.dispatchEvent(new StorageEvent('storage', { key: sessionStorageKey(TEST_TOKEN), newValue, storageArea: localStorage }));
     expect(m.getState()).toEqual(s);
     expect(listener).toHaveBeenCalledExactlyOnceWith(s);
 
@@ -168,17 +166,13 @@ describe('local storage', () => {
 
     // Logout in the other tab.
     const loggedOut = JSON.stringify({ state: null, cookie_domains: [] });
-    window.dispatchEvent(
-      new StorageEvent('storage', { key: sessionStorageKey(TEST_TOKEN), newValue: loggedOut, storageArea: localStorage }),
-    );
+    window.dispatchEvent(new StorageEvent('storage', { key: sessionStorageKey(TEST_TOKEN), newValue: loggedOut, storageArea: localStorage }));
     expect(m.getState()).toBeNull();
     expect(listener).toHaveBeenLastCalledWith(null);
 
     // After stop, no more updates.
     m.stop();
-    window.dispatchEvent(
-      new StorageEvent('storage', { key: sessionStorageKey(TEST_TOKEN), newValue, storageArea: localStorage }),
-    );
+    window.dispatchEvent(new StorageEvent('storage', { key: sessionStorageKey(TEST_TOKEN), newValue, storageArea: localStorage }));
     expect(m.getState()).toBeNull();
   });
 });

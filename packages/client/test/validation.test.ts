@@ -3,9 +3,8 @@ import { INVALID_EMAIL_FORMAT_MESSAGE, INVALID_EMAIL_OTP_MESSAGE, INVALID_PHONE_
 import { randomId, RANDOM_ID_LENGTH } from '../src/random-id.js';
 
 describe('validation', () => {
-  it.each(['ada@example.com', 'a.b+tag@sub.example.co.uk', "o'brien@example.io", 'x_y-z@e-xample.org'])(
-    'accepts %s',
-    (email) => expect(isValidEmail(email)).toBe(true),
+  it.each(['ada@example.com', 'a.b+tag@sub.example.co.uk', "o'brien@example.io", 'x_y-z@e-xample.org'])('accepts %s', (email) =>
+    expect(isValidEmail(email)).toBe(true),
   );
 
   it.each([
@@ -27,9 +26,7 @@ describe('validation', () => {
   it('exports the form messages word for word', () => {
     expect(INVALID_EMAIL_OTP_MESSAGE).toBe('Invalid email address.');
     expect(INVALID_EMAIL_FORMAT_MESSAGE).toBe('Email format is invalid.');
-    expect(INVALID_PHONE_NUMBER_MESSAGE).toBe(
-      'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
-    );
+    expect(INVALID_PHONE_NUMBER_MESSAGE).toBe('Phone number format is invalid. Ensure the phone number is in the E.164 format.');
   });
 });
 

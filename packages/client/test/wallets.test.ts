@@ -47,7 +47,8 @@ describe('wallets', () => {
 
   it('a refusal rejects with its error_type and stores nothing', async () => {
     const { client } = create({
-      'POST /sdk/v1/crypto_wallets/authenticate': () => apiError(401, 'crypto_challenge_not_found', 'This sign-in request has expired or was already used. Please try again.'),
+      'POST /sdk/v1/crypto_wallets/authenticate': () =>
+        apiError(401, 'crypto_challenge_not_found', 'This sign-in request has expired or was already used. Please try again.'),
     });
     const error = await client.cryptoWallets
       .authenticate({ crypto_wallet_address: 'abc', crypto_wallet_type: 'solana', signature: 'xyz', session_duration_minutes: 60 })

@@ -37,7 +37,7 @@ export const CryptoWalletsAuthenticateStartResponseSchema = z
     ...ok,
     challenge: z.string().meta({
       description:
-        'The sign-in message for the wallet to sign as it is (Ethereum: personal_sign; Solana: signMessage of its UTF-8 bytes). It works once, for 10 minutes, with the verifier of the start\'s code_challenge; a new start with the same code_challenge replaces it.',
+        "The sign-in message for the wallet to sign as it is (Ethereum: personal_sign; Solana: signMessage of its UTF-8 bytes). It works once, for 10 minutes, with the verifier of the start's code_challenge; a new start with the same code_challenge replaces it.",
     }),
   })
   .meta({ id: 'CryptoWalletsAuthenticateStartResponse' });
@@ -69,7 +69,8 @@ export const cryptoRoutes = {
   authenticateStart: route({
     method: 'post',
     path: '/sdk/v1/crypto_wallets/authenticate/start',
-    summary: "A sign-in message for the wallet to sign, naming this site (the request's Origin, one of the project's allowed origins), the address and a single-use nonce.",
+    summary:
+      "A sign-in message for the wallet to sign, naming this site (the request's Origin, one of the project's allowed origins), the address and a single-use nonce.",
     tag: TAG,
     auth: 'public',
     request: CryptoWalletsAuthenticateStartRequestSchema,

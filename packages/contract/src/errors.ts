@@ -26,11 +26,20 @@ const userFacingErrors = {
   invalid_code: { status: 400, message: 'Code format is invalid, please try again.' },
   member_password_not_found: { status: 404, message: 'Member password not found.' },
   /** Identity provider: the relying party's request names no registered client (shown on the widget's error screen, never sent back). */
-  idp_client_not_found: { status: 400, message: 'This application is not registered with this sign-in service (unknown client_id). Please reach out to the application developer.' },
+  idp_client_not_found: {
+    status: 400,
+    message: 'This application is not registered with this sign-in service (unknown client_id). Please reach out to the application developer.',
+  },
   /** Identity provider: redirect_uri is not one the client registered (exact match). */
-  idp_redirect_uri_not_registered: { status: 400, message: 'The redirect_uri is not registered for this application. Please reach out to the application developer.' },
+  idp_redirect_uri_not_registered: {
+    status: 400,
+    message: 'The redirect_uri is not registered for this application. Please reach out to the application developer.',
+  },
   /** Identity provider logout: post_logout_redirect_uri is not one the client registered (exact match). */
-  idp_post_logout_redirect_uri_not_registered: { status: 400, message: 'The post_logout_redirect_uri is not registered for this application. Please reach out to the application developer.' },
+  idp_post_logout_redirect_uri_not_registered: {
+    status: 400,
+    message: 'The post_logout_redirect_uri is not registered for this application. Please reach out to the application developer.',
+  },
   /** Session attest: profile_id names no configured token profile. */
   token_profile_not_found: { status: 400, message: 'The token profile is not configured on this server.' },
   /** Session attest: the trusted token's signature, issuer, audience, expiry or email claim does not hold. */
@@ -65,7 +74,8 @@ const userFacingErrors = {
   /** Registering a credential that is already registered (to this user or another). */
   duplicate_webauthn_registration: {
     status: 400,
-    message: 'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
+    message:
+      'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
   },
   /** A ceremony's challenge that is unknown, already used or older than 5 minutes. */
   webauthn_challenge_not_found: { status: 401, message: 'This passkey request has expired or was already used. Please try again.' },

@@ -21,7 +21,10 @@ export const LoggedEventSchema = z
     event_id: z.string().min(1).max(64),
     name: z.enum(loggedEventNames),
     /** ISO 8601 time the event happened in the browser. */
-    timestamp: z.string().max(64).refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 time'),
+    timestamp: z
+      .string()
+      .max(64)
+      .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 time'),
     details: z.record(z.string(), z.unknown()),
   })
   .meta({ id: 'LoggedEvent' });

@@ -31,7 +31,9 @@ const authorizeParams = {
     description:
       "'none' (no interaction: fail with login_required or consent_required), 'consent' (ask again even when consent is remembered) or 'login' (the user signs in again before a code is issued).",
   }),
-  max_age: text(16).optional().meta({ description: 'Seconds: a sign-in older than this is asked again before a code is issued (the id_token then carries the new auth_time).' }),
+  max_age: text(16)
+    .optional()
+    .meta({ description: 'Seconds: a sign-in older than this is asked again before a code is issued (the id_token then carries the new auth_time).' }),
   code_challenge: text(128).optional().meta({ description: 'PKCE (S256) challenge; required for public clients.' }),
   code_challenge_method: text(16).optional().meta({ description: "'S256' (the default when a challenge is sent); 'plain' is refused." }),
   state: text(2048).optional(),
@@ -54,7 +56,8 @@ export const IdpScopeResultSchema = z
   .object({
     scope: z.string(),
     description: z.string().meta({
-      description: "What the scope lets the client do: a standard scope's wording, a custom scope's description in the project's rbacPolicy (bootstrap), or empty when the policy has none (show your own wording; the widget's is 'Use the {scope} scope').",
+      description:
+        "What the scope lets the client do: a standard scope's wording, a custom scope's description in the project's rbacPolicy (bootstrap), or empty when the policy has none (show your own wording; the widget's is 'Use the {scope} scope').",
     }),
     is_grantable: z.boolean().meta({ description: 'False when the user has no permission to grant it (RBAC policy); an ungrantable scope is not granted.' }),
   })
@@ -62,7 +65,10 @@ export const IdpScopeResultSchema = z
 export type IdpScopeResult = z.output<typeof IdpScopeResultSchema>;
 
 const sentBack = {
-  error: z.string().optional().meta({ description: 'Present when the request ended in an error that goes back to the relying party (login_required, consent_required, invalid_scope, unsupported_response_type, invalid_request): redirect_uri then carries error, error_description and state, and the widget navigates there.' }),
+  error: z.string().optional().meta({
+    description:
+      'Present when the request ended in an error that goes back to the relying party (login_required, consent_required, invalid_scope, unsupported_response_type, invalid_request): redirect_uri then carries error, error_description and state, and the widget navigates there.',
+  }),
 };
 
 export const IdpAuthorizeStartResponseSchema = z
@@ -70,22 +76,26 @@ export const IdpAuthorizeStartResponseSchema = z
     ...ok,
     consent_required: z.boolean(),
     client: IdpClientSchema,
-    redirect_uri: z.string().meta({ description: 'The registered redirect URI; with error present, the URI to navigate to now (error and state in its query).' }),
+    redirect_uri: z
+      .string()
+      .meta({ description: 'The registered redirect URI; with error present, the URI to navigate to now (error and state in its query).' }),
     scope_results: z.array(IdpScopeResultSchema),
-    reauthentication_required: z
-      .boolean()
-      .optional()
-      .meta({
-        description:
-          'True when the user must sign in again first (prompt=login, or a sign-in older than max_age): the authorization page asks for a new sign-in, then runs the request again; a submit before that sends login_required back.',
-      }),
+    reauthentication_required: z.boolean().optional().meta({
+      description:
+        'True when the user must sign in again first (prompt=login, or a sign-in older than max_age): the authorization page asks for a new sign-in, then runs the request again; a submit before that sends login_required back.',
+    }),
     ...sentBack,
   })
   .meta({ id: 'IdpAuthorizeStartResponse' });
 export type IdpAuthorizeStartResponse = z.output<typeof IdpAuthorizeStartResponseSchema>;
 
 export const IdpAuthorizeSubmitRequestSchema = z
-  .strictObject({ ...authorizeParams, consent_granted: z.boolean().meta({ description: 'Allow (true) or Deny (false). Sent false when no consent was required: the remembered consent then applies.' }) })
+  .strictObject({
+    ...authorizeParams,
+    consent_granted: z
+      .boolean()
+      .meta({ description: 'Allow (true) or Deny (false). Sent false when no consent was required: the remembered consent then applies.' }),
+  })
   .meta({ id: 'IdpAuthorizeSubmitRequest' });
 export type IdpAuthorizeSubmitRequest = z.input<typeof IdpAuthorizeSubmitRequestSchema>;
 
@@ -102,7 +112,9 @@ export const IdpLogoutStartRequestSchema = z
   .strictObject({
     client_id: z.string().min(1).max(256),
     post_logout_redirect_uri: z.string().min(1).max(2048).meta({ description: 'Must equal one registered for the client exactly.' }),
-    id_token_hint: text(8192).optional().meta({ description: 'An id_token this server issued to the client for the signed-in user: logout then needs no confirmation.' }),
+    id_token_hint: text(8192)
+      .optional()
+      .meta({ description: 'An id_token this server issued to the client for the signed-in user: logout then needs no confirmation.' }),
     state: text(2048).optional(),
   })
   .meta({ id: 'IdpLogoutStartRequest' });
@@ -143,9 +155,7 @@ export const OpenIdConfigurationSchema = z
 export type OpenIdConfiguration = z.output<typeof OpenIdConfigurationSchema>;
 
 /** RFC 6749 section 5.2 (and RFC 6750, 7009) error answer. */
-export const OAuthErrorSchema = z
-  .object({ error: z.string(), error_description: z.string().optional() })
-  .meta({ id: 'OAuthError' });
+export const OAuthErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() }).meta({ id: 'OAuthError' });
 
 export const TokenRequestSchema = z
   .object({
@@ -183,7 +193,9 @@ export const UserInfoResponseSchema = z
   .meta({ id: 'UserInfoResponse' });
 export type UserInfoResponse = z.output<typeof UserInfoResponseSchema>;
 
-export const UserInfoRequestSchema = z.object({ access_token: z.string().optional().meta({ description: 'RFC 6750 form-encoded body parameter, instead of the Authorization header.' }) }).meta({ id: 'UserInfoRequest' });
+export const UserInfoRequestSchema = z
+  .object({ access_token: z.string().optional().meta({ description: 'RFC 6750 form-encoded body parameter, instead of the Authorization header.' }) })
+  .meta({ id: 'UserInfoRequest' });
 
 export const RevokeRequestSchema = z
   .object({
@@ -202,7 +214,11 @@ export const RevokeRequestSchema = z
 export const SessionAttestRequestSchema = z
   .strictObject({
     profile_id: z.string().min(1).max(256).meta({ description: 'The token profile (server.idp.tokenProfiles) the token is checked against.' }),
-    token: z.string().min(1).max(8192).meta({ description: 'The trusted auth token: a JWT signed by a key of the profile JWKS, with its issuer, audience, exp and the email claim.' }),
+    token: z
+      .string()
+      .min(1)
+      .max(8192)
+      .meta({ description: 'The trusted auth token: a JWT signed by a key of the profile JWKS, with its issuer, audience, exp and the email claim.' }),
     session_duration_minutes: minutes.optional().meta({ description: 'Default 60 (an attested session).' }),
   })
   .meta({ id: 'SessionAttestRequest' });
@@ -257,7 +273,8 @@ export const idpRoutes = {
   sessionAttest: route({
     method: 'post',
     path: '/sdk/v1/sessions/attest',
-    summary: 'Starts a session from a trusted auth token checked against a token profile (issuer, audience, JWKS): the session guard of the authorization page.',
+    summary:
+      'Starts a session from a trusted auth token checked against a token profile (issuer, audience, JWKS): the session guard of the authorization page.',
     tag: 'Sessions',
     auth: 'public',
     request: SessionAttestRequestSchema,
@@ -268,7 +285,8 @@ export const idpRoutes = {
     kind: 'oauth',
     method: 'post',
     path: '/oauth2/token',
-    summary: 'OAuth 2.0 token endpoint: authorization_code (PKCE S256, required for public clients) and refresh_token (rotated; a reused one revokes its grant).',
+    summary:
+      'OAuth 2.0 token endpoint: authorization_code (PKCE S256, required for public clients) and refresh_token (rotated; a reused one revokes its grant).',
     tag: OAUTH_TAG,
     auth: 'none',
     form: TokenRequestSchema,

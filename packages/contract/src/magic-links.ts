@@ -41,8 +41,7 @@ export const magicLinkRoutes = {
   authenticate: route({
     method: 'post',
     path: '/sdk/v1/magic_links/authenticate',
-    summary:
-      'Use a magic-link token (once): proves the email, activates the user and starts a session, or adds the factor to the Bearer session.',
+    summary: 'Use a magic-link token (once): proves the email, activates the user and starts a session, or adds the factor to the Bearer session.',
     tag: 'Magic links',
     auth: 'public-optional-session',
     request: MagicLinkAuthenticateRequestSchema,

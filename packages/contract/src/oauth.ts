@@ -20,7 +20,10 @@ export const OAuthStartQuerySchema = z
     login_redirect_url: redirectUrl.optional().meta({ description: "Where an existing user lands; on the project's login allowlist (default: its first)." }),
     signup_redirect_url: redirectUrl.optional().meta({ description: "Where a new user lands; on the project's signup allowlist (default: its first)." }),
     custom_scopes: z.string().max(2048).optional().meta({ description: "Space-separated scopes asked for besides the provider's defaults." }),
-    provider_params: z.string().max(4096).optional().meta({ description: 'A JSON object of string values: extra parameters of the authorization request (prompt, login_hint, …). Those that the safety of the flow rests on (client_id, client_secret, response_type, response_mode, redirect_uri, state, nonce, code_challenge, code_challenge_method, scope, request, request_uri) are refused with 400 bad_request naming them, as are names of other characters than letters, digits, _, . and -.' }),
+    provider_params: z.string().max(4096).optional().meta({
+      description:
+        'A JSON object of string values: extra parameters of the authorization request (prompt, login_hint, …). Those that the safety of the flow rests on (client_id, client_secret, response_type, response_mode, redirect_uri, state, nonce, code_challenge, code_challenge_method, scope, request, request_uri) are refused with 400 bad_request naming them, as are names of other characters than letters, digits, _, . and -.',
+    }),
   })
   .meta({ id: 'OAuthStartQuery' });
 export type OAuthStartQuery = z.input<typeof OAuthStartQuerySchema>;
@@ -78,7 +81,7 @@ export type OAuthOneTapStartResponse = z.output<typeof OAuthOneTapStartResponseS
 
 export const OAuthOneTapSubmitRequestSchema = z
   .strictObject({
-    id_token: z.string().min(1).max(8192).meta({ description: "The credential Google Identity Services handed the page: a Google ID token." }),
+    id_token: z.string().min(1).max(8192).meta({ description: 'The credential Google Identity Services handed the page: a Google ID token.' }),
     nonce: z.string().min(1).max(512).optional().meta({ description: 'The nonce the start gave; when sent it must be the one the ID token carries.' }),
     code_challenge: OAuthStartQuerySchema.shape.code_challenge,
     login_redirect_url: OAuthStartQuerySchema.shape.login_redirect_url,
@@ -90,7 +93,9 @@ export type OAuthOneTapSubmitRequest = z.input<typeof OAuthOneTapSubmitRequestSc
 export const OAuthOneTapSubmitResponseSchema = z
   .object({
     ...ok,
-    redirect_url: z.string().meta({ description: 'The login redirect URL (signup for a new user) with vestibule_token_type=oauth and the one-time token, as the callback would send it.' }),
+    redirect_url: z.string().meta({
+      description: 'The login redirect URL (signup for a new user) with vestibule_token_type=oauth and the one-time token, as the callback would send it.',
+    }),
   })
   .meta({ id: 'OAuthOneTapSubmitResponse' });
 export type OAuthOneTapSubmitResponse = z.output<typeof OAuthOneTapSubmitResponseSchema>;
@@ -102,7 +107,7 @@ export const oauthRoutes = {
     kind: 'redirect',
     method: 'get',
     path: '/sdk/v1/oauth/start',
-    summary: "A browser navigation: starts a sign-in at the provider (state, PKCE, nonce) and answers 302 to its authorization page.",
+    summary: 'A browser navigation: starts a sign-in at the provider (state, PKCE, nonce) and answers 302 to its authorization page.',
     tag: TAG,
     // The public token comes in the query: a navigation sends no headers of ours.
     auth: 'none',
@@ -126,7 +131,8 @@ export const oauthRoutes = {
     kind: 'redirect',
     method: 'post',
     path: '/sdk/v1/oauth/callback',
-    summary: "The same redirect URI for providers that answer with response_mode=form_post (Sign in with Apple when it is asked for the user's email): their page posts the callback's fields as a form.",
+    summary:
+      "The same redirect URI for providers that answer with response_mode=form_post (Sign in with Apple when it is asked for the user's email): their page posts the callback's fields as a form.",
     tag: TAG,
     auth: 'none',
     form: OAuthCallbackQuerySchema,
@@ -156,7 +162,8 @@ export const oauthRoutes = {
   oneTapSubmit: route({
     method: 'post',
     path: '/sdk/v1/oauth/google/onetap',
-    summary: "The ID token of Google's one-tap prompt, verified against Google's JWKS (issuer, audience, expiry, the one-time nonce): answers the host page to go to with a one-time token for the exchange.",
+    summary:
+      "The ID token of Google's one-tap prompt, verified against Google's JWKS (issuer, audience, expiry, the one-time nonce): answers the host page to go to with a one-time token for the exchange.",
     tag: TAG,
     auth: 'public',
     request: OAuthOneTapSubmitRequestSchema,

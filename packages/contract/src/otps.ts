@@ -48,7 +48,13 @@ export const OtpAuthenticateRequestSchema = z
 export type OtpAuthenticateRequest = z.input<typeof OtpAuthenticateRequestSchema>;
 
 const sendErrors = ['invalid_duration', 'too_many_requests', 'delivery_failed'] as const;
-const phoneErrors = ['invalid_phone_number', 'invalid_phone_number_country_code', 'channel_not_configured', 'text_message_budget_exceeded', ...sendErrors] as const;
+const phoneErrors = [
+  'invalid_phone_number',
+  'invalid_phone_number_country_code',
+  'channel_not_configured',
+  'text_message_budget_exceeded',
+  ...sendErrors,
+] as const;
 const CHANNEL_NAMES = { sms: 'SMS', whatsapp: 'WhatsApp' } as const;
 
 const phoneRoute = <const C extends 'sms' | 'whatsapp'>(channel: C) =>

@@ -12,7 +12,10 @@ import { SessionResponseSchema, WebAuthnRegistrationSchema } from './session.js'
  * @simplewebauthn/browser read and write.
  */
 
-const base64url = z.string().max(8192).regex(/^[A-Za-z0-9_-]*$/, 'base64url');
+const base64url = z
+  .string()
+  .max(8192)
+  .regex(/^[A-Za-z0-9_-]*$/, 'base64url');
 
 const credentialFields = {
   id: base64url.min(1),
@@ -81,10 +84,10 @@ export type WebAuthnRegisterResponse = z.output<typeof WebAuthnRegisterResponseS
 
 export const WebAuthnAuthenticateStartRequestSchema = z
   .strictObject({
-    is_passkey: z
-      .boolean()
-      .optional()
-      .meta({ description: "true (the default): any passkey of this site may answer (discoverable credentials). false: a second factor, among the Bearer session user's credentials; needs that session." }),
+    is_passkey: z.boolean().optional().meta({
+      description:
+        "true (the default): any passkey of this site may answer (discoverable credentials). false: a second factor, among the Bearer session user's credentials; needs that session.",
+    }),
   })
   .meta({ id: 'WebAuthnAuthenticateStartRequest' });
 export type WebAuthnAuthenticateStartRequest = z.input<typeof WebAuthnAuthenticateStartRequestSchema>;

@@ -50,7 +50,9 @@ export const PasswordStrengthCheckResponseSchema = z
   .meta({ id: 'PasswordStrengthCheckResponse' });
 export type PasswordStrengthCheckResponse = z.output<typeof PasswordStrengthCheckResponseSchema>;
 
-export const PasswordCreateRequestSchema = z.strictObject({ email, password, session_duration_minutes: minutes.optional() }).meta({ id: 'PasswordCreateRequest' });
+export const PasswordCreateRequestSchema = z
+  .strictObject({ email, password, session_duration_minutes: minutes.optional() })
+  .meta({ id: 'PasswordCreateRequest' });
 export type PasswordCreateRequest = z.input<typeof PasswordCreateRequestSchema>;
 
 export const PasswordAuthenticateRequestSchema = z
@@ -114,7 +116,16 @@ export const passwordRoutes = {
     auth: 'public-optional-session',
     request: PasswordAuthenticateRequestSchema,
     response: SessionResponseSchema,
-    errors: ['invalid_email', 'unauthorized_credentials', 'reset_password', 'breached_password', 'user_lock_limit_reached', 'invalid_duration', 'too_many_requests', 'server_busy'],
+    errors: [
+      'invalid_email',
+      'unauthorized_credentials',
+      'reset_password',
+      'breached_password',
+      'user_lock_limit_reached',
+      'invalid_duration',
+      'too_many_requests',
+      'server_busy',
+    ],
   }),
   resetByEmailStart: route({
     method: 'post',

@@ -22,7 +22,15 @@ export const UserSearchResponseSchema = z
 export type UserSearchResponse = z.output<typeof UserSearchResponseSchema>;
 
 export const userRoutes = {
-  me: route({ method: 'get', path: '/sdk/v1/users/me', summary: 'The signed-in user.', tag: 'Users', auth: 'session', response: UserResponseSchema, errors: ['session_not_found'] }),
+  me: route({
+    method: 'get',
+    path: '/sdk/v1/users/me',
+    summary: 'The signed-in user.',
+    tag: 'Users',
+    auth: 'session',
+    response: UserResponseSchema,
+    errors: ['session_not_found'],
+  }),
   search: route({
     method: 'post',
     path: '/sdk/v1/users/search',

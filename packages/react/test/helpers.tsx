@@ -92,9 +92,9 @@ export const OAUTH_SESSION_RESPONSE: OAuthAuthenticateResponse = { ...SESSION_RE
 
 /** client.oauth: a start per provider (resolving as if the page had left) and the exchange. */
 function fakeOAuth() {
-  const providers = Object.fromEntries(
-    OAUTH_PROVIDER_TYPES.map((type) => [type, { start: vi.fn(async (_options?: OAuthStartOptions) => undefined) }]),
-  ) as { [P in OAuthProviderType]: { start: ReturnType<typeof vi.fn<(options?: OAuthStartOptions) => Promise<undefined>>> } };
+  const providers = Object.fromEntries(OAUTH_PROVIDER_TYPES.map((type) => [type, { start: vi.fn(async (_options?: OAuthStartOptions) => undefined) }])) as {
+    [P in OAuthProviderType]: { start: ReturnType<typeof vi.fn<(options?: OAuthStartOptions) => Promise<undefined>>> };
+  };
   return {
     ...providers,
     authenticate: vi.fn(async (_token: string, _options?: { session_duration_minutes?: number }) => OAUTH_SESSION_RESPONSE),
@@ -107,9 +107,19 @@ function fakeOAuth() {
 
 /** What client.oauth.googleOneTap.start() answers by default: the stand-in script URL is the tests' own. */
 /** What client.oauth.googleOneTap.submit() answers by default (the real one then sends the page there). */
-export const ONE_TAP_SUBMIT = { status_code: 200 as const, request_id: 'req-onetap-submit', redirect_url: 'https://host.test/landing?vestibule_token_type=oauth&token=t-1' };
+export const ONE_TAP_SUBMIT = {
+  status_code: 200 as const,
+  request_id: 'req-onetap-submit',
+  redirect_url: 'https://host.test/landing?vestibule_token_type=oauth&token=t-1',
+};
 
-export const ONE_TAP_START = { status_code: 200 as const, request_id: 'req-onetap', client_id: 'google-client', script_url: 'https://gsi.test/client', nonce: 'nonce-1' };
+export const ONE_TAP_START = {
+  status_code: 200 as const,
+  request_id: 'req-onetap',
+  client_id: 'google-client',
+  script_url: 'https://gsi.test/client',
+  nonce: 'nonce-1',
+};
 
 /** What client.cryptoWallets.authenticateStart() answers by default: the message the wallet signs. */
 export const WALLET_CHALLENGE = 'localhost wants you to sign in with your wallet.\n\nNonce: n0nce-1 ✓';
@@ -187,9 +197,7 @@ export function fakeClient(options: FakeClientOptions = {}) {
     passwords: {
       strengthCheck: vi.fn(async (_request: { password: string; email?: string }) => STRENGTH_OK),
       create: vi.fn(async (_request: { email: string; password: string; session_duration_minutes?: number }) => SESSION_RESPONSE),
-      authenticate: vi.fn(
-        async (_request: { email: string; password: string; session_duration_minutes?: number }) => SESSION_RESPONSE,
-      ),
+      authenticate: vi.fn(async (_request: { email: string; password: string; session_duration_minutes?: number }) => SESSION_RESPONSE),
       resetByEmailStart: vi.fn(async (_options: { email: string } & Record<string, unknown>) => ({
         status_code: 200 as const,
         request_id: 'req-5',

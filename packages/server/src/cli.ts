@@ -43,7 +43,9 @@ function idpClientDraft(values: Record<string, string | string[] | boolean | und
   for (const uri of [...redirects, ...many('post-logout-uri')]) {
     if (!URL.canParse(uri) || !['http:', 'https:'].includes(new URL(uri).protocol)) return `Not an http(s) URL: ${uri}`;
   }
-  const scopes = many('scope').flatMap((scope) => scope.split(/[\s,]+/)).filter(Boolean);
+  const scopes = many('scope')
+    .flatMap((scope) => scope.split(/[\s,]+/))
+    .filter(Boolean);
   return {
     client_id: clientId,
     client_name: one('name') ?? clientId,
@@ -54,24 +56,29 @@ function idpClientDraft(values: Record<string, string | string[] | boolean | und
   };
 }
 
+/** The command line as parseArgs reads it; throws on an unknown or malformed option. */
+function readArgs(args: string[]) {
+  return parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      config: { type: 'string', short: 'c' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
+      'client-id': { type: 'string' },
+      name: { type: 'string' },
+      type: { type: 'string' },
+      'redirect-uri': { type: 'string', multiple: true },
+      'post-logout-uri': { type: 'string', multiple: true },
+      scope: { type: 'string', multiple: true },
+    },
+  });
+}
+
 export function parseCommandLine(args: string[]): CliCommand {
-  let parsed;
+  let parsed: ReturnType<typeof readArgs>;
   try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        config: { type: 'string', short: 'c' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-        'client-id': { type: 'string' },
-        name: { type: 'string' },
-        type: { type: 'string' },
-        'redirect-uri': { type: 'string', multiple: true },
-        'post-logout-uri': { type: 'string', multiple: true },
-        scope: { type: 'string', multiple: true },
-      },
-    });
+    parsed = readArgs(args);
   } catch (error) {
     return { command: 'usage-error', message: (error as Error).message };
   }
@@ -135,7 +142,7 @@ export function helpText(): string {
     'Commands:',
     '  start            Start the server (the default): prints its URL, stops on SIGINT or SIGTERM.',
     '  help             Print this help.',
-    '  idp-client       Print an entry of server.idp.clients (the identity provider\'s relying parties):',
+    "  idp-client       Print an entry of server.idp.clients (the identity provider's relying parties):",
     '                   --client-id <id> [--name <name>] [--type public|confidential]',
     '                   --redirect-uri <url>... [--post-logout-uri <url>...] [--scope <scope>...].',
     '                   A confidential client gets a new secret, printed once; the entry keeps its SHA-256.',

@@ -70,7 +70,9 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   // Every one-time secret (the kernel's table) and what features issue in tables of their own.
   const pruners: PruneBatch[] = [pruneOneTimeSecrets, ...features.flatMap((feature) => (feature.prune ? [feature.prune] : []))];
   const { db, kind, changes } = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, (error) =>
-    log.error('Lost the database connection that listens for changed sessions; sessions are read from the database until it is back.', { message: error.message }),
+    log.error('Lost the database connection that listens for changed sessions; sessions are read from the database until it is back.', {
+      message: error.message,
+    }),
   );
   const feed = new ChangeFeed((payload) => sql`select pg_notify(${CHANGE_CHANNEL}, ${payload})`.execute(db));
   try {

@@ -42,7 +42,10 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const POST_ROUTES: Array<{ path: string; fields: string[]; needsSession?: boolean; validAlone?: (field: string, value: unknown) => boolean }> = [
-  { path: '/sdk/v1/magic_links/email/login_or_create', fields: ['email', 'login_magic_link_url', 'signup_magic_link_url', 'login_expiration_minutes', 'signup_expiration_minutes', 'create_user_as_pending'] },
+  {
+    path: '/sdk/v1/magic_links/email/login_or_create',
+    fields: ['email', 'login_magic_link_url', 'signup_magic_link_url', 'login_expiration_minutes', 'signup_expiration_minutes', 'create_user_as_pending'],
+  },
   { path: '/sdk/v1/magic_links/authenticate', fields: ['token', 'session_duration_minutes'] },
   { path: '/sdk/v1/sessions/authenticate', fields: ['session_duration_minutes'], needsSession: true },
   { path: '/sdk/v1/sessions/revoke', fields: [], needsSession: true },
@@ -74,16 +77,21 @@ const POST_ROUTES: Array<{ path: string; fields: string[]; needsSession?: boolea
   { path: '/sdk/v1/webauthn/delete', fields: ['webauthn_registration_id'], needsSession: true },
   { path: '/sdk/v1/oauth/authenticate', fields: ['token', 'code_verifier', 'session_duration_minutes'] },
   { path: '/sdk/v1/crypto_wallets/authenticate/start', fields: ['crypto_wallet_address', 'crypto_wallet_type', 'code_challenge', 'chain_id'] },
-  { path: '/sdk/v1/crypto_wallets/authenticate', fields: ['crypto_wallet_address', 'crypto_wallet_type', 'signature', 'code_verifier', 'session_duration_minutes'] },
+  {
+    path: '/sdk/v1/crypto_wallets/authenticate',
+    fields: ['crypto_wallet_address', 'crypto_wallet_type', 'signature', 'code_verifier', 'session_duration_minutes'],
+  },
 ];
 
 /** Text no database can hold: a NUL or an unpaired surrogate somewhere in an otherwise ordinary string. */
 function unstorableText(): fc.Arbitrary<string> {
-  return fc
-    .tuple(fc.string({ maxLength: 20 }), fc.constantFrom('\u0000', '\ud800', '\udfff', '\ud83d'), fc.string({ maxLength: 20 }))
-    // A high surrogate followed by a low one is a pair, which is fine text.
-    .filter(([, bad, after]) => !(/^[\ud800-\udbff]$/.test(bad) && /^[\udc00-\udfff]/.test(after)))
-    .map(([before, bad, after]) => `${before}${bad}${after}`);
+  return (
+    fc
+      .tuple(fc.string({ maxLength: 20 }), fc.constantFrom('\u0000', '\ud800', '\udfff', '\ud83d'), fc.string({ maxLength: 20 }))
+      // A high surrogate followed by a low one is a pair, which is fine text.
+      .filter(([, bad, after]) => !(/^[\ud800-\udbff]$/.test(bad) && /^[\udc00-\udfff]/.test(after)))
+      .map(([before, bad, after]) => `${before}${bad}${after}`)
+  );
 }
 
 const wrongValue = fc.oneof(
@@ -111,12 +119,28 @@ function badBody(fields: string[], validAlone?: (field: string, value: unknown) 
         .map(({ field, value }) => json({ [field]: value }, `wrong value for ${field}`))
     : fc.constant(json({ x: 1 }, 'unknown field'));
   return fc.oneof(
-    fc.jsonValue({ maxDepth: 3 }).filter((v) => !(typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0)).map((v) => json(v, 'random JSON value')),
+    fc
+      .jsonValue({ maxDepth: 3 })
+      .filter((v) => !(typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0))
+      .map((v) => json(v, 'random JSON value')),
     withField,
     fc
-      .tuple(fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !fields.includes(k)), fc.jsonValue({ maxDepth: 1 }))
+      .tuple(
+        fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !fields.includes(k)),
+        fc.jsonValue({ maxDepth: 1 }),
+      )
       .map(([key, value]) => json({ [key]: value }, `unknown field ${key}`)),
-    fc.string({ maxLength: 40 }).filter((s) => { try { JSON.parse(s); return false; } catch { return s.trim() !== ''; } }).map((s) => ({ raw: s, note: 'invalid JSON text' })),
+    fc
+      .string({ maxLength: 40 })
+      .filter((s) => {
+        try {
+          JSON.parse(s);
+          return false;
+        } catch {
+          return s.trim() !== '';
+        }
+      })
+      .map((s) => ({ raw: s, note: 'invalid JSON text' })),
     fc.integer({ min: 17 * 1024, max: 40 * 1024 }).map((n) => json({ [fields[0] ?? 'x']: 'y'.repeat(n) }, 'huge string')),
     fc.constantFrom('{"a":', '[', '{"events":[{]}', '\u0000', 'nul', '{"__proto__": {"polluted": true}}').map((raw) => ({ raw, note: 'crafted text' })),
   );
@@ -131,7 +155,12 @@ describe('bad bodies never cause a 500', () => {
           const body = await response.json();
           expect(response.status, `${note}: ${raw.slice(0, 120)}`).toBeGreaterThanOrEqual(400);
           expect(response.status, `${note}: ${raw.slice(0, 120)}`).toBeLessThan(500);
-          expect(body).toEqual({ status_code: response.status, request_id: expect.any(String), error_type: expect.any(String), error_message: expect.any(String) });
+          expect(body).toEqual({
+            status_code: response.status,
+            request_id: expect.any(String),
+            error_type: expect.any(String),
+            error_message: expect.any(String),
+          });
           expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/);
         }),
         { numRuns: 250 },
@@ -152,7 +181,10 @@ describe('text no database can hold, in any field of any route', () => {
           const response = await h.call('POST', route.path, { [field]: text }, { session: route.needsSession ? session : undefined });
           const body = await response.json();
           expect(response.status, JSON.stringify({ field, text })).toBe(400);
-          expect(body).toMatchObject({ error_type: 'bad_request', error_message: expect.stringMatching(new RegExp(`^Field ${field} contains (a NUL character|an unpaired surrogate)`)) });
+          expect(body).toMatchObject({
+            error_type: 'bad_request',
+            error_message: expect.stringMatching(new RegExp(`^Field ${field} contains (a NUL character|an unpaired surrogate)`)),
+          });
         }),
         { numRuns: 60 },
       );

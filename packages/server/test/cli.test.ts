@@ -27,10 +27,33 @@ describe('vestibule-server command line', () => {
   });
 
   it('idp-client prints a client entry the settings accept; a confidential one with a new secret kept only as its SHA-256', () => {
-    const cli = parseCommandLine(['idp-client', '--client-id', 'acme', '--name', 'Acme', '--type', 'confidential', '--redirect-uri', 'https://acme.example/cb', '--post-logout-uri', 'https://acme.example/', '--scope', 'openid email', '--scope', 'offline_access']);
+    const cli = parseCommandLine([
+      'idp-client',
+      '--client-id',
+      'acme',
+      '--name',
+      'Acme',
+      '--type',
+      'confidential',
+      '--redirect-uri',
+      'https://acme.example/cb',
+      '--post-logout-uri',
+      'https://acme.example/',
+      '--scope',
+      'openid email',
+      '--scope',
+      'offline_access',
+    ]);
     expect(cli).toEqual({
       command: 'idp-client',
-      client: { client_id: 'acme', client_name: 'Acme', client_type: 'confidential', redirect_uris: ['https://acme.example/cb'], post_logout_redirect_uris: ['https://acme.example/'], allowed_scopes: ['openid', 'email', 'offline_access'] },
+      client: {
+        client_id: 'acme',
+        client_name: 'Acme',
+        client_type: 'confidential',
+        redirect_uris: ['https://acme.example/cb'],
+        post_logout_redirect_uris: ['https://acme.example/'],
+        allowed_scopes: ['openid', 'email', 'offline_access'],
+      },
     });
     if (cli.command !== 'idp-client') throw new Error('not idp-client');
     const { entry, secret } = idpClientEntry(cli.client);
@@ -39,7 +62,10 @@ describe('vestibule-server command line', () => {
     const loaded = testConfig({}, { VESTIBULE_IDP_CLIENTS: JSON.stringify([entry]) }).idp.clients[0]!;
     expect(loaded).toMatchObject({ client_id: 'acme', client_type: 'confidential', secretHash: createHash('sha256').update(secret!).digest('hex') });
     expect(idpClientEntry({ ...cli.client, client_type: 'public' }).secret).toBeNull();
-    expect(parseCommandLine(['idp-client', '--redirect-uri', 'https://a.example/cb'])).toMatchObject({ command: 'usage-error', message: expect.stringContaining('--client-id') });
+    expect(parseCommandLine(['idp-client', '--redirect-uri', 'https://a.example/cb'])).toMatchObject({
+      command: 'usage-error',
+      message: expect.stringContaining('--client-id'),
+    });
     expect(parseCommandLine(['idp-client', '--client-id', 'x', '--redirect-uri', 'javascript:alert(1)'])).toMatchObject({ command: 'usage-error' });
     expect(parseCommandLine(['start', '--client-id', 'x'])).toMatchObject({ command: 'usage-error', message: expect.stringContaining('idp-client') });
   });

@@ -18,7 +18,7 @@ describe('configuration written once', () => {
     expect(readmeWithConfigTables(readme, configSections)).toBe(readme);
   });
 
-  it('vestibule.config.schema.json is the declarations\' (npm run docs:config -w @vestibule/server)', () => {
+  it("vestibule.config.schema.json is the declarations' (npm run docs:config -w @vestibule/server)", () => {
     expect(read('vestibule.config.schema.json')).toBe(configSchemaFile(configSections));
   });
 
@@ -29,6 +29,18 @@ describe('configuration written once', () => {
     const envs = (['server', 'project'] as const).flatMap((part) => fieldsOf(sections, part).flatMap(([, d]) => (d.env ? [d.env.name] : [])));
     expect(new Set(envs).size).toBe(envs.length);
     // Each feature that takes settings declares them in its own folder's section.
-    expect(features.filter((feature) => feature.config).map((feature) => feature.config!.name)).toEqual(['bootstrap', 'magic-links', 'otps', 'passwords', 'passkeys', 'oauth', 'crypto', 'sessions', 'users', 'events', 'idp']);
+    expect(features.filter((feature) => feature.config).map((feature) => feature.config!.name)).toEqual([
+      'bootstrap',
+      'magic-links',
+      'otps',
+      'passwords',
+      'passkeys',
+      'oauth',
+      'crypto',
+      'sessions',
+      'users',
+      'events',
+      'idp',
+    ]);
   });
 });

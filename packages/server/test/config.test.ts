@@ -69,12 +69,18 @@ describe('loadConfig', () => {
       VESTIBULE_SECRET: 'a-secret-of-at-least-32-characters-long',
     };
     const cwd = tempDir();
-    expect(loadConfig({ cwd, env })).toMatchObject({ port: 8787, secret: env.VESTIBULE_SECRET, project: { name: 'Acme', allowedOrigins: ['https://acme.example'], sessionDurationMinutes: 30 } });
+    expect(loadConfig({ cwd, env })).toMatchObject({
+      port: 8787,
+      secret: env.VESTIBULE_SECRET,
+      project: { name: 'Acme', allowedOrigins: ['https://acme.example'], sessionDurationMinutes: 30 },
+    });
     const { VESTIBULE_PUBLIC_TOKEN: _, ...withoutToken } = env;
     expect(() => loadConfig({ cwd, env: withoutToken })).toThrow(
       `project.publicToken: required: set it in vestibule.config.json (none found in ${cwd} or its parents) or set VESTIBULE_PUBLIC_TOKEN`,
     );
-    expect(() => loadConfig({ cwd: projectDir({ publicToken: undefined }), env: {} })).toThrow(/project\.publicToken: required: set it in \/.*vestibule\.config\.json or set VESTIBULE_PUBLIC_TOKEN/);
+    expect(() => loadConfig({ cwd: projectDir({ publicToken: undefined }), env: {} })).toThrow(
+      /project\.publicToken: required: set it in \/.*vestibule\.config\.json or set VESTIBULE_PUBLIC_TOKEN/,
+    );
   });
 
   it('applies every environment override', () => {

@@ -44,9 +44,18 @@ const start = (wallet: Pick<Wallet, 'type' | 'address'>, options: { origin?: str
   h.json('POST', START, { crypto_wallet_address: wallet.address, crypto_wallet_type: wallet.type, code_challenge: BROWSER.challenge, ...extra }, options);
 
 const authenticate = (wallet: Pick<Wallet, 'type' | 'address'>, signature: string, options: { session?: string } = {}, extra: Record<string, unknown> = {}) =>
-  h.json('POST', AUTHENTICATE, { crypto_wallet_address: wallet.address, crypto_wallet_type: wallet.type, signature, code_verifier: BROWSER.verifier, ...extra }, options);
+  h.json(
+    'POST',
+    AUTHENTICATE,
+    { crypto_wallet_address: wallet.address, crypto_wallet_type: wallet.type, signature, code_verifier: BROWSER.verifier, ...extra },
+    options,
+  );
 
-async function challengeFor(wallet: Pick<Wallet, 'type' | 'address'>, options: { origin?: string; session?: string } = {}, extra: Record<string, unknown> = {}): Promise<string> {
+async function challengeFor(
+  wallet: Pick<Wallet, 'type' | 'address'>,
+  options: { origin?: string; session?: string } = {},
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const started = await start(wallet, options, extra);
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   return started.body.challenge;
@@ -216,7 +225,7 @@ describe('Ethereum addresses and messages', () => {
     expect(parseSiweMessage(await challengeFor(wallet)).nonce).not.toBe(parsed.nonce);
   });
 
-  it("the message names the chain the wallet is on; a chain the project does not allow is unsupported_crypto_chain, naming both", async () => {
+  it('the message names the chain the wallet is on; a chain the project does not allow is unsupported_crypto_chain, naming both', async () => {
     const wallet = ethereumWallet();
     expect(parseSiweMessage(await challengeFor(wallet, {}, { chain_id: 1 })).chainId).toBe(1);
     // A wallet that does not say: the first allowed chain (1 unless the project says otherwise).
@@ -257,7 +266,10 @@ describe('Ethereum addresses and messages', () => {
     const { address } = ethereumWallet();
     // Flip the case of one letter of the checksummed address.
     const index = [...address].findIndex((ch, i) => i > 1 && /[a-fA-F]/.test(ch));
-    const flipped = address.slice(0, index) + (address[index] === address[index]!.toLowerCase() ? address[index]!.toUpperCase() : address[index]!.toLowerCase()) + address.slice(index + 1);
+    const flipped =
+      address.slice(0, index) +
+      (address[index] === address[index]!.toLowerCase() ? address[index]!.toUpperCase() : address[index]!.toLowerCase()) +
+      address.slice(index + 1);
     expect(await start({ type: 'ethereum', address: flipped })).toMatchObject(refusal('invalid_crypto_wallet_address', 400));
     expect(await authenticate({ type: 'ethereum', address: flipped }, `0x${'11'.repeat(65)}`)).toMatchObject(refusal('invalid_crypto_wallet_address', 400));
   });
@@ -367,7 +379,11 @@ describe('the rest of the request', () => {
     expect(unbound.body.error_message).toContain('code_challenge');
     expect(await start(wallet, {}, { code_challenge: 'too-short' })).toMatchObject(refusal('bad_request', 400));
     const message = await challengeFor(wallet);
-    const noVerifier = await h.json('POST', AUTHENTICATE, { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum', signature: await wallet.sign(message) });
+    const noVerifier = await h.json('POST', AUTHENTICATE, {
+      crypto_wallet_address: wallet.address,
+      crypto_wallet_type: 'ethereum',
+      signature: await wallet.sign(message),
+    });
     expect(noVerifier).toMatchObject(refusal('bad_request', 400));
     expect(noVerifier.body.error_message).toContain('code_verifier');
   });
@@ -415,7 +431,12 @@ describe('a project that allows several chains (cryptoChainIds)', () => {
     expect(parseSiweMessage((await polygonToo.json('POST', START, body)).body.challenge).chainId).toBe(137);
     const onPolygon = (await polygonToo.json('POST', START, { ...body, chain_id: 137 })).body.challenge;
     expect(parseSiweMessage(onPolygon).chainId).toBe(137);
-    const signedIn = await polygonToo.json('POST', AUTHENTICATE, { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum', code_verifier: BROWSER.verifier, signature: await wallet.sign(onPolygon) });
+    const signedIn = await polygonToo.json('POST', AUTHENTICATE, {
+      crypto_wallet_address: wallet.address,
+      crypto_wallet_type: 'ethereum',
+      code_verifier: BROWSER.verifier,
+      signature: await wallet.sign(onPolygon),
+    });
     expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
     const base = await polygonToo.json('POST', START, { ...body, chain_id: 8453 });
     expect(base.body.error_message).toBe(

@@ -17,7 +17,12 @@ function migrationSuite(databaseUrl: () => Promise<string | null>) {
   let db: Kysely<Database>;
   beforeAll(async () => {
     ({ db } = await createDatabase({ databaseUrl: await databaseUrl(), dataDir: tempDir() }));
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableName: 'vestibule_migrations', migrationLockTableName: 'vestibule_migrations_lock' });
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations },
+      migrationTableName: 'vestibule_migrations',
+      migrationLockTableName: 'vestibule_migrations_lock',
+    });
     const { error } = await migrator.migrateTo('0012-idp-grants');
     if (error) throw error;
   });
@@ -26,7 +31,10 @@ function migrationSuite(databaseUrl: () => Promise<string | null>) {
   async function addUser(id: string, email: string, verified: boolean, createdAt: string) {
     const created_at = new Date(createdAt);
     await db.insertInto('users').values({ user_id: id, status: 'active', created_at }).execute();
-    await db.insertInto('user_emails').values({ email_id: `email-${id}`, user_id: id, email, verified, created_at }).execute();
+    await db
+      .insertInto('user_emails')
+      .values({ email_id: `email-${id}`, user_id: id, email, verified, created_at })
+      .execute();
   }
 
   it('folds stored spellings to one form, one row per form, the proven or oldest first', async () => {

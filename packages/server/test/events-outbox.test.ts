@@ -20,7 +20,12 @@ describe('events', () => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ status_code: 200, request_id: expect.any(String) });
     }
-    const rows = await h.server.db.selectFrom('events').selectAll().where('event_id', 'in', [id, `${id}2`]).orderBy('occurred_at').execute();
+    const rows = await h.server.db
+      .selectFrom('events')
+      .selectAll()
+      .where('event_id', 'in', [id, `${id}2`])
+      .orderBy('occurred_at')
+      .execute();
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ name: 'email_sent', details: { email: 'a@b.co', type: 'login' } });
     expect(rows[0]!.occurred_at.toISOString()).toBe('2026-01-02T03:04:05.000Z');

@@ -11,7 +11,9 @@ describe("the features' declarations", () => {
     const index = readFileSync(`${featuresDir}index.ts`, 'utf8');
     const declaring = readdirSync(featuresDir, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
-      .flatMap((entry) => ['config', 'tables'].filter((file) => existsSync(`${featuresDir}${entry.name}/${file}.ts`)).map((file) => `./${entry.name}/${file}.js`));
+      .flatMap((entry) =>
+        ['config', 'tables'].filter((file) => existsSync(`${featuresDir}${entry.name}/${file}.ts`)).map((file) => `./${entry.name}/${file}.js`),
+      );
     expect(declaring.length).toBeGreaterThan(10);
     for (const file of declaring) expect(index, file).toContain(`export type {} from '${file}';`);
   });

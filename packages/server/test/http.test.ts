@@ -158,7 +158,12 @@ describe('unexpected errors', () => {
     );
     expect(response.status).toBe(500);
     const body = await response.json();
-    expect(body).toEqual({ status_code: 500, request_id: expect.any(String), error_type: 'internal_server_error', error_message: 'An unexpected error occurred.' });
+    expect(body).toEqual({
+      status_code: 500,
+      request_id: expect.any(String),
+      error_type: 'internal_server_error',
+      error_message: 'An unexpected error occurred.',
+    });
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ request_id: body.request_id, path: '/sdk/v1/magic_links/email/login_or_create' });
     await server.close();

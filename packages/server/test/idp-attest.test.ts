@@ -20,12 +20,20 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
   const port = (jwksServer.address() as { port: number }).port;
-  h = await startHarness({}, {
-    VESTIBULE_IDP_TOKEN_PROFILES: JSON.stringify([
-      { profile_id: 'inline', issuer: 'https://host.example', audience: 'vestibule', jwks: { keys: [{ ...inline.publicKey.export({ format: 'jwk' }), kid: 'i1', alg: 'ES256' }] } },
-      { profile_id: 'remote', issuer: 'https://other.example', audience: 'vestibule', jwks_url: `http://127.0.0.1:${port}/jwks`, email_claim: 'mail' },
-    ]),
-  });
+  h = await startHarness(
+    {},
+    {
+      VESTIBULE_IDP_TOKEN_PROFILES: JSON.stringify([
+        {
+          profile_id: 'inline',
+          issuer: 'https://host.example',
+          audience: 'vestibule',
+          jwks: { keys: [{ ...inline.publicKey.export({ format: 'jwk' }), kid: 'i1', alg: 'ES256' }] },
+        },
+        { profile_id: 'remote', issuer: 'https://other.example', audience: 'vestibule', jwks_url: `http://127.0.0.1:${port}/jwks`, email_claim: 'mail' },
+      ]),
+    },
+  );
 });
 afterAll(async () => {
   await h.close();
@@ -61,9 +69,14 @@ describe('session attest', () => {
     expect(again.body.session.session_id).not.toBe(first.body.session.session_id);
   });
 
-  it('checks keys fetched from a JWKS URL, and the profile\'s email claim', async () => {
+  it("checks keys fetched from a JWKS URL, and the profile's email claim", async () => {
     const email = uniqueEmail('attest-remote');
-    const token = await new SignJWT({ mail: email }).setProtectedHeader({ alg: 'RS256', kid: 'r1' }).setIssuer('https://other.example').setAudience('vestibule').setExpirationTime('5m').sign(remote.privateKey);
+    const token = await new SignJWT({ mail: email })
+      .setProtectedHeader({ alg: 'RS256', kid: 'r1' })
+      .setIssuer('https://other.example')
+      .setAudience('vestibule')
+      .setExpirationTime('5m')
+      .sign(remote.privateKey);
     const answer = await attest({ profile_id: 'remote', token });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.user.emails[0].email).toBe(email);
@@ -79,9 +92,29 @@ describe('session attest', () => {
     await refused(await inlineToken(email, { issuer: 'https://evil.example' }));
     await refused(await inlineToken(email, { audience: 'someone-else' }));
     await refused(await inlineToken(email, { expires: Math.floor(Date.now() / 1000) - 3600 }));
-    await refused(await new SignJWT({ email }).setProtectedHeader({ alg: 'ES256', kid: 'i1' }).setIssuer('https://host.example').setAudience('vestibule').setExpirationTime('5m').sign(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey));
-    await refused(await new SignJWT({ email }).setProtectedHeader({ alg: 'HS256' }).setIssuer('https://host.example').setAudience('vestibule').setExpirationTime('5m').sign(new TextEncoder().encode('x'.repeat(32))));
-    await refused(await new SignJWT({ email }).setProtectedHeader({ alg: 'ES256', kid: 'i1' }).setIssuer('https://host.example').setAudience('vestibule').sign(inline.privateKey));
+    await refused(
+      await new SignJWT({ email })
+        .setProtectedHeader({ alg: 'ES256', kid: 'i1' })
+        .setIssuer('https://host.example')
+        .setAudience('vestibule')
+        .setExpirationTime('5m')
+        .sign(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey),
+    );
+    await refused(
+      await new SignJWT({ email })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer('https://host.example')
+        .setAudience('vestibule')
+        .setExpirationTime('5m')
+        .sign(new TextEncoder().encode('x'.repeat(32))),
+    );
+    await refused(
+      await new SignJWT({ email })
+        .setProtectedHeader({ alg: 'ES256', kid: 'i1' })
+        .setIssuer('https://host.example')
+        .setAudience('vestibule')
+        .sign(inline.privateKey),
+    );
     await refused(await inlineToken('not an email'));
     await refused('not.a.jwt');
     await refused(await inlineToken(email), 'token_profile_not_found', 'nobody');

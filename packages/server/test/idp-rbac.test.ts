@@ -27,9 +27,18 @@ let h: Harness;
 beforeAll(async () => {
   const base = testConfig();
   // The project's rbacPolicy (bootstrap), set apart from idp.rbac: it alone words custom scopes.
-  const rbacPolicy = { scopes: [{ scope: 'documents:read', description: 'Read your documents' }, { scope: 'billing:manage', description: 'Manage your billing' }] };
+  const rbacPolicy = {
+    scopes: [
+      { scope: 'documents:read', description: 'Read your documents' },
+      { scope: 'billing:manage', description: 'Manage your billing' },
+    ],
+  };
   h = await startHarness({
-    idp: { ...base.idp, clients: [{ ...demoRelyingParty(3001), allowed_scopes: [...demoRelyingParty(3001).allowed_scopes, 'documents:read', 'billing:manage', 'misc'] }], rbac },
+    idp: {
+      ...base.idp,
+      clients: [{ ...demoRelyingParty(3001), allowed_scopes: [...demoRelyingParty(3001).allowed_scopes, 'documents:read', 'billing:manage', 'misc'] }],
+      rbac,
+    },
     project: { ...base.project, rbacPolicy },
   });
 });
@@ -59,7 +68,13 @@ describe('custom scopes (RBAC)', () => {
     ]);
     const submit = await h.json('POST', '/sdk/v1/oauth2/authorize', { ...request, consent_granted: true }, { session });
     const code = new URL(submit.body.redirect_uri).searchParams.get('code')!;
-    const body = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: request.redirect_uri, code_verifier: verifier, client_id: 'demo-rp' }).toString();
+    const body = new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: request.redirect_uri,
+      code_verifier: verifier,
+      client_id: 'demo-rp',
+    }).toString();
     const token = await h.json('POST', '/oauth2/token', undefined, { rawBody: body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
     expect(token.status, JSON.stringify(token.body)).toBe(200);
     expect(token.body.scope).toBe('openid documents:read misc');

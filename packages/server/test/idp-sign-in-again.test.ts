@@ -3,7 +3,7 @@ import type { SessionResponse } from '@vestibule/contract';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tokenFromLink, uniqueEmail } from './helpers/harness.js';
-import { type ListeningServer } from './helpers/listening.js';
+import type { ListeningServer } from './helpers/listening.js';
 import { pkcePair } from './helpers/pkce.js';
 import { sharedListening } from './helpers/shared-stack.js';
 
@@ -20,7 +20,15 @@ beforeAll(async () => {
 
 function request(extra: Record<string, string>) {
   const verifier = randomBytes(32).toString('base64url');
-  const params = { client_id: 'demo-rp', redirect_uri: RP, scope: 'openid email', code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256', state: 'st', ...extra };
+  const params = {
+    client_id: 'demo-rp',
+    redirect_uri: RP,
+    scope: 'openid email',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    state: 'st',
+    ...extra,
+  };
   return { params, verifier };
 }
 
@@ -44,7 +52,12 @@ describe('prompt=login and max_age', () => {
     const { params } = request({ prompt: 'login' });
     const preflight = await start(params, session);
     expect(preflight.status).toBe(200);
-    expect(preflight.body).toMatchObject({ reauthentication_required: true, consent_required: false, scope_results: [], client: { client_name: 'Sample app' } });
+    expect(preflight.body).toMatchObject({
+      reauthentication_required: true,
+      consent_required: false,
+      scope_results: [],
+      client: { client_name: 'Sample app' },
+    });
     expect(preflight.body.error).toBeUndefined();
     const refused = await submit(params, session);
     const back = new URL(refused.body.redirect_uri);
@@ -67,7 +80,10 @@ describe('prompt=login and max_age', () => {
     expect(preflight.body.reauthentication_required).toBeUndefined();
     const code = new URL((await submit(params, again.session_token)).body.redirect_uri).searchParams.get('code');
     expect(code).toBeTruthy();
-    const tokens = await s.send('POST', '/oauth2/token', undefined, { token: null, form: { grant_type: 'authorization_code', code: code!, redirect_uri: RP, code_verifier: verifier, client_id: 'demo-rp' } });
+    const tokens = await s.send('POST', '/oauth2/token', undefined, {
+      token: null,
+      form: { grant_type: 'authorization_code', code: code!, redirect_uri: RP, code_verifier: verifier, client_id: 'demo-rp' },
+    });
     expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
     expect(claimsOf(tokens.body.id_token).auth_time).toBeGreaterThanOrEqual(firstAt + 2);
   });
@@ -96,7 +112,12 @@ describe('prompt=login and max_age', () => {
       const pkce = pkcePair();
       const started = await s.send('POST', '/sdk/v1/crypto_wallets/authenticate/start', { ...wallet, code_challenge: pkce.challenge }, { session });
       const signature = await account.signMessage({ message: started.body.challenge });
-      const signedIn = await s.send<SessionResponse>('POST', '/sdk/v1/crypto_wallets/authenticate', { ...wallet, signature, code_verifier: pkce.verifier }, { session });
+      const signedIn = await s.send<SessionResponse>(
+        'POST',
+        '/sdk/v1/crypto_wallets/authenticate',
+        { ...wallet, signature, code_verifier: pkce.verifier },
+        { session },
+      );
       expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
       return signedIn.body;
     };

@@ -84,7 +84,11 @@ async function signedIn() {
 }
 
 async function form(path: string, body: Record<string, string>, headers: Record<string, string> = {}) {
-  const response = await fetch(`${issuer}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body) });
+  const response = await fetch(`${issuer}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(body),
+  });
   return { status: response.status, body: await response.json(), headers: response.headers };
 }
 
@@ -129,7 +133,12 @@ describe('authorization code flow with PKCE (openid-client)', () => {
       ],
     });
     expect(callback.searchParams.get('state')).toBe(started.state);
-    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce, idTokenExpected: true });
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+      expectedNonce: started.nonce,
+      idTokenExpected: true,
+    });
     const claims = tokens.claims()!;
     expect(claims).toMatchObject({ iss: issuer, sub: userId, aud: 'demo-rp', nonce: started.nonce, email, email_verified: true });
     expect(claims.auth_time).toEqual(expect.any(Number));
@@ -139,9 +148,16 @@ describe('authorization code flow with PKCE (openid-client)', () => {
     expect(info).toMatchObject({ sub: userId, email, email_verified: true });
 
     // The next request of the same scopes needs no consent; prompt=consent asks again.
-    const again = await s.send('POST', '/sdk/v1/oauth2/authorize/start', Object.fromEntries((await authorizationRequest(config)).url.searchParams), { session });
+    const again = await s.send('POST', '/sdk/v1/oauth2/authorize/start', Object.fromEntries((await authorizationRequest(config)).url.searchParams), {
+      session,
+    });
     expect(again.body.consent_required).toBe(false);
-    const forced = await s.send('POST', '/sdk/v1/oauth2/authorize/start', Object.fromEntries((await authorizationRequest(config, { prompt: 'consent' })).url.searchParams), { session });
+    const forced = await s.send(
+      'POST',
+      '/sdk/v1/oauth2/authorize/start',
+      Object.fromEntries((await authorizationRequest(config, { prompt: 'consent' })).url.searchParams),
+      { session },
+    );
     expect(forced.body.consent_required).toBe(true);
     // prompt=none with consent remembered: a code straight away.
     const silent = await authorizationRequest(config, { prompt: 'none' });
@@ -165,7 +181,11 @@ describe('authorization code flow with PKCE (openid-client)', () => {
     const { session, userId } = await signedIn();
     const started = await authorizationRequest(config, { scope: 'openid offline_access' });
     const { callback } = await allow(started, session);
-    const first = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce });
+    const first = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+      expectedNonce: started.nonce,
+    });
     expect(first.refresh_token).toEqual(expect.any(String));
     const second = await oidc.refreshTokenGrant(config, first.refresh_token!);
     expect(second.refresh_token).toEqual(expect.any(String));
@@ -182,8 +202,14 @@ describe('authorization code flow with PKCE (openid-client)', () => {
     const { session } = await signedIn();
     const started = await authorizationRequest(config, { scope: 'openid offline_access' });
     const { callback } = await allow(started, session);
-    const first = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce });
-    await expect(oidc.refreshTokenGrant(config, first.refresh_token!, { scope: 'openid offline_access phone' })).rejects.toMatchObject({ error: 'invalid_scope' });
+    const first = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+      expectedNonce: started.nonce,
+    });
+    await expect(oidc.refreshTokenGrant(config, first.refresh_token!, { scope: 'openid offline_access phone' })).rejects.toMatchObject({
+      error: 'invalid_scope',
+    });
     const next = await oidc.refreshTokenGrant(config, first.refresh_token!);
     expect(next.refresh_token).toEqual(expect.any(String));
     const info = await fetch(`${issuer}/oauth2/userinfo`, { headers: { Authorization: `Bearer ${next.access_token}` } });
@@ -196,11 +222,18 @@ describe('authorization code flow with PKCE (openid-client)', () => {
     const { session } = await signedIn();
     const started = await authorizationRequest(config, { scope: 'openid email offline_access' });
     const { callback } = await allow(started, session);
-    const first = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce });
+    const first = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+      expectedNonce: started.nonce,
+    });
     const narrow = await oidc.refreshTokenGrant(config, first.refresh_token!, { scope: 'openid' });
     expect(narrow.scope).toBe('openid');
     expect(narrow.claims()?.email).toBeUndefined();
-    const narrowInfo = (await (await fetch(`${issuer}/oauth2/userinfo`, { headers: { Authorization: `Bearer ${narrow.access_token}` } })).json()) as Record<string, unknown>;
+    const narrowInfo = (await (await fetch(`${issuer}/oauth2/userinfo`, { headers: { Authorization: `Bearer ${narrow.access_token}` } })).json()) as Record<
+      string,
+      unknown
+    >;
     expect(narrowInfo.sub).toEqual(expect.any(String));
     expect(narrowInfo.email).toBeUndefined();
     const whole = await oidc.refreshTokenGrant(config, narrow.refresh_token!);
@@ -216,7 +249,11 @@ describe('authorization code flow with PKCE (openid-client)', () => {
     const { session } = await signedIn();
     const started = await authorizationRequest(config);
     const { callback } = await allow(started, session);
-    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce });
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+      expectedNonce: started.nonce,
+    });
     await oidc.tokenRevocation(config, tokens.access_token);
     const info = await fetch(`${issuer}/oauth2/userinfo`, { method: 'POST', headers: { Authorization: `Bearer ${tokens.access_token}` } });
     expect(info.status).toBe(401);
@@ -230,7 +267,11 @@ describe('authorization code flow with PKCE (openid-client)', () => {
       const config = await discover('confidential-rp', auth);
       const started = await authorizationRequest(config, {}, CONFIDENTIAL_REDIRECT);
       const { callback } = await allow(started, session);
-      const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce });
+      const tokens = await oidc.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: started.verifier,
+        expectedState: started.state,
+        expectedNonce: started.nonce,
+      });
       expect(tokens.claims()?.aud).toBe('confidential-rp');
     }
     for (const auth of [oidc.ClientSecretBasic('wrong-secret'), oidc.ClientSecretPost('wrong-secret')]) {
@@ -239,7 +280,9 @@ describe('authorization code flow with PKCE (openid-client)', () => {
       const { callback } = await allow(started, session);
       // 401 either way; with Basic the answer also carries WWW-Authenticate: Basic (RFC 6749 5.2),
       // which the library reports as a challenge rather than the body's invalid_client.
-      await expect(oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce })).rejects.toMatchObject({
+      await expect(
+        oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce }),
+      ).rejects.toMatchObject({
         status: 401,
       });
     }
@@ -255,7 +298,13 @@ describe('authorization code flow with PKCE (openid-client)', () => {
 });
 
 describe('authorization request errors', () => {
-  const base = { client_id: 'demo-rp', redirect_uri: RP, code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', state: 'st-1' };
+  const base = {
+    client_id: 'demo-rp',
+    redirect_uri: RP,
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+    state: 'st-1',
+  };
 
   it('about the client or the redirect URI: a JSON error, never a redirect', async () => {
     const { session } = await signedIn();
@@ -306,9 +355,19 @@ describe('token endpoint errors', () => {
     const { session } = await signedIn();
     const started = await authorizationRequest(config);
     const { callback } = await allow(started, session);
-    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce });
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+      expectedNonce: started.nonce,
+    });
     expect((await fetch(`${issuer}/oauth2/userinfo`, { headers: { Authorization: `Bearer ${tokens.access_token}` } })).status).toBe(200);
-    const replay = await form('/oauth2/token', { grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: RP, code_verifier: started.verifier, client_id: 'demo-rp' });
+    const replay = await form('/oauth2/token', {
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code')!,
+      redirect_uri: RP,
+      code_verifier: started.verifier,
+      client_id: 'demo-rp',
+    });
     expect(replay.status).toBe(400);
     expect(replay.body).toEqual(oauthError('invalid_grant'));
     expect(replay.headers.get('cache-control')).toBe('no-store');
@@ -321,7 +380,13 @@ describe('token endpoint errors', () => {
     for (const change of [{ code_verifier: oidc.randomPKCECodeVerifier() }, { redirect_uri: 'http://localhost:3001/other' }, { code_verifier: undefined }]) {
       const started = await authorizationRequest(config);
       const { callback } = await allow(started, session);
-      const body: Record<string, string> = { grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: RP, code_verifier: started.verifier, client_id: 'demo-rp' };
+      const body: Record<string, string> = {
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        redirect_uri: RP,
+        code_verifier: started.verifier,
+        client_id: 'demo-rp',
+      };
       for (const [name, value] of Object.entries(change)) {
         if (value === undefined) delete body[name];
         else body[name] = value;
@@ -353,7 +418,11 @@ describe('logout start', () => {
     const { session } = await signedIn();
     const started = await authorizationRequest(config);
     const { callback } = await allow(started, session);
-    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce });
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+      expectedNonce: started.nonce,
+    });
     const params = { client_id: 'demo-rp', post_logout_redirect_uri: 'http://localhost:3001/', state: 'bye' };
     const hinted = await s.send('POST', '/sdk/v1/oauth2/logout/start', { ...params, id_token_hint: tokens.id_token }, { session });
     expect(hinted.body).toMatchObject({ consent_required: false, redirect_uri: 'http://localhost:3001/?state=bye' });

@@ -43,7 +43,11 @@ describe('magic link sign-up and login', () => {
     expect(session.user.emails).toEqual([{ email_id: send.body.email_id, email: email.toLowerCase(), verified: true }]);
     expect(session.session_token.length).toBeGreaterThanOrEqual(22);
     expect(session.session.authentication_factors).toEqual([
-      expect.objectContaining({ type: 'magic_link', delivery_method: 'email', email_factor: { email_id: send.body.email_id, email_address: email.toLowerCase() } }),
+      expect.objectContaining({
+        type: 'magic_link',
+        delivery_method: 'email',
+        email_factor: { email_id: send.body.email_id, email_address: email.toLowerCase() },
+      }),
     ]);
     const lifetime = Date.parse(session.session.expires_at) - Date.parse(session.session.started_at);
     expect(lifetime).toBe(30 * 60_000);

@@ -108,7 +108,7 @@ describe('Google one-tap', () => {
     expect(replay.body.error_type).toBe('invalid_id_token');
   });
 
-  it('a nonce in the body that differs from the token\'s is refused', async () => {
+  it("a nonce in the body that differs from the token's is refused", async () => {
     const { nonce } = await start();
     const other = await start();
     const answer = await submit({ id_token: await idp.idToken(claims(nonce)), nonce: other.nonce });

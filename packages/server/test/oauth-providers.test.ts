@@ -21,7 +21,10 @@ const RECORDED: Record<string, Record<string, unknown>> = {
   'https://api.github.com/user/emails': [{ email: 'pat@example.com', primary: true, verified: true }] as unknown as Record<string, unknown>,
   'https://graph.microsoft.com/oidc/userinfo': { sub: 'ms-OLu', name: 'Pat', email: 'pat@example.com' },
   'https://kit.snapchat.com/v1/me?query=%7Bme%7BexternalId%20displayName%7D%7D': { data: { me: { externalId: 'CAESIP', displayName: 'Pat' } } },
-  'https://open.tiktokapis.com/v2/user/info/?fields=open_id,display_name': { data: { user: { open_id: 'tt-723', display_name: 'Pat' } }, error: { code: 'ok' } },
+  'https://open.tiktokapis.com/v2/user/info/?fields=open_id,display_name': {
+    data: { user: { open_id: 'tt-723', display_name: 'Pat' } },
+    error: { code: 'ok' },
+  },
   'https://api.x.com/2/users/me': { data: { id: '2244994945', name: 'Pat', username: 'pat' } },
 };
 const EXPECTED: Record<string, { subject: string; email: string | null; emailVerified: boolean; name: string | null }> = {
@@ -40,11 +43,26 @@ const EXPECTED: Record<string, { subject: string; email: string | null; emailVer
 
 describe.each(OAUTH_PROVIDER_TYPES)('%s', (type) => {
   const entry = PROVIDERS[type];
-  const provider = { entry, clientId: `${type}-id`, clientSecret: 'secret', authorizationUrl: entry.authorizationUrl, tokenUrl: entry.tokenUrl, userinfoUrl: entry.userinfoUrl, jwksUrl: entry.jwksUrl, issuer: entry.issuer, profile: entry.profile };
+  const provider = {
+    entry,
+    clientId: `${type}-id`,
+    clientSecret: 'secret',
+    authorizationUrl: entry.authorizationUrl,
+    tokenUrl: entry.tokenUrl,
+    userinfoUrl: entry.userinfoUrl,
+    jwksUrl: entry.jwksUrl,
+    issuer: entry.issuer,
+    profile: entry.profile,
+  };
 
   it('builds its authorization URL', async () => {
     const checks = { state: 'state-1', nonce: entry.idToken ? 'nonce-1' : undefined, pkceVerifier: entry.pkce ? 'v'.repeat(43) : undefined };
-    const url = await authorizationUrl(provider, { redirectUri: 'https://api.example.com/sdk/v1/oauth/callback', checks, customScopes: ['extra'], providerParams: { prompt: 'login', redirect_uri: 'https://evil.example' } });
+    const url = await authorizationUrl(provider, {
+      redirectUri: 'https://api.example.com/sdk/v1/oauth/callback',
+      checks,
+      customScopes: ['extra'],
+      providerParams: { prompt: 'login', redirect_uri: 'https://evil.example' },
+    });
     expect(`${url.origin}${url.pathname}`).toBe(entry.authorizationUrl.replace(/\?.*$/, ''));
     expect(url.protocol).toBe('https:');
     const sent = url.searchParams;
@@ -72,6 +90,8 @@ describe.each(OAUTH_PROVIDER_TYPES)('%s', (type) => {
   });
 });
 
-it('Twitch: the token answer\'s array scope becomes the string RFC 6749 says', () => {
-  expect(PROVIDERS.twitch.tokenResponse!({ access_token: 'a', token_type: 'bearer', scope: ['openid', 'user:read:email'] })).toMatchObject({ scope: 'openid user:read:email' });
+it("Twitch: the token answer's array scope becomes the string RFC 6749 says", () => {
+  expect(PROVIDERS.twitch.tokenResponse!({ access_token: 'a', token_type: 'bearer', scope: ['openid', 'user:read:email'] })).toMatchObject({
+    scope: 'openid user:read:email',
+  });
 });

@@ -21,7 +21,13 @@ beforeAll(async () => {
   idp = await startTestProvider();
   h = await startHarness(
     { project: { loginRedirectUrls: [LOGIN, 'http://localhost:3000/other'], signupRedirectUrls: [SIGNUP] } as never },
-    { ...idp.env('google', { idToken: true }), ...idp.env('discord'), ...idp.env('github'), ...idp.env('twitch', { idToken: true }), ...idp.env('apple', { idToken: true }) },
+    {
+      ...idp.env('google', { idToken: true }),
+      ...idp.env('discord'),
+      ...idp.env('github'),
+      ...idp.env('twitch', { idToken: true }),
+      ...idp.env('apple', { idToken: true }),
+    },
   );
 });
 afterAll(async () => {
@@ -81,7 +87,10 @@ const expectCallbackError = (page: URL, base = LOGIN) => {
 describe('social sign-in', () => {
   it('OpenID Connect (Google): state, PKCE and nonce at the provider; a new user lands on signup, then logs in by subject', async () => {
     idp.user = providerUser('oidc-user@example.com');
-    const first = await signIn('google', { custom_scopes: 'https://www.googleapis.com/auth/drive.readonly', provider_params: JSON.stringify({ prompt: 'select_account' }) });
+    const first = await signIn('google', {
+      custom_scopes: 'https://www.googleapis.com/auth/drive.readonly',
+      provider_params: JSON.stringify({ prompt: 'select_account' }),
+    });
     const sent = first.authorize.searchParams;
     expect(sent.get('client_id')).toBe('google-client');
     expect(sent.get('redirect_uri')).toBe(`${h.config.publicUrl}/sdk/v1/oauth/callback`);
@@ -128,7 +137,7 @@ describe('social sign-in', () => {
     expect(exchange!.body.user.emails).toEqual([expect.objectContaining({ email: 'octo@example.com', verified: true })]);
   });
 
-  it("Twitch: a token answer with the scope as an array is read", async () => {
+  it('Twitch: a token answer with the scope as an array is read', async () => {
     idp.user = providerUser('streamer@example.com');
     idp.scopeAsArray = true;
     try {
@@ -139,7 +148,7 @@ describe('social sign-in', () => {
     }
   });
 
-  it("Apple: asked for name and email with response_mode=form_post, its page posts the answer to the callback, which signs in as the GET one does", async () => {
+  it('Apple: asked for name and email with response_mode=form_post, its page posts the answer to the callback, which signs in as the GET one does', async () => {
     idp.user = providerUser('apple-user@example.com');
     const { verifier, challenge } = pkce();
     const start = await navigate(startQuery('apple', challenge));
@@ -152,7 +161,12 @@ describe('social sign-in', () => {
     const form = new URLSearchParams([...page.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, '&')]));
     expect(form.get('code')).toBeTruthy();
     // A cross-site form post: no public token, no cookie, an Origin of Apple's.
-    const posted = await h.call('POST', '/sdk/v1/oauth/callback', undefined, { token: null, rawBody: form.toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, origin: 'https://appleid.apple.com' });
+    const posted = await h.call('POST', '/sdk/v1/oauth/callback', undefined, {
+      token: null,
+      rawBody: form.toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      origin: 'https://appleid.apple.com',
+    });
     expect(posted.status).toBe(302);
     const landed = new URL(posted.headers.get('Location')!);
     expect(`${landed.origin}${landed.pathname}`).toBe(SIGNUP);
@@ -160,15 +174,27 @@ describe('social sign-in', () => {
     expect(exchange.body).toMatchObject({ provider_type: 'apple', provider_subject: idp.user.sub });
     expect(exchange.body.user.emails).toEqual([expect.objectContaining({ email: 'apple-user@example.com', verified: true })]);
     // The same post again: the state is spent.
-    const replay = await h.call('POST', '/sdk/v1/oauth/callback', undefined, { token: null, rawBody: form.toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const replay = await h.call('POST', '/sdk/v1/oauth/callback', undefined, {
+      token: null,
+      rawBody: form.toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expectCallbackError(new URL(replay.headers.get('Location')!));
   });
 
   it('a posted callback that is not a form, or is too large, lands with the callback error or a 413, never a 500', async () => {
-    const junk = await h.call('POST', '/sdk/v1/oauth/callback', undefined, { token: null, rawBody: '{"state":', headers: { 'Content-Type': 'application/json' } });
+    const junk = await h.call('POST', '/sdk/v1/oauth/callback', undefined, {
+      token: null,
+      rawBody: '{"state":',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(junk.status).toBe(302);
     expectCallbackError(new URL(junk.headers.get('Location')!));
-    const huge = await h.call('POST', '/sdk/v1/oauth/callback', undefined, { token: null, rawBody: `state=${'x'.repeat(200_000)}`, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const huge = await h.call('POST', '/sdk/v1/oauth/callback', undefined, {
+      token: null,
+      rawBody: `state=${'x'.repeat(200_000)}`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(huge.status).toBe(413);
     expect((await huge.json()).error_type).toBe('payload_too_large');
   });
@@ -235,7 +261,9 @@ describe('social sign-in', () => {
 
     const second = await signIn('discord');
     expect(second.exchange!.status).toBe(200);
-    expect((await h.json('POST', '/sdk/v1/oauth/authenticate', { token: second.token, code_verifier: second.verifier })).body.error_type).toBe('oauth_token_not_found');
+    expect((await h.json('POST', '/sdk/v1/oauth/authenticate', { token: second.token, code_verifier: second.verifier })).body.error_type).toBe(
+      'oauth_token_not_found',
+    );
     expect((await h.json('POST', '/sdk/v1/oauth/authenticate', { token: 'made-up-token', code_verifier: verifier })).status).toBe(404);
   });
 
@@ -277,7 +305,12 @@ describe('the development provider', () => {
     const form = new URLSearchParams([...authorize.searchParams.entries()].filter(([name]) => name !== 'nonce'));
     form.set('email', 'Dev.User@Example.com');
     form.set('decision', 'allow');
-    const post = await h.call('POST', '/dev/oauth/authorize', undefined, { token: null, ip: '127.0.0.1', rawBody: form.toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const post = await h.call('POST', '/dev/oauth/authorize', undefined, {
+      token: null,
+      ip: '127.0.0.1',
+      rawBody: form.toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(post.status).toBe(302);
     const callback = new URL(post.headers.get('Location')!);
     expect(callback.pathname).toBe('/sdk/v1/oauth/callback');
@@ -293,7 +326,12 @@ describe('the development provider', () => {
     const authorize = (await navigate(startQuery('figma', challenge))).location!;
     const form = new URLSearchParams(authorize.searchParams);
     form.set('decision', 'deny');
-    const post = await h.call('POST', '/dev/oauth/authorize', undefined, { token: null, ip: '127.0.0.1', rawBody: form.toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const post = await h.call('POST', '/dev/oauth/authorize', undefined, {
+      token: null,
+      ip: '127.0.0.1',
+      rawBody: form.toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expectCallbackError(await landing(new URL(post.headers.get('Location')!)));
 
     const remote = await h.call('GET', ourPath(authorize), undefined, { token: null, ip: '203.0.113.9' });
@@ -313,7 +351,10 @@ describe('social sign-in settings', () => {
     expect(() => loadConfig({ file: REPO_CONFIG, env: { ...production, VESTIBULE_OAUTH_GITHUB_TOKEN_URL: 'https://github.example/token' } })).toThrow(
       /github provider has no credentials; set VESTIBULE_OAUTH_GITHUB_CLIENT_ID and VESTIBULE_OAUTH_GITHUB_CLIENT_SECRET/,
     );
-    const config = loadConfig({ file: REPO_CONFIG, env: { ...production, VESTIBULE_OAUTH_GITHUB_CLIENT_ID: 'id', VESTIBULE_OAUTH_GITHUB_CLIENT_SECRET: 'secret' } });
+    const config = loadConfig({
+      file: REPO_CONFIG,
+      env: { ...production, VESTIBULE_OAUTH_GITHUB_CLIENT_ID: 'id', VESTIBULE_OAUTH_GITHUB_CLIENT_SECRET: 'secret' },
+    });
     expect(config.oauth.providers.github).toEqual({ clientId: 'id', clientSecret: 'secret' });
   });
 });

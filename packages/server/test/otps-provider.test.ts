@@ -33,7 +33,14 @@ beforeAll(async () => {
       res.setHeader('Content-Type', 'application/json');
       if (to.endsWith(REFUSED)) {
         res.statusCode = 400;
-        return res.end(JSON.stringify({ code: 21211, message: "The 'To' number is not a valid phone number.", more_info: 'https://www.twilio.com/docs/errors/21211', status: 400 }));
+        return res.end(
+          JSON.stringify({
+            code: 21211,
+            message: "The 'To' number is not a valid phone number.",
+            more_info: 'https://www.twilio.com/docs/errors/21211',
+            status: 400,
+          }),
+        );
       }
       res.statusCode = 201;
       res.end(JSON.stringify({ sid: 'SM00000000000000000000000000000000', status: 'queued', to, body: new URLSearchParams(body).get('Body') }));
@@ -42,7 +49,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   const { port } = provider.address() as AddressInfo;
   const config = testConfig({
-    sms: { accountSid: 'AC0123456789abcdef', authToken: 'auth-token-secret', fromNumber: '+15005550006', whatsappFrom: '+14155238886', baseUrl: `http://127.0.0.1:${port}` },
+    sms: {
+      accountSid: 'AC0123456789abcdef',
+      authToken: 'auth-token-secret',
+      fromNumber: '+15005550006',
+      whatsappFrom: '+14155238886',
+      baseUrl: `http://127.0.0.1:${port}`,
+    },
     project: { smsCountries: ['US', 'ES'] } as any,
   });
   const clock = testClock();
@@ -116,7 +129,10 @@ describe('SMS and WhatsApp through the Twilio-style provider', () => {
     requests = [];
     const uk = await h.json('POST', OTP.sms, { phone_number: '+447400123456' });
     expect(uk.status).toBe(400);
-    expect(uk.body).toMatchObject({ error_type: 'invalid_phone_number_country_code', error_message: 'Phone numbers from GB are not enabled for this project.' });
+    expect(uk.body).toMatchObject({
+      error_type: 'invalid_phone_number_country_code',
+      error_message: 'Phone numbers from GB are not enabled for this project.',
+    });
     const nonGeographic = await h.json('POST', OTP.sms, { phone_number: '+80012345678' });
     expect(nonGeographic.body.error_type).toBe('invalid_phone_number_country_code');
     const none = await h.json('POST', OTP.whatsapp, { phone_number: '+999123456789' });
@@ -132,7 +148,10 @@ describe('without a provider in production', () => {
   it('answers 503 channel_not_configured for SMS and WhatsApp', async () => {
     const prod = await startHarness(PRODUCTION);
     try {
-      for (const [path, name] of [[OTP.sms, 'SMS'], [OTP.whatsapp, 'WhatsApp']] as const) {
+      for (const [path, name] of [
+        [OTP.sms, 'SMS'],
+        [OTP.whatsapp, 'WhatsApp'],
+      ] as const) {
         const r = await prod.json('POST', path, { phone_number: uniquePhone() });
         expect(r.status).toBe(503);
         expect(r.body.error_type).toBe('channel_not_configured');
@@ -151,7 +170,13 @@ describe('provider configuration', () => {
       file: REPO_CONFIG,
       env: { TWILIO_ACCOUNT_SID: 'ACx', TWILIO_AUTH_TOKEN: 'tok', TWILIO_FROM_NUMBER: '+15005550006', TWILIO_WHATSAPP_FROM: '+14155238886' },
     });
-    expect(config.sms).toEqual({ accountSid: 'ACx', authToken: 'tok', fromNumber: '+15005550006', whatsappFrom: '+14155238886', baseUrl: 'https://api.twilio.com' });
+    expect(config.sms).toEqual({
+      accountSid: 'ACx',
+      authToken: 'tok',
+      fromNumber: '+15005550006',
+      whatsappFrom: '+14155238886',
+      baseUrl: 'https://api.twilio.com',
+    });
     expect(loadConfig({ file: REPO_CONFIG, env: {} }).sms).toBeNull();
     expect(loadConfig({ file: REPO_CONFIG, env: {} }).rateLimits).toMatchObject({
       otpPerDestination: { limit: 5, windowSeconds: 600 },
@@ -160,8 +185,12 @@ describe('provider configuration', () => {
     });
     expect(() => loadConfig({ file: REPO_CONFIG, env: { TWILIO_ACCOUNT_SID: 'ACx' } })).toThrow(ConfigError);
     expect(() => loadConfig({ file: REPO_CONFIG, env: { TWILIO_ACCOUNT_SID: 'ACx' } })).toThrow(/TWILIO_AUTH_TOKEN/);
-    expect(() => loadConfig({ file: REPO_CONFIG, env: { TWILIO_ACCOUNT_SID: 'ACx', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM_NUMBER: '5550006' } })).toThrow(/TWILIO_FROM_NUMBER/);
-    expect(() => loadConfig({ file: REPO_CONFIG, env: { TWILIO_ACCOUNT_SID: 'ACx', TWILIO_AUTH_TOKEN: 't', TWILIO_BASE_URL: 'ftp://x' } })).toThrow(/TWILIO_BASE_URL/);
+    expect(() => loadConfig({ file: REPO_CONFIG, env: { TWILIO_ACCOUNT_SID: 'ACx', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM_NUMBER: '5550006' } })).toThrow(
+      /TWILIO_FROM_NUMBER/,
+    );
+    expect(() => loadConfig({ file: REPO_CONFIG, env: { TWILIO_ACCOUNT_SID: 'ACx', TWILIO_AUTH_TOKEN: 't', TWILIO_BASE_URL: 'ftp://x' } })).toThrow(
+      /TWILIO_BASE_URL/,
+    );
   });
 
   it('checks smsCountries and otpTemplates in the config file, naming the field', () => {

@@ -44,7 +44,12 @@ describe('email passcodes', () => {
     expect(session.user.status).toBe('active');
     expect(session.user.emails).toEqual([{ email_id: response.method_id, email: email.toLowerCase(), verified: true }]);
     expect(session.session.authentication_factors).toEqual([
-      { type: 'otp', delivery_method: 'email', last_authenticated_at: expect.any(String), email_factor: { email_id: response.method_id, email_address: email.toLowerCase() } },
+      {
+        type: 'otp',
+        delivery_method: 'email',
+        last_authenticated_at: expect.any(String),
+        email_factor: { email_id: response.method_id, email_address: email.toLowerCase() },
+      },
     ]);
     expect(Date.parse(session.session.expires_at) - Date.parse(session.session.started_at)).toBe(30 * 60_000);
     const me = await h.json('GET', '/sdk/v1/users/me', undefined, { session: session.session_token });
@@ -89,7 +94,12 @@ describe('email passcodes', () => {
 describe('passcode rules', () => {
   it('stores only a keyed hash of the code', async () => {
     const { response, code } = await sendOtp(h, 'email', uniqueEmail());
-    const row = await h.server.db.selectFrom('one_time_secrets').selectAll().where('purpose', '=', 'passcode').where('subject', '=', response.method_id).executeTakeFirstOrThrow();
+    const row = await h.server.db
+      .selectFrom('one_time_secrets')
+      .selectAll()
+      .where('purpose', '=', 'passcode')
+      .where('subject', '=', response.method_id)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(code);
     expect(row.secret_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.secret_hash).not.toBe(createHash('sha256').update(code).digest('hex'));
@@ -255,7 +265,12 @@ describe('SMS and WhatsApp passcodes (development outbox)', () => {
     expect(session.user.phone_numbers).toEqual([{ phone_id: response.method_id, phone_number: phone, verified: true }]);
     expect(session.user.emails).toEqual([]);
     expect(session.session.authentication_factors).toEqual([
-      { type: 'otp', delivery_method: 'sms', last_authenticated_at: expect.any(String), phone_number_factor: { phone_id: response.method_id, phone_number: phone } },
+      {
+        type: 'otp',
+        delivery_method: 'sms',
+        last_authenticated_at: expect.any(String),
+        phone_number_factor: { phone_id: response.method_id, phone_number: phone },
+      },
     ]);
 
     // WhatsApp to the same number: the same user and phone_id; with the Bearer session it adds a factor.

@@ -26,8 +26,10 @@ async function authenticateStart(body: Record<string, unknown> = {}, session?: s
   return start.body.public_key_credential_request_options;
 }
 
-const finishRegistration = (session: string, credential: unknown) => h.json('POST', '/sdk/v1/webauthn/register', { public_key_credential: credential }, { session });
-const finishAuthentication = (credential: unknown, session?: string) => h.json('POST', '/sdk/v1/webauthn/authenticate', { public_key_credential: credential }, { session });
+const finishRegistration = (session: string, credential: unknown) =>
+  h.json('POST', '/sdk/v1/webauthn/register', { public_key_credential: credential }, { session });
+const finishAuthentication = (credential: unknown, session?: string) =>
+  h.json('POST', '/sdk/v1/webauthn/authenticate', { public_key_credential: credential }, { session });
 
 /** A user signed in by magic link, with an authenticator of their own. */
 async function newUser(label: string) {
@@ -43,7 +45,8 @@ async function userWithPasskey(label: string) {
   return { ...user, registrationId: registered.body.webauthn_registration_id as string, registered };
 }
 
-const signInWithPasskey = async (authenticator: SoftAuthenticator, knobs?: Knobs) => finishAuthentication(authenticator.authenticate(await authenticateStart(), knobs));
+const signInWithPasskey = async (authenticator: SoftAuthenticator, knobs?: Knobs) =>
+  finishAuthentication(authenticator.authenticate(await authenticateStart(), knobs));
 
 /**
  * The same credential answering another ceremony: with attestation 'none' nothing signs
@@ -75,7 +78,9 @@ describe('passkey registration and sign-in', () => {
     // The factor joins the session the user already had.
     expect(registered.body.session_token).toBe(session);
     expect(registered.body.session.authentication_factors.map((f: { type: string }) => f.type)).toEqual(['magic_link', 'webauthn']);
-    expect(registered.body.user.webauthn_registrations).toEqual([{ webauthn_registration_id: registrationId, name: 'Passkey', created_at: expect.any(String) }]);
+    expect(registered.body.user.webauthn_registrations).toEqual([
+      { webauthn_registration_id: registrationId, name: 'Passkey', created_at: expect.any(String) },
+    ]);
 
     const again = await registerStart(session);
     expect(again.excludeCredentials).toEqual([{ id: authenticator.credentials.keys().next().value, type: 'public-key', transports: ['internal'] }]);
@@ -86,10 +91,16 @@ describe('passkey registration and sign-in', () => {
     expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
     expect(signedIn.body.user_id).toBe(userId);
     expect(signedIn.body.session_token).not.toBe(session);
-    expect(signedIn.body.session.authentication_factors).toEqual([{ type: 'webauthn', delivery_method: 'webauthn', last_authenticated_at: expect.any(String) }]);
+    expect(signedIn.body.session.authentication_factors).toEqual([
+      { type: 'webauthn', delivery_method: 'webauthn', last_authenticated_at: expect.any(String) },
+    ]);
     const me = await h.json('GET', '/sdk/v1/users/me', undefined, { session: signedIn.body.session_token });
     expect(me.body.webauthn_registrations.map((r: { name: string }) => r.name)).toEqual(['Passkey']);
-    const row = await h.server.db.selectFrom('webauthn_registrations').selectAll().where('webauthn_registration_id', '=', registrationId).executeTakeFirstOrThrow();
+    const row = await h.server.db
+      .selectFrom('webauthn_registrations')
+      .selectAll()
+      .where('webauthn_registration_id', '=', registrationId)
+      .executeTakeFirstOrThrow();
     expect(Number(row.counter)).toBe(1);
     expect(row.last_used_at).not.toBeNull();
   });
@@ -102,7 +113,7 @@ describe('passkey registration and sign-in', () => {
     expect(second.body.user.webauthn_registrations.map((r: { name: string }) => r.name)).toEqual(['Passkey', 'Passkey 2']);
   });
 
-  it('a second factor (is_passkey false) lists the session user\'s credentials and does not insist on user verification', async () => {
+  it("a second factor (is_passkey false) lists the session user's credentials and does not insist on user verification", async () => {
     const { session, authenticator } = await newUser('second-factor');
     const options = await registerStart(session, { is_passkey: false });
     expect(options.authenticatorSelection).toMatchObject({ residentKey: 'discouraged', userVerification: 'preferred' });
@@ -171,7 +182,9 @@ describe('refusals', () => {
 
   it('a passkey without user verification is invalid_webauthn_response', async () => {
     const { session, authenticator } = await newUser('uv');
-    expect(await finishRegistration(session, authenticator.register(await registerStart(session), { userVerified: false }))).toMatchObject(refusal('invalid_webauthn_response'));
+    expect(await finishRegistration(session, authenticator.register(await registerStart(session), { userVerified: false }))).toMatchObject(
+      refusal('invalid_webauthn_response'),
+    );
     expect((await finishRegistration(session, authenticator.register(await registerStart(session)))).status).toBe(200);
     expect(await signInWithPasskey(authenticator, { userVerified: false })).toMatchObject(refusal('invalid_webauthn_response'));
   });
@@ -213,7 +226,7 @@ describe('refusals', () => {
 });
 
 describe('rename and delete', () => {
-  it('renames the session user\'s own passkey', async () => {
+  it("renames the session user's own passkey", async () => {
     const { session, registrationId } = await userWithPasskey('rename');
     const renamed = await h.json('POST', '/sdk/v1/webauthn/update', { webauthn_registration_id: registrationId, name: '  Work laptop ' }, { session });
     expect(renamed.status).toBe(200);
@@ -226,9 +239,13 @@ describe('rename and delete', () => {
     const owner = await userWithPasskey('owner');
     const stranger = await newUser('stranger');
     const id = { webauthn_registration_id: owner.registrationId };
-    expect(await h.json('POST', '/sdk/v1/webauthn/update', { ...id, name: 'Mine now' }, { session: stranger.session })).toMatchObject(refusal('webauthn_registration_not_found', 404));
+    expect(await h.json('POST', '/sdk/v1/webauthn/update', { ...id, name: 'Mine now' }, { session: stranger.session })).toMatchObject(
+      refusal('webauthn_registration_not_found', 404),
+    );
     expect(await h.json('POST', '/sdk/v1/webauthn/delete', id, { session: stranger.session })).toMatchObject(refusal('webauthn_registration_not_found', 404));
-    expect(await h.json('POST', '/sdk/v1/webauthn/delete', { webauthn_registration_id: 'webauthn-registration-nope' }, { session: owner.session })).toMatchObject(refusal('webauthn_registration_not_found'));
+    expect(
+      await h.json('POST', '/sdk/v1/webauthn/delete', { webauthn_registration_id: 'webauthn-registration-nope' }, { session: owner.session }),
+    ).toMatchObject(refusal('webauthn_registration_not_found'));
     expect((await signInWithPasskey(owner.authenticator)).status).toBe(200);
   });
 });
@@ -240,7 +257,13 @@ describe('generated credentials that are not what they claim', () => {
     fc.oneof(
       b64.filter((value) => value.length > 0),
       fc.jsonValue({ maxDepth: 2 }).map(b64json),
-      fc.record({ type: fc.constantFrom('webauthn.create', 'webauthn.get', 'x'), origin: fc.constantFrom(ORIGIN, 'null', ''), extra: fc.jsonValue({ maxDepth: 1 }) }).map((fields) => b64json({ ...fields, challenge })),
+      fc
+        .record({
+          type: fc.constantFrom('webauthn.create', 'webauthn.get', 'x'),
+          origin: fc.constantFrom(ORIGIN, 'null', ''),
+          extra: fc.jsonValue({ maxDepth: 1 }),
+        })
+        .map((fields) => b64json({ ...fields, challenge })),
     );
   const nonEmpty = b64.filter((value) => value.length > 0);
   const credential = (response: fc.Arbitrary<Record<string, unknown>>) =>
@@ -252,7 +275,10 @@ describe('generated credentials that are not what they claim', () => {
     const authChallenge = (await authenticateStart()).challenge;
     const cases: Array<[string, fc.Arbitrary<unknown>]> = [
       ['/sdk/v1/webauthn/register', credential(fc.record({ clientDataJSON: clientData(registerChallenge), attestationObject: nonEmpty }))],
-      ['/sdk/v1/webauthn/authenticate', credential(fc.record({ clientDataJSON: clientData(authChallenge), authenticatorData: nonEmpty, signature: nonEmpty, userHandle: b64 }))],
+      [
+        '/sdk/v1/webauthn/authenticate',
+        credential(fc.record({ clientDataJSON: clientData(authChallenge), authenticatorData: nonEmpty, signature: nonEmpty, userHandle: b64 })),
+      ],
     ];
     for (const [path, arbitrary] of cases) {
       await fc.assert(
@@ -278,9 +304,17 @@ describe('configuration', () => {
     expect(load({})).toEqual({ rpId: 'localhost', rpName: 'Vestibule Demo', origins: ['http://localhost:3000'] });
     expect(load({ VESTIBULE_ALLOWED_ORIGINS: 'https://app.acme.example' })).toMatchObject({ rpId: 'app.acme.example', origins: ['https://app.acme.example'] });
     // An IP address is never the rp id (browsers refuse it); the first host name is.
-    expect(load({ VESTIBULE_ALLOWED_ORIGINS: 'http://127.0.0.1:3000, http://localhost:3000' })).toMatchObject({ rpId: 'localhost', origins: ['http://localhost:3000'] });
+    expect(load({ VESTIBULE_ALLOWED_ORIGINS: 'http://127.0.0.1:3000, http://localhost:3000' })).toMatchObject({
+      rpId: 'localhost',
+      origins: ['http://localhost:3000'],
+    });
     // A given rp id keeps the allowed origins on it and its subdomains.
-    expect(load({ VESTIBULE_WEBAUTHN_RP_ID: 'acme.example', VESTIBULE_ALLOWED_ORIGINS: 'https://acme.example, https://login.acme.example, https://acme.example.evil.test, https://other.example' })).toMatchObject({
+    expect(
+      load({
+        VESTIBULE_WEBAUTHN_RP_ID: 'acme.example',
+        VESTIBULE_ALLOWED_ORIGINS: 'https://acme.example, https://login.acme.example, https://acme.example.evil.test, https://other.example',
+      }),
+    ).toMatchObject({
       rpId: 'acme.example',
       origins: ['https://acme.example', 'https://login.acme.example'],
     });

@@ -35,7 +35,9 @@ describe('password config', () => {
     expect(config.breachRangeUrl).toBe('https://api.pwnedpasswords.com');
     expect(loadConfig({ file: REPO_CONFIG, env: { VESTIBULE_PASSWORD_POLICY: 'none' } }).project.passwordPolicy).toEqual({ policy: 'none' });
     expect(() => loadConfig({ file: REPO_CONFIG, env: { VESTIBULE_PASSWORD_POLICY: 'strong' } })).toThrow(/VESTIBULE_PASSWORD_POLICY/);
-    expect(() => loadConfig({ file: REPO_CONFIG, env: { VESTIBULE_PASSWORD_POLICY: 'luds', VESTIBULE_LUDS_COMPLEXITY: '5' } })).toThrow(/VESTIBULE_LUDS_COMPLEXITY/);
+    expect(() => loadConfig({ file: REPO_CONFIG, env: { VESTIBULE_PASSWORD_POLICY: 'luds', VESTIBULE_LUDS_COMPLEXITY: '5' } })).toThrow(
+      /VESTIBULE_LUDS_COMPLEXITY/,
+    );
     expect(() => loadConfig({ file: REPO_CONFIG, env: { VESTIBULE_BREACH_RANGE_URL: 'ftp://x' } })).toThrow(/VESTIBULE_BREACH_RANGE_URL/);
   });
 });

@@ -37,7 +37,9 @@ describe('hashing', () => {
     expect(body.user.password).toEqual({ password_id: row.password_id });
     expect(body.session.authentication_factors[0]).toMatchObject({ type: 'password', delivery_method: 'knowledge' });
     expect(body.user.emails[0]).toMatchObject({ email, verified: false });
-    const dump = JSON.stringify(await h.server.db.selectFrom('users').selectAll().execute()) + JSON.stringify(await h.server.db.selectFrom('sessions').selectAll().execute());
+    const dump =
+      JSON.stringify(await h.server.db.selectFrom('users').selectAll().execute()) +
+      JSON.stringify(await h.server.db.selectFrom('sessions').selectAll().execute());
     expect(dump).not.toContain(password);
   });
 
@@ -134,7 +136,10 @@ describe('policy none', () => {
       breached_password: false,
       feedback: { warning: '', suggestions: [], luds_requirements: null },
     });
-    expect((await n.json('POST', '/sdk/v1/passwords/strength_check', { password: 'password' })).body).toMatchObject({ valid_password: false, breached_password: true });
+    expect((await n.json('POST', '/sdk/v1/passwords/strength_check', { password: 'password' })).body).toMatchObject({
+      valid_password: false,
+      breached_password: true,
+    });
     expect((await n.json('POST', '/sdk/v1/passwords', { email: uniqueEmail('none'), password: 'a' })).status).toBe(200);
     expect((await n.json('POST', '/sdk/v1/passwords', { email: uniqueEmail('none'), password: 'password' })).body.error_type).toBe('weak_password');
     expect((await n.json('GET', '/sdk/v1/projects/bootstrap')).body.passwordConfig).toBeNull();
@@ -162,7 +167,11 @@ describe('strength check (luds)', () => {
     });
     expect(weak.score).toBeLessThan(4);
     const good = (await l.json('POST', '/sdk/v1/passwords/strength_check', { password: 'Zebra-quilt9' })).body;
-    expect(good).toMatchObject({ valid_password: true, score: 4, feedback: { luds_requirements: { missing_complexity: 0, missing_characters: 0, has_symbol: true } } });
+    expect(good).toMatchObject({
+      valid_password: true,
+      score: 4,
+      feedback: { luds_requirements: { missing_complexity: 0, missing_characters: 0, has_symbol: true } },
+    });
     const breached = (await l.json('POST', '/sdk/v1/passwords/strength_check', { password: 'Nick1234-rem936' })).body;
     expect(breached.feedback.luds_requirements.missing_complexity).toBe(0);
     expect(breached).toMatchObject({ breached_password: true, valid_password: false });
@@ -183,7 +192,11 @@ describe('k-anonymity range lookup', () => {
       seen.push(req.url ?? '');
       const prefix = req.url?.split('/').pop() ?? '';
       res.writeHead(200, { 'Content-Type': 'text/plain' });
-      res.end(prefix === sha1.slice(0, 5) ? `0018A45C4D1DEF81644B54AB7F969B88D65:1\r\n${sha1.slice(5)}:12\r\nFFFFF00000000000000000000000000000:0` : '00000000000000000000000000000000000:3');
+      res.end(
+        prefix === sha1.slice(0, 5)
+          ? `0018A45C4D1DEF81644B54AB7F969B88D65:1\r\n${sha1.slice(5)}:12\r\nFFFFF00000000000000000000000000000:0`
+          : '00000000000000000000000000000000000:3',
+      );
     });
     await new Promise<void>((done) => range.listen(0, '127.0.0.1', done));
     url = `http://127.0.0.1:${(range.address() as AddressInfo).port}`;
@@ -213,7 +226,10 @@ describe('k-anonymity range lookup', () => {
     await new Promise<void>((done) => down.close(() => done()));
     const r = await startHarness({ breachRangeUrl: `http://127.0.0.1:${port}` });
     try {
-      expect((await r.json('POST', '/sdk/v1/passwords/strength_check', { password: secret })).body).toMatchObject({ breached_password: false, valid_password: true });
+      expect((await r.json('POST', '/sdk/v1/passwords/strength_check', { password: secret })).body).toMatchObject({
+        breached_password: false,
+        valid_password: true,
+      });
       expect((await r.json('POST', '/sdk/v1/passwords/strength_check', { password: 'qwerty123' })).body.breached_password).toBe(true);
     } finally {
       await r.close();
@@ -265,7 +281,12 @@ describe('authenticate', () => {
     const t2 = performance.now();
     for (const response of [wrong, unknown]) {
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ status_code: 401, request_id: expect.any(String), error_type: 'unauthorized_credentials', error_message: 'Unauthorized credentials.' });
+      expect(response.body).toEqual({
+        status_code: 401,
+        request_id: expect.any(String),
+        error_type: 'unauthorized_credentials',
+        error_message: 'Unauthorized credentials.',
+      });
     }
     // Both paths verify an argon2id hash of the same cost.
     expect(t2 - t1).toBeGreaterThan((t1 - t0) / 4);
@@ -313,7 +334,10 @@ describe('authenticate', () => {
     for (let i = 1; i <= 9; i++) expect((await login(email, `wrong ${i}`, ip)).status).toBe(401);
     const tenth = await login(email, 'wrong 10', ip);
     expect(tenth.status).toBe(429);
-    expect(tenth.body).toMatchObject({ error_type: 'user_lock_limit_reached', error_message: 'Too many failed authentication attempts. Please try again later.' });
+    expect(tenth.body).toMatchObject({
+      error_type: 'user_lock_limit_reached',
+      error_message: 'Too many failed authentication attempts. Please try again later.',
+    });
     expect(Number(tenth.headers.get('Retry-After'))).toBe(1800);
     expect((await login(email, STRONG, ip)).body.error_type).toBe('user_lock_limit_reached');
     // Another address (the owner's) is not locked out.
@@ -328,7 +352,8 @@ describe('authenticate', () => {
     const l = await startHarness({ rateLimits: { ...h.config.rateLimits, passwordPerIp: { limit: 3, windowSeconds: 600 } } });
     try {
       const ip = randomIp();
-      for (let i = 0; i < 3; i++) expect((await l.json('POST', '/sdk/v1/passwords/authenticate', { email: uniqueEmail(), password: 'x' }, { ip })).status).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect((await l.json('POST', '/sdk/v1/passwords/authenticate', { email: uniqueEmail(), password: 'x' }, { ip })).status).toBe(401);
       const limited = await l.json('POST', '/sdk/v1/passwords/authenticate', { email: uniqueEmail(), password: 'x' }, { ip });
       expect(limited.status).toBe(429);
       expect(limited.body.error_type).toBe('too_many_requests');
@@ -366,11 +391,17 @@ describe('reset by email', () => {
 
   it('start: validates the redirect URL and the minutes, and limits per email', async () => {
     const { email } = await createUser();
-    expect((await h.json('POST', '/sdk/v1/passwords/email/reset/start', { email, reset_password_redirect_url: 'https://evil.example/reset' })).body.error_type).toBe(
-      'invalid_redirect_url',
+    expect(
+      (await h.json('POST', '/sdk/v1/passwords/email/reset/start', { email, reset_password_redirect_url: 'https://evil.example/reset' })).body.error_type,
+    ).toBe('invalid_redirect_url');
+    expect((await h.json('POST', '/sdk/v1/passwords/email/reset/start', { email, reset_password_expiration_minutes: 4 })).body.error_type).toBe(
+      'invalid_duration',
     );
-    expect((await h.json('POST', '/sdk/v1/passwords/email/reset/start', { email, reset_password_expiration_minutes: 4 })).body.error_type).toBe('invalid_duration');
-    await h.json('POST', '/sdk/v1/passwords/email/reset/start', { email, reset_password_redirect_url: 'http://127.0.0.1:3000/reset', reset_password_expiration_minutes: 120 });
+    await h.json('POST', '/sdk/v1/passwords/email/reset/start', {
+      email,
+      reset_password_redirect_url: 'http://127.0.0.1:3000/reset',
+      reset_password_expiration_minutes: 120,
+    });
     const [message] = await h.outbox(email);
     expect(resetTokenFrom(message!.text).link.origin).toBe('http://127.0.0.1:3000');
     expect(message!.text).toContain('valid for 2 hours');

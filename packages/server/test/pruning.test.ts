@@ -25,7 +25,13 @@ const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
 async function grant(h: Harness, scope: string) {
   const { session_token: session } = await h.signIn(uniqueEmail('prune'));
   const verifier = randomBytes(32).toString('base64url');
-  const request = { client_id: 'demo-rp', redirect_uri: RP, scope, code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' };
+  const request = {
+    client_id: 'demo-rp',
+    redirect_uri: RP,
+    scope,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  };
   const submit = await h.json('POST', '/sdk/v1/oauth2/authorize', { ...request, consent_granted: true }, { session });
   const code = new URL(submit.body.redirect_uri).searchParams.get('code')!;
   const rawBody = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: RP, code_verifier: verifier, client_id: 'demo-rp' }).toString();
@@ -37,7 +43,15 @@ async function grant(h: Harness, scope: string) {
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 const tokenRows = (h: Harness, tokens: string[]) =>
   h.server.db.selectFrom('idp_tokens').select('token_hash').where('token_hash', 'in', tokens.map(hash)).execute();
-const secretCount = async (h: Harness) => Number((await h.server.db.selectFrom('one_time_secrets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const secretCount = async (h: Harness) =>
+  Number(
+    (
+      await h.server.db
+        .selectFrom('one_time_secrets')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function until(check: () => Promise<boolean>, ms = 10_000) {
   for (const end = Date.now() + ms; Date.now() < end; ) {
@@ -84,7 +98,18 @@ describe('pruning in bounded batches', () => {
     const ended = new Date(now.getTime() - 2 * 86_400_000);
     await h.server.db
       .insertInto('one_time_secrets')
-      .values(Array.from({ length: 250 }, () => ({ secret_hash: randomBytes(32).toString('hex'), purpose: 'test_backlog', subject: null, user_id: null, bound: '{}', max_attempts: null, created_at: ended, expires_at: ended })))
+      .values(
+        Array.from({ length: 250 }, () => ({
+          secret_hash: randomBytes(32).toString('hex'),
+          purpose: 'test_backlog',
+          subject: null,
+          user_id: null,
+          bound: '{}',
+          max_attempts: null,
+          created_at: ended,
+          expires_at: ended,
+        })),
+      )
       .execute();
     const batches: number[] = [];
     let deleted = -1;

@@ -45,7 +45,12 @@ describe('the session check served before the app', () => {
   let server: ListeningServer;
   let session: SessionResponse;
   const check = (headers: Record<string, string>, body?: string, path = '/sdk/v1/sessions/authenticate') =>
-    call(server.port, path, { 'X-Public-Token': PUBLIC_TOKEN, Authorization: `Bearer ${session.session_token}`, 'Content-Type': 'application/json', ...headers }, body);
+    call(
+      server.port,
+      path,
+      { 'X-Public-Token': PUBLIC_TOKEN, Authorization: `Bearer ${session.session_token}`, 'Content-Type': 'application/json', ...headers },
+      body,
+    );
 
   beforeAll(async () => {
     server = await startListening();
@@ -105,10 +110,20 @@ describe('the session check served before the app', () => {
 
   it('refuses a session once it is revoked, and a body sent in chunks still reaches the app', async () => {
     const other = await server.signInByLink(uniqueEmail('hot-revoked'));
-    const chunked = await call(server.port, '/sdk/v1/sessions/authenticate', { 'X-Public-Token': PUBLIC_TOKEN, Authorization: `Bearer ${other.session_token}`, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, '{}');
+    const chunked = await call(
+      server.port,
+      '/sdk/v1/sessions/authenticate',
+      { 'X-Public-Token': PUBLIC_TOKEN, Authorization: `Bearer ${other.session_token}`, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      '{}',
+    );
     expect(chunked.status).toBe(200);
     expect((await server.send('POST', '/sdk/v1/sessions/revoke', {}, { session: other.session_token })).status).toBe(200);
-    const after = await call(server.port, '/sdk/v1/sessions/authenticate', { 'X-Public-Token': PUBLIC_TOKEN, Authorization: `Bearer ${other.session_token}`, 'Content-Type': 'application/json' }, '{}');
+    const after = await call(
+      server.port,
+      '/sdk/v1/sessions/authenticate',
+      { 'X-Public-Token': PUBLIC_TOKEN, Authorization: `Bearer ${other.session_token}`, 'Content-Type': 'application/json' },
+      '{}',
+    );
     expect({ status: after.status, type: (JSON.parse(after.text) as { error_type: string }).error_type }).toEqual({ status: 401, type: 'session_not_found' });
   });
 });
@@ -117,11 +132,11 @@ describe('nodeListener', () => {
   /** A server of nodeListener around an app that echoes the body it read, and one hot path. */
   async function serve(hot: HotPaths extends Map<string, infer H> ? H : never) {
     const log: string[] = [];
-    const listener = nodeListener(
-      async (incoming) => new Response(`app read ${await incoming.text()}`),
-      new Map([['POST /hot', hot]]),
-      { info() {}, warn() {}, error: (message) => void log.push(message) },
-    );
+    const listener = nodeListener(async (incoming) => new Response(`app read ${await incoming.text()}`), new Map([['POST /hot', hot]]), {
+      info() {},
+      warn() {},
+      error: (message) => void log.push(message),
+    });
     const server = createServer(listener);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;

@@ -14,9 +14,14 @@ import { TEST_SECRET } from './helpers/test-config.js';
  */
 /** How many connections LISTEN on the database. */
 const listeners = (url: string) =>
-  withConnection(url, async (admin) => (await admin.query(`select count(*)::int as n from pg_stat_activity where query ilike 'LISTEN%' and datname = current_database()`)).rows[0].n as number);
+  withConnection(
+    url,
+    async (admin) =>
+      (await admin.query(`select count(*)::int as n from pg_stat_activity where query ilike 'LISTEN%' and datname = current_database()`)).rows[0].n as number,
+  );
 
-const check = (server: ListeningServer, session: SessionResponse) => server.send('POST', '/sdk/v1/sessions/authenticate', {}, { session: session.session_token });
+const check = (server: ListeningServer, session: SessionResponse) =>
+  server.send('POST', '/sdk/v1/sessions/authenticate', {}, { session: session.session_token });
 
 describeWithPostgres('sessions across two instances on one PostgreSQL', (cluster) => {
   let url: string;
@@ -60,7 +65,9 @@ describeWithPostgres('sessions across two instances on one PostgreSQL', (cluster
     );
     // No route settles after this write, so it shows once announced: at once on one host.
     for (const server of [a, b]) {
-      await expect.poll(async () => (await check(server, session)).body.user.phone_numbers.map((p: { phone_number: string }) => p.phone_number), { timeout: 2000 }).toEqual(['+15005550006']);
+      await expect
+        .poll(async () => (await check(server, session)).body.user.phone_numbers.map((p: { phone_number: string }) => p.phone_number), { timeout: 2000 })
+        .toEqual(['+15005550006']);
     }
   });
 
@@ -82,13 +89,18 @@ describeWithPostgres('sessions across two instances on one PostgreSQL', (cluster
     await withConnection(url, async (admin) => {
       // Counts the writes to this one session, in the database itself.
       await admin.query('create table herd_writes (session_id text)');
-      await admin.query(`create function herd_count() returns trigger language plpgsql as $$ begin insert into herd_writes values (new.session_id); return null; end $$`);
+      await admin.query(
+        `create function herd_count() returns trigger language plpgsql as $$ begin insert into herd_writes values (new.session_id); return null; end $$`,
+      );
       await admin.query(`create trigger herd_count after update on sessions for each row execute function herd_count()`);
       const announced: string[] = [];
       admin.on('notification', (message) => message.payload === `s:${id}` && announced.push(message.payload));
       await admin.query('listen vestibule_changes');
       // Last accessed two minutes ago (and a new expiry, so that the instances read it again).
-      await admin.query(`update sessions set last_accessed_at = now() - interval '2 minutes', expires_at = expires_at + interval '1 second' where session_id = $1`, [id]);
+      await admin.query(
+        `update sessions set last_accessed_at = now() - interval '2 minutes', expires_at = expires_at + interval '1 second' where session_id = $1`,
+        [id],
+      );
       await expect.poll(() => announced.length).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 100));
       await admin.query('delete from herd_writes');
@@ -107,7 +119,9 @@ describeWithPostgres('sessions across two instances on one PostgreSQL', (cluster
     expect((await check(b, session)).status).toBe(200);
     // Cut every listening connection (both instances'), then revoke while they reconnect.
     await withConnection(url, async (admin) => {
-      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'LISTEN%' and datname = current_database() and pid <> pg_backend_pid()`);
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'LISTEN%' and datname = current_database() and pid <> pg_backend_pid()`,
+      );
       // The instances learn of the cut when its error reaches them (well under this); the
       // revocation then happens while nobody listens, so no announcement of it will ever come.
       await new Promise((resolve) => setTimeout(resolve, 200));

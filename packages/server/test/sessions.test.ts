@@ -37,7 +37,12 @@ describe('sessions', () => {
     expect(plain.body.session.expires_at).toBe(signedIn.session.expires_at);
     expect(plain.body.session_jwt).not.toBe(signedIn.session_jwt);
 
-    const extended = await h.json<SessionResponse>('POST', '/sdk/v1/sessions/authenticate', { session_duration_minutes: 120 }, { session: signedIn.session_token });
+    const extended = await h.json<SessionResponse>(
+      'POST',
+      '/sdk/v1/sessions/authenticate',
+      { session_duration_minutes: 120 },
+      { session: signedIn.session_token },
+    );
     expect(Date.parse(extended.body.session.expires_at) - Date.parse(extended.body.session.last_accessed_at)).toBe(120 * 60_000);
   });
 
@@ -110,7 +115,7 @@ describe('session JWT', () => {
     await expect(jwtVerify(signedIn.session_jwt, createLocalJWKSet(keys), { currentDate: later })).rejects.toThrow(/exp/);
   });
 
-  it("a session JWT never outlives its session, whatever sessionJwtMinutes says", async () => {
+  it('a session JWT never outlives its session, whatever sessionJwtMinutes says', async () => {
     const long = await startHarness({ project: { ...testConfig().project, sessionJwtMinutes: 60 } });
     try {
       const { token } = await long.sendLink(uniqueEmail());

@@ -39,7 +39,11 @@ describe('startServer', () => {
       const claims = await verifier.verify(session.session_jwt);
       expect(claims.sub).toBe(session.user_id);
       expect(claims.vestibule_session.session_id).toBe(session.session.session_id);
-      await expect(createSessionVerifier({ apiUrl: base.publicUrl, publicToken: 'another-project', jwksUrl: `${apiUrl}/.well-known/jwks.json` }).verify(session.session_jwt)).rejects.toThrow();
+      await expect(
+        createSessionVerifier({ apiUrl: base.publicUrl, publicToken: 'another-project', jwksUrl: `${apiUrl}/.well-known/jwks.json` }).verify(
+          session.session_jwt,
+        ),
+      ).rejects.toThrow();
       await expect(verifier.verify(`${session.session_jwt.slice(0, -4)}AAAA`)).rejects.toThrow();
     } finally {
       await server.close();

@@ -45,7 +45,17 @@ function storageSuite(open: () => Promise<{ db: Kysely<Database>; openAnother?: 
     }
     expect(await migrateToLatest(db, migrations)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((t) => t.name);
-    for (const table of ['users', 'user_emails', 'sessions', 'one_time_secrets', 'failure_counters', 'signing_keys', 'rate_limit_buckets', 'events', 'outbox_messages']) {
+    for (const table of [
+      'users',
+      'user_emails',
+      'sessions',
+      'one_time_secrets',
+      'failure_counters',
+      'signing_keys',
+      'rate_limit_buckets',
+      'events',
+      'outbox_messages',
+    ]) {
       expect(tables).toContain(table);
     }
   });
@@ -75,7 +85,12 @@ function storageSuite(open: () => Promise<{ db: Kysely<Database>; openAnother?: 
   it('finds sessions by token only while live', async () => {
     const now = new Date();
     const { userId, emailId } = await createUserWithEmail(db, uniqueEmail(), 'active', now);
-    const factor = { type: 'magic_link' as const, delivery_method: 'email' as const, last_authenticated_at: now.toISOString(), email_factor: { email_id: emailId, email_address: 'x' } };
+    const factor = {
+      type: 'magic_link' as const,
+      delivery_method: 'email' as const,
+      last_authenticated_at: now.toISOString(),
+      email_factor: { email_id: emailId, email_address: 'x' },
+    };
     const { row, token } = await createSession(db, { userId, durationMinutes: 10, factors: [factor], now });
     expect(row.authentication_factors).toEqual([factor]);
     expect((await findLiveSession(db, token, now))?.session_id).toBe(row.session_id);
@@ -127,12 +142,23 @@ function storageSuite(open: () => Promise<{ db: Kysely<Database>; openAnother?: 
       const now = new Date();
       const subject = `subject-${Math.random()}`;
       await issueCode(db, { purpose: 'test_code', subject, codeHash: 'aa'.repeat(32), maxAttempts: 5, userId: null, bound: {}, expirationMinutes: 5, now });
-      const attempts = await Promise.all(Array.from({ length: 50 }, (_, i) => attemptCode(pools[i % pools.length]!, 'test_code', subject, 'bb'.repeat(32), now)));
+      const attempts = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => attemptCode(pools[i % pools.length]!, 'test_code', subject, 'bb'.repeat(32), now)),
+      );
       expect(attempts.filter((a) => a.kind === 'wrong')).toHaveLength(5);
       expect(attempts.filter((a) => a.kind === 'dead')).toHaveLength(45);
       // The limit holds for the right code too, and a new code for the subject starts afresh.
       expect((await attemptCode(db, 'test_code', subject, 'aa'.repeat(32), now)).kind).toBe('dead');
-      await issueCode(db, { purpose: 'test_code', subject, codeHash: 'cc'.repeat(32), maxAttempts: 5, userId: null, bound: { fresh: true }, expirationMinutes: 5, now });
+      await issueCode(db, {
+        purpose: 'test_code',
+        subject,
+        codeHash: 'cc'.repeat(32),
+        maxAttempts: 5,
+        userId: null,
+        bound: { fresh: true },
+        expirationMinutes: 5,
+        now,
+      });
       const right = await Promise.all(Array.from({ length: 10 }, (_, i) => attemptCode(pools[i % pools.length]!, 'test_code', subject, 'cc'.repeat(32), now)));
       expect(right.filter((a) => a.kind === 'right')).toEqual([{ kind: 'right', userId: null, bound: { fresh: true } }]);
     } finally {
@@ -271,7 +297,8 @@ describeWithPostgres('storage: PostgreSQL 15', (cluster) => {
       // Rate limits are shared: 5 sends per address in total across both instances.
       const limited = uniqueEmail('limit');
       const statuses = [];
-      for (let i = 0; i < 6; i += 1) statuses.push((await (i % 2 ? a : b).call('POST', '/sdk/v1/magic_links/email/login_or_create', { email: limited })).status);
+      for (let i = 0; i < 6; i += 1)
+        statuses.push((await (i % 2 ? a : b).call('POST', '/sdk/v1/magic_links/email/login_or_create', { email: limited })).status);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
       // Revoking on one instance ends the session on the other.
       expect((await b.call('POST', '/sdk/v1/sessions/revoke', {}, { session: session.body.session_token })).status).toBe(200);

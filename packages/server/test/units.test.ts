@@ -55,9 +55,24 @@ describe('when to try again after a limit', () => {
 describe("a session's factors", () => {
   const at = '2026-01-01T00:00:00.000Z';
   const later = '2026-01-02T00:00:00.000Z';
-  const email = (id: string, address: string, when = at) => ({ type: 'magic_link' as const, delivery_method: 'email' as const, last_authenticated_at: when, email_factor: { email_id: id, email_address: address } });
-  const phone = (id: string, when = at) => ({ type: 'otp' as const, delivery_method: 'sms' as const, last_authenticated_at: when, phone_number_factor: { phone_id: id, phone_number: '+15005550006' } });
-  const wallet = (id: string, when = at) => ({ type: 'crypto' as const, delivery_method: 'crypto' as const, last_authenticated_at: when, crypto_wallet_factor: { crypto_wallet_id: id, crypto_wallet_address: '0xabc', crypto_wallet_type: 'ethereum' as const } });
+  const email = (id: string, address: string, when = at) => ({
+    type: 'magic_link' as const,
+    delivery_method: 'email' as const,
+    last_authenticated_at: when,
+    email_factor: { email_id: id, email_address: address },
+  });
+  const phone = (id: string, when = at) => ({
+    type: 'otp' as const,
+    delivery_method: 'sms' as const,
+    last_authenticated_at: when,
+    phone_number_factor: { phone_id: id, phone_number: '+15005550006' },
+  });
+  const wallet = (id: string, when = at) => ({
+    type: 'crypto' as const,
+    delivery_method: 'crypto' as const,
+    last_authenticated_at: when,
+    crypto_wallet_factor: { crypto_wallet_id: id, crypto_wallet_address: '0xabc', crypto_wallet_type: 'ethereum' as const },
+  });
 
   it('replace one of the same kind and credential (by its id, whatever its spelling), and keep the others', () => {
     expect(mergeFactor([email('e1', 'a@x.example')], email('e1', 'A@x.example', later))).toEqual([email('e1', 'A@x.example', later)]);

@@ -26,7 +26,8 @@ export function SessionPanel({ client }: { client: VestibuleClient }) {
   return (
     <section className="session" aria-label="Session">
       <p>
-        Signed in as <strong data-testid={`signed-in-${who.kind}`} className={who.kind === 'phone' ? 'nowrap' : undefined}>
+        Signed in as{' '}
+        <strong data-testid={`signed-in-${who.kind}`} className={who.kind === 'phone' ? 'nowrap' : undefined}>
           {who.text}
         </strong>
       </p>

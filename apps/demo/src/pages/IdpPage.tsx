@@ -35,8 +35,7 @@ export function IdpPage({ client }: { client: VestibuleClient }) {
         note="Authorize when the URL has client_id and redirect_uri; Logout when it has post_logout_redirect_uri."
       />
       <NextStep>
-        Other apps send people here to let them use their account from this site; opened on its own, the page says what the
-        app&rsquo;s request is missing.
+        Other apps send people here to let them use their account from this site; opened on its own, the page says what the app&rsquo;s request is missing.
       </NextStep>
       <VestibuleIdentityProvider client={client} nonce={demo.styleNonce} callbacks={callbacks} />
       {authorize && (!session || signInAsked) ? (

@@ -57,7 +57,8 @@ export function OutboxPage({ apiBaseUrl }: { apiBaseUrl: string }) {
         {messages?.map((message) => (
           <li key={message.id} className="outbox-message">
             <p className="outbox-meta">
-              <span className="channel">{message.channel}</span> to <strong>{message.channel === 'email' ? message.to : readablePhoneNumber(message.to)}</strong> at{' '}
+              <span className="channel">{message.channel}</span> to{' '}
+              <strong>{message.channel === 'email' ? message.to : readablePhoneNumber(message.to)}</strong> at{' '}
               <time dateTime={message.created_at}>{new Date(message.created_at).toLocaleString()}</time>
             </p>
             {message.subject && <h2>{message.subject}</h2>}

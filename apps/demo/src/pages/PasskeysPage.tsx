@@ -19,8 +19,8 @@ export function PasskeysPage({ client }: { client: VestibuleClient }) {
       <MountInfo mount="Passkey registration" component="VestibulePasskeyRegistration" config={passkeyConfig} />
       {who ? (
         <NextStep>
-          You are signed in as <span className={who.kind === 'phone' ? 'nowrap' : undefined}>{who.text}</span>: add a passkey to sign in next time
-          without a code or password.
+          You are signed in as <span className={who.kind === 'phone' ? 'nowrap' : undefined}>{who.text}</span>: add a passkey to sign in next time without a
+          code or password.
         </NextStep>
       ) : (
         <NextStep>

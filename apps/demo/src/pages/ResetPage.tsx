@@ -45,8 +45,7 @@ export function ResetPage({ client }: { client: VestibuleClient }) {
         </>
       ) : (
         <NextStep>
-          Links from emails open here: type any email on the <a href="/">login page</a>, then open the link in the{' '}
-          <a href="/outbox">Outbox</a>.
+          Links from emails open here: type any email on the <a href="/">login page</a>, then open the link in the <a href="/outbox">Outbox</a>.
         </NextStep>
       )}
     </>

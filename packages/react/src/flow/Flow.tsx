@@ -25,9 +25,7 @@ export function Flow({ flow, initial, screens }: { flow: FlowEngine; initial?: (
   });
   const [toasts] = useState(createToastStore);
   const [state, setState] = useState<FlowState>(initial ?? (() => flow.initial()));
-  const [runner] = useState(() =>
-    createFlowRunner({ flow, initial: state, widget: () => widgetRef.current, toasts, onChange: setState }),
-  );
+  const [runner] = useState(() => createFlowRunner({ flow, initial: state, widget: () => widgetRef.current, toasts, onChange: setState }));
 
   // The first screen is entered once (React strict mode runs this twice; the runner knows it is
   // done). When the widget goes away the screen is left; a strict-mode remount comes in time to

@@ -31,15 +31,10 @@ const COMMON_INITIAL: Omit<CommonState, 'mount'> = {
 };
 
 /** Composes features into a mount's flow. The list order is the order screens are claimed in. */
-export function composeFlow(
-  mount: MountKind,
-  features: readonly Feature[],
-  options: { start?: Screen; screens?: ScreenMap } = {},
-): FlowEngine {
+export function composeFlow(mount: MountKind, features: readonly Feature[], options: { start?: Screen; screens?: ScreenMap } = {}): FlowEngine {
   const all = [common, ...features];
   const start = options.start ?? 'Main';
-  const merge = <T>(pick: (f: Feature) => Record<string, T> | undefined) =>
-    Object.assign({}, ...all.map((f) => pick(f) ?? {})) as Record<string, T>;
+  const merge = <T>(pick: (f: Feature) => Record<string, T> | undefined) => Object.assign({}, ...all.map((f) => pick(f) ?? {})) as Record<string, T>;
   return {
     mount,
     start,

@@ -32,7 +32,10 @@ function paramName(part: string): string {
 export function forgetLinkToken(): void {
   if (typeof window === 'undefined') return;
   const { pathname, search, hash } = window.location;
-  const parts = search.replace(/^\?/, '').split('&').filter((part) => part !== '');
+  const parts = search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((part) => part !== '');
   const kept = parts.filter((part) => !LINK_TOKEN_PARAMS.includes(paramName(part)));
   if (kept.length === parts.length) return;
   const query = kept.length > 0 ? `?${kept.join('&')}` : '';

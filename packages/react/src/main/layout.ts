@@ -29,7 +29,11 @@ function offers(features: readonly Feature[], config: LoginConfig): MainOffer[] 
 export function mainError(features: readonly Feature[], config: LoginConfig): StringKey | null {
   // The developer's mistakes (otp without methods, unknown values, durations) are caught at mount,
   // before Main shows: src/widget/config-check.ts.
-  return offers(features, config).map((offer) => offer.error?.(config)).find(Boolean) ?? null;
+  return (
+    offers(features, config)
+      .map((offer) => offer.error?.(config))
+      .find(Boolean) ?? null
+  );
 }
 
 /**

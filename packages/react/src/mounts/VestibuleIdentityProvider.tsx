@@ -16,11 +16,7 @@ export function VestibuleIdentityProvider(props: IdentityProviderMountOptions) {
   const options = useMemo(() => ({ getIDPConsentManifest }), [getIDPConsentManifest]);
   const [initial] = useState(() => () => identityProviderFlow.initial(initialIdpSlice(window.location.search, authTokenParams ?? null)));
   return (
-    <CheckedShell
-      {...props}
-      configOptional
-      onFirstRender={(bootstrap) => client.events.log('render_idp_screen', { bootstrap })}
-    >
+    <CheckedShell {...props} configOptional onFirstRender={(bootstrap) => client.events.log('render_idp_screen', { bootstrap })}>
       <IdpOptionsContext.Provider value={options}>
         <Flow flow={identityProviderFlow} initial={initial} />
       </IdpOptionsContext.Provider>

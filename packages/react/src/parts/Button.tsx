@@ -10,13 +10,7 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
 
 export function Button({ variant = 'primary', loading = false, disabled, type = 'button', children, ...rest }: ButtonProps) {
   return (
-    <button
-      {...rest}
-      type={type}
-      className={`vst-button vst-button--${variant}`}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
-    >
+    <button {...rest} type={type} className={`vst-button vst-button--${variant}`} disabled={disabled || loading} aria-busy={loading || undefined}>
       {loading ? <Spinner /> : null}
       <span>{children}</span>
     </button>

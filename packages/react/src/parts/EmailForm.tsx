@@ -23,7 +23,15 @@ export interface EmailFormProps {
 }
 
 /** The email field and 'Continue with email' of Main's magic-link, password and email-passcode forms. */
-export function EmailForm({ initialEmail, invalidMessage, validateTrimmed = false, onSubmit, pending, apiError, submitLabel = 'continueWithEmail' }: EmailFormProps) {
+export function EmailForm({
+  initialEmail,
+  invalidMessage,
+  validateTrimmed = false,
+  onSubmit,
+  pending,
+  apiError,
+  submitLabel = 'continueWithEmail',
+}: EmailFormProps) {
   const { t } = useWidget();
   const [email, setEmail] = useState(initialEmail);
   const [invalid, setInvalid] = useState(false);

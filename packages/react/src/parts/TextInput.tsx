@@ -15,13 +15,7 @@ export function TextInput({ label, error, ...rest }: TextInputProps) {
       <label className="vst-label" htmlFor={id}>
         {label}
       </label>
-      <input
-        {...rest}
-        id={id}
-        className="vst-input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
+      <input {...rest} id={id} className="vst-input" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
       <FieldError id={errorId} message={error} />
     </div>
   );

@@ -22,4 +22,10 @@ const tables = import.meta.glob<Record<string, string>>(['../main/strings.ts', '
   import: 'strings',
 });
 
-export const en = Object.assign({}, common, ...Object.keys(tables).sort().map((path) => tables[path])) as StringTable;
+export const en = Object.assign(
+  {},
+  common,
+  ...Object.keys(tables)
+    .sort()
+    .map((path) => tables[path]),
+) as StringTable;

@@ -13,10 +13,7 @@ function template(key: StringKey, overrides: Strings | undefined): string {
 
 /** Overrides are keyed by the English default (types.ts); the internal key name is also accepted. */
 export function makeTranslate(overrides: Strings | undefined): Translate {
-  return (key, values) =>
-    template(key, overrides).replace(/\{(\w+)\}/g, (whole, name: string) =>
-      values && name in values ? String(values[name]) : whole,
-    );
+  return (key, values) => template(key, overrides).replace(/\{(\w+)\}/g, (whole, name: string) => (values && name in values ? String(values[name]) : whole));
 }
 
 /** Like makeTranslate, but placeholders may be React nodes (e.g. a bold address); text stays text. */
@@ -26,9 +23,7 @@ export function makeTranslateRich(overrides: Strings | undefined): TranslateRich
     return createElement(
       Fragment,
       null,
-      ...parts.map((part, i) =>
-        i % 2 === 1 && part in values ? createElement(Fragment, { key: i }, values[part]) : i % 2 === 1 ? `{${part}}` : part,
-      ),
+      ...parts.map((part, i) => (i % 2 === 1 && part in values ? createElement(Fragment, { key: i }, values[part]) : i % 2 === 1 ? `{${part}}` : part)),
     );
   };
 }

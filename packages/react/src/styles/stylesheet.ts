@@ -8,4 +8,9 @@ const features = import.meta.glob<string>('../features/*/styles.css', { query: '
  * feature's, in folder order. Inlined into the JavaScript (`?inline`) and injected once per
  * document or shadow root by injectStyles; it reads only the --vst-* variables the theme sets.
  */
-export const stylesheet = [base, ...Object.keys(features).sort().map((path) => features[path])].join('\n');
+export const stylesheet = [
+  base,
+  ...Object.keys(features)
+    .sort()
+    .map((path) => features[path]),
+].join('\n');

@@ -50,8 +50,7 @@ function clientFor({ publicToken, apiBaseUrl, customApiDomain, cookieOptions, fe
 }
 
 function mount<P extends CommonMountOptions>(Component: ComponentType<P>, options: VanillaOptions<P>): Unmount {
-  const { elementId, client, publicToken, apiBaseUrl, customApiDomain, cookieOptions, fetch, ...props } = options as VanillaOptions<P> &
-    Partial<ClientOptions>;
+  const { elementId, client, publicToken, apiBaseUrl, customApiDomain, cookieOptions, fetch, ...props } = options as VanillaOptions<P> & Partial<ClientOptions>;
   const element = findElement(elementId);
   if (!client && (typeof publicToken !== 'string' || publicToken === '')) {
     throw new Error('Vestibule: a mount needs a client or a publicToken to make one.');
@@ -79,9 +78,7 @@ function lazyMount<P extends object>(load: () => Promise<ComponentType<P>>): Com
 }
 
 const VestibulePasswordReset = lazyMount(() => import('../mounts/VestibulePasswordReset').then((m) => m.VestibulePasswordReset));
-const VestibulePasskeyRegistration = lazyMount(() =>
-  import('../mounts/VestibulePasskeyRegistration').then((m) => m.VestibulePasskeyRegistration),
-);
+const VestibulePasskeyRegistration = lazyMount(() => import('../mounts/VestibulePasskeyRegistration').then((m) => m.VestibulePasskeyRegistration));
 const VestibuleIdentityProvider = lazyMount(() => import('../mounts/VestibuleIdentityProvider').then((m) => m.VestibuleIdentityProvider));
 
 export function mountLogin(options: VanillaOptions<LoginMountOptions>): Unmount {

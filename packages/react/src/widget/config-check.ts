@@ -83,7 +83,10 @@ function oauthProblem(oauth: Options | undefined): string | null {
   }
   if (providers === undefined) return null;
   if (!Array.isArray(providers)) return `oauthOptions.providers is ${show(providers)}; it takes an array of entries such as { type: 'google' }.`;
-  const bad = firstUnknown(providers.map((entry: unknown) => (isObject(entry) ? entry.type : entry)), OAUTH_PROVIDER_TYPES);
+  const bad = firstUnknown(
+    providers.map((entry: unknown) => (isObject(entry) ? entry.type : entry)),
+    OAUTH_PROVIDER_TYPES,
+  );
   return bad && `oauthOptions.providers has type ${bad}; the types are ${list(OAUTH_PROVIDER_TYPES, 'and')}.`;
 }
 

@@ -3,7 +3,8 @@ import { VestibuleApiError } from '@vestibule/client';
 import { messageForError } from '../../src/flow/errors';
 import { translateFree } from '../../src/strings/translate';
 
-const error = (error_type: string, error_message: string) => new VestibuleApiError({ status_code: 400, request_id: 'r', error_type: error_type as never, error_message });
+const error = (error_type: string, error_message: string) =>
+  new VestibuleApiError({ status_code: 400, request_id: 'r', error_type: error_type as never, error_message });
 
 describe('error messages the widget shows', () => {
   it('come from the catalogue by error_type, and a host may word them by error_type or by the English text', () => {

@@ -69,7 +69,6 @@ describe('reducer', () => {
     expect(getScreen(s)).toBe('OTPConfirmation');
   });
 
-
   it('walks the magic-link flow: submit, sent, try again', () => {
     let s = initialState('login');
     s = reducer(s, { type: 'SUBMIT_MAGIC_LINK', email: 'a@b.co' });

@@ -13,7 +13,13 @@ const AUTOFILL: MainEnvironment = { passkeyAutofill: true };
 const layoutOf = (config: LoginConfig, env: MainEnvironment) => mainLayout(loginFlow.features, config, initialState('login', env));
 
 /** The forms, by the tab they draw. */
-const FORMS: Record<string, string> = { MagicLinkForm: 'emailMagicLink', PasswordEmailForm: 'emailPassword', OtpEmailForm: 'emailOtp', SmsForm: 'sms', WhatsAppForm: 'whatsapp' };
+const FORMS: Record<string, string> = {
+  MagicLinkForm: 'emailMagicLink',
+  PasswordEmailForm: 'emailPassword',
+  OtpEmailForm: 'emailOtp',
+  SmsForm: 'sms',
+  WhatsAppForm: 'whatsapp',
+};
 
 /** The feature whose block a component draws. */
 const featureDrawing = (draw: unknown) => loginFlow.features.find((f) => f.main?.block === draw)?.name;

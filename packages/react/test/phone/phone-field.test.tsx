@@ -127,18 +127,7 @@ describe('PhoneField', () => {
   it('formats to the national format as the number is typed', () => {
     const { input, onValueChange } = renderField();
     const seen = typeChars(input, '2025550123');
-    expect(seen).toEqual([
-      '2',
-      '20',
-      '(202)',
-      '(202) 5',
-      '(202) 55',
-      '(202) 555',
-      '(202) 555-0',
-      '(202) 555-01',
-      '(202) 555-012',
-      '(202) 555-0123',
-    ]);
+    expect(seen).toEqual(['2', '20', '(202)', '(202) 5', '(202) 55', '(202) 555', '(202) 555-0', '(202) 555-01', '(202) 555-012', '(202) 555-0123']);
     expect(onValueChange).toHaveBeenLastCalledWith('(202) 555-0123');
   });
 

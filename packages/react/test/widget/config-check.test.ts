@@ -12,7 +12,7 @@ const TYPES =
 
 describe('configProblem: the first mistake in a configuration, for the developer', () => {
   const table: [string, unknown, string][] = [
-    ['no config at all', undefined, "the config is undefined; it takes an object with a products array."],
+    ['no config at all', undefined, 'the config is undefined; it takes an object with a products array.'],
     ['a config that is not an object', 'otp', "the config is the string 'otp'; it takes an object with a products array."],
     ['products missing', {}, `products is undefined; it takes an array of ${PRODUCT_LIST}.`],
     ['products not an array', { products: 'otp' }, `products is the string 'otp'; it takes an array of ${PRODUCT_LIST}.`],
@@ -24,11 +24,7 @@ describe('configProblem: the first mistake in a configuration, for the developer
       { products: ['otp'], otpOptions: { methods: ['pigeon'] } },
       "otpOptions.methods has 'pigeon'; the methods are 'email', 'sms' and 'whatsapp'.",
     ],
-    [
-      'otp without methods',
-      { products: ['otp'] },
-      "products has 'otp' but otpOptions.methods is missing; add at least one of 'email', 'sms' or 'whatsapp'.",
-    ],
+    ['otp without methods', { products: ['otp'] }, "products has 'otp' but otpOptions.methods is missing; add at least one of 'email', 'sms' or 'whatsapp'."],
     [
       'otp with no methods',
       { products: ['otp'], otpOptions: { methods: [] } },
@@ -124,7 +120,10 @@ describe('configProblem: the first mistake in a configuration, for the developer
   const sound: [string, LoginConfig][] = [
     ['the demo default', defaultLoginConfig('http://localhost:3000')],
     ...PRESETS.map(({ label, config }): [string, LoginConfig] => [`the demo preset '${label}'`, config]),
-    ['every product, every method', { products: ['emailMagicLinks', 'passwords', 'otp', 'passkeys', 'oauth', 'crypto'], otpOptions: { methods: ['email', 'sms', 'whatsapp'] } }],
+    [
+      'every product, every method',
+      { products: ['emailMagicLinks', 'passwords', 'otp', 'passkeys', 'oauth', 'crypto'], otpOptions: { methods: ['email', 'sms', 'whatsapp'] } },
+    ],
     [
       'every option at the edges of its range',
       {
@@ -137,7 +136,10 @@ describe('configProblem: the first mistake in a configuration, for the developer
       },
     ],
     ['passkeys alone (a SPEC error Main shows, not a developer mistake)', { products: ['passkeys'] }],
-    ['otpOptions without methods where otp is not a product', { products: ['emailMagicLinks'], otpOptions: { expirationMinutes: 5 } as LoginConfig['otpOptions'] }],
+    [
+      'otpOptions without methods where otp is not a product',
+      { products: ['emailMagicLinks'], otpOptions: { expirationMinutes: 5 } as LoginConfig['otpOptions'] },
+    ],
   ];
 
   it.each(sound)('%s: no problem', (_name, config) => {

@@ -21,7 +21,10 @@ function treeOf(fields: Array<[string, FieldDeclaration]>): Tree {
     if (declaration.envOnly) continue;
     const keys = path.split('.');
     let node = tree;
-    for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Tree;
+    for (const key of keys.slice(0, -1)) {
+      node[key] ??= {};
+      node = node[key] as Tree;
+    }
     node[keys.at(-1)!] = declaration.schema.meta({ description: declaration.doc });
   }
   return tree;
@@ -146,7 +149,12 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 /** The README's configuration table for one part of the file, straight from the declarations. */
 export function configTable(sections: ConfigSection[], part: Part): string {
   const rows = fieldsOf(sections, part).map(([path, declaration]) =>
-    [declaration.envOnly ? '—' : `\`${path}\``, declaration.env ? `\`${declaration.env.name}\`` : '—', cell(declaration.doc), cell(defaultText(declaration))].join(' | '),
+    [
+      declaration.envOnly ? '—' : `\`${path}\``,
+      declaration.env ? `\`${declaration.env.name}\`` : '—',
+      cell(declaration.doc),
+      cell(defaultText(declaration)),
+    ].join(' | '),
   );
   return ['| Field | Env | Meaning | Default |', '|---|---|---|---|', ...rows.map((row) => `| ${row} |`)].join('\n');
 }

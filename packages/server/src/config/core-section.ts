@@ -39,36 +39,97 @@ const urls = (name: string) => z.array(httpUrl).min(1, `${name} must list at lea
 export const coreSection: ConfigSection = {
   name: 'core',
   server: {
-    env: field(z.enum(['development', 'production']).default('development'), 'development or production. The development-only routes under /dev/ (the outbox and the development OAuth provider) exist only in development and answer this machine only: a loopback socket, no proxy header (Forwarded, X-Forwarded-*, X-Real-IP, Via, …), HTTP/1.1, and a loopback Host, whatever trustProxy says. A development server with any address of its own off loopback (public URL, allowed origins, the pages emailed links land on, passkey relying party, identity-provider page) or with trustProxy set serves them to no one and warns at start (one listening on another interface warns too). Production refuses to start without VESTIBULE_API_URL, VESTIBULE_SECRET, SMTP_URL and allowed origins, naming each one missing.', { env: { name: 'VESTIBULE_ENV', read: 'string' } }),
+    env: field(
+      z.enum(['development', 'production']).default('development'),
+      'development or production. The development-only routes under /dev/ (the outbox and the development OAuth provider) exist only in development and answer this machine only: a loopback socket, no proxy header (Forwarded, X-Forwarded-*, X-Real-IP, Via, …), HTTP/1.1, and a loopback Host, whatever trustProxy says. A development server with any address of its own off loopback (public URL, allowed origins, the pages emailed links land on, passkey relying party, identity-provider page) or with trustProxy set serves them to no one and warns at start (one listening on another interface warns too). Production refuses to start without VESTIBULE_API_URL, VESTIBULE_SECRET, SMTP_URL and allowed origins, naming each one missing.',
+      { env: { name: 'VESTIBULE_ENV', read: 'string' } },
+    ),
     port: field(z.number().int().min(0).max(65535).default(8787), 'Listen port (0 = any free port).', { env: { name: 'VESTIBULE_API_PORT', read: 'integer' } }),
-    host: field(z.string().min(1).default('localhost'), 'Interface to bind; `localhost` binds both 127.0.0.1 and ::1. Use `0.0.0.0` in a container.', { env: { name: 'VESTIBULE_API_HOST', read: 'string' } }),
-    publicUrl: field(httpUrl.optional(), 'Public base URL; the token issuer, so every instance of one deployment must have the same one. Required in production.', {
-      env: { name: 'VESTIBULE_API_URL', read: 'string' },
-      defaultText: '`http://localhost:PORT` (development)',
-      ownAddress: true,
+    host: field(z.string().min(1).default('localhost'), 'Interface to bind; `localhost` binds both 127.0.0.1 and ::1. Use `0.0.0.0` in a container.', {
+      env: { name: 'VESTIBULE_API_HOST', read: 'string' },
     }),
-    dataDir: field(z.string().min(1).default('.data'), 'Local data folder (relative to cwd); the embedded database lives in `<dataDir>/db`.', { env: { name: 'VESTIBULE_DATA_DIR', read: 'string' } }),
-    databaseUrl: field(urlWith('postgres:', 'postgresql:').optional(), '`postgres://…`: use PostgreSQL instead of the embedded database.', { env: { name: 'DATABASE_URL', read: 'string' } }),
-    smtpUrl: field(urlWith('smtp:', 'smtps:').optional(), '`smtp://user:pass@host:port` (or `smtps://`). Unset: no SMTP (development still has the outbox). Required in production.', { env: { name: 'SMTP_URL', read: 'string' } }),
-    trustProxy: field(trustProxy, 'Which `X-Forwarded-For` hops name the client (the address every per-client limit counts). `false`: none, the socket\'s peer is the client. A number N: N proxies of yours stand in front; the client is the address the outermost saw (`true` is 1). A list of proxy addresses or CIDRs (also `loopback`, `uniquelocal`): the client is the right-most address not in it. The left-most entry, which a client writes itself, is never taken on trust. Only limits count by this address; nothing is granted for it.', { env: { name: 'VESTIBULE_TRUST_PROXY', read: readTrustProxy } }),
-    hashConcurrency: field(z.number().int().min(1).max(64).optional(), 'CPU-heavy sign-in work (argon2 hashing and verification, passkey and wallet signature checks) run at once. Kept below the cores so that a login flood leaves one for everything else (session checks above all).', { env: { name: 'VESTIBULE_HASH_CONCURRENCY', read: 'integer' }, defaultText: 'one less than the cores, at least 1' }),
-    hashQueueLength: field(z.number().int().min(1).max(10_000).default(32), 'Calls that may wait for that work; past it a call answers 503 `server_busy` with Retry-After at once (counted, and logged at most every 10 s).', { env: { name: 'VESTIBULE_HASH_QUEUE_LENGTH', read: 'integer' } }),
-    clientIpv6Prefix: field(z.number().int().min(48).max(128).default(64), 'IPv6 clients are counted by this prefix length (48..128) in every per-client limit and lockout: a connection is usually given a whole /64 to rotate through. 128 counts each address. IPv4 clients are counted per address.', { env: { name: 'VESTIBULE_CLIENT_IPV6_PREFIX', read: 'integer' } }),
-    secret: field(z.string().min(32, 'must be at least 32 characters of random text; make one with: openssl rand -base64 32').optional(), 'The server secret, 32+ characters (`openssl rand -base64 32`): keys the passcode hashes and encrypts the private signing keys in the database. Required in production and the same on every instance; a database refuses a different one at start.', {
-      env: { name: 'VESTIBULE_SECRET', read: 'string' },
-      envOnly: true,
-      defaultText: 'development: generated once into `<dataDir>/secret` (mode 0600)',
+    publicUrl: field(
+      httpUrl.optional(),
+      'Public base URL; the token issuer, so every instance of one deployment must have the same one. Required in production.',
+      {
+        env: { name: 'VESTIBULE_API_URL', read: 'string' },
+        defaultText: '`http://localhost:PORT` (development)',
+        ownAddress: true,
+      },
+    ),
+    dataDir: field(z.string().min(1).default('.data'), 'Local data folder (relative to cwd); the embedded database lives in `<dataDir>/db`.', {
+      env: { name: 'VESTIBULE_DATA_DIR', read: 'string' },
     }),
+    databaseUrl: field(urlWith('postgres:', 'postgresql:').optional(), '`postgres://…`: use PostgreSQL instead of the embedded database.', {
+      env: { name: 'DATABASE_URL', read: 'string' },
+    }),
+    smtpUrl: field(
+      urlWith('smtp:', 'smtps:').optional(),
+      '`smtp://user:pass@host:port` (or `smtps://`). Unset: no SMTP (development still has the outbox). Required in production.',
+      { env: { name: 'SMTP_URL', read: 'string' } },
+    ),
+    trustProxy: field(
+      trustProxy,
+      "Which `X-Forwarded-For` hops name the client (the address every per-client limit counts). `false`: none, the socket's peer is the client. A number N: N proxies of yours stand in front; the client is the address the outermost saw (`true` is 1). A list of proxy addresses or CIDRs (also `loopback`, `uniquelocal`): the client is the right-most address not in it. The left-most entry, which a client writes itself, is never taken on trust. Only limits count by this address; nothing is granted for it.",
+      { env: { name: 'VESTIBULE_TRUST_PROXY', read: readTrustProxy } },
+    ),
+    hashConcurrency: field(
+      z.number().int().min(1).max(64).optional(),
+      'CPU-heavy sign-in work (argon2 hashing and verification, passkey and wallet signature checks) run at once. Kept below the cores so that a login flood leaves one for everything else (session checks above all).',
+      { env: { name: 'VESTIBULE_HASH_CONCURRENCY', read: 'integer' }, defaultText: 'one less than the cores, at least 1' },
+    ),
+    hashQueueLength: field(
+      z.number().int().min(1).max(10_000).default(32),
+      'Calls that may wait for that work; past it a call answers 503 `server_busy` with Retry-After at once (counted, and logged at most every 10 s).',
+      { env: { name: 'VESTIBULE_HASH_QUEUE_LENGTH', read: 'integer' } },
+    ),
+    clientIpv6Prefix: field(
+      z.number().int().min(48).max(128).default(64),
+      'IPv6 clients are counted by this prefix length (48..128) in every per-client limit and lockout: a connection is usually given a whole /64 to rotate through. 128 counts each address. IPv4 clients are counted per address.',
+      { env: { name: 'VESTIBULE_CLIENT_IPV6_PREFIX', read: 'integer' } },
+    ),
+    secret: field(
+      z.string().min(32, 'must be at least 32 characters of random text; make one with: openssl rand -base64 32').optional(),
+      'The server secret, 32+ characters (`openssl rand -base64 32`): keys the passcode hashes and encrypts the private signing keys in the database. Required in production and the same on every instance; a database refuses a different one at start.',
+      {
+        env: { name: 'VESTIBULE_SECRET', read: 'string' },
+        envOnly: true,
+        defaultText: 'development: generated once into `<dataDir>/secret` (mode 0600)',
+      },
+    ),
   },
   project: {
     name: field(z.string().min(1), 'Project name: in emails and bootstrap `projectName`.', { env: { name: 'VESTIBULE_PROJECT_NAME', read: 'string' } }),
-    publicToken: field(z.string().min(8), 'Value every `/sdk/v1` call must send in `X-Public-Token`; also the session JWT `aud`. A token containing `test` marks a test project.', { env: { name: 'VESTIBULE_PUBLIC_TOKEN', read: 'string' } }),
-    allowedOrigins: field(z.array(origin), 'Browser origins CORS allows (exact `scheme://host:port`).', { env: { name: 'VESTIBULE_ALLOWED_ORIGINS', read: 'list' }, ownAddress: true }),
-    loginRedirectUrls: field(urls('loginRedirectUrls'), 'Exact URLs an emailed login link may lead to; the first is used when the client names none.', { env: { name: 'VESTIBULE_LOGIN_REDIRECT_URLS', read: 'list' }, ownAddress: true }),
-    signupRedirectUrls: field(urls('signupRedirectUrls'), 'Same, for sign-up links.', { env: { name: 'VESTIBULE_SIGNUP_REDIRECT_URLS', read: 'list' }, ownAddress: true }),
-    emailFrom: field(z.string().min(3).refine((value) => emailAddressOf(value) !== null, 'holds no email address'), 'Sender, `Name <address>`. Its domain is bootstrap `emailDomains`.', { env: { name: 'VESTIBULE_EMAIL_FROM', read: 'string' } }),
+    publicToken: field(
+      z.string().min(8),
+      'Value every `/sdk/v1` call must send in `X-Public-Token`; also the session JWT `aud`. A token containing `test` marks a test project.',
+      { env: { name: 'VESTIBULE_PUBLIC_TOKEN', read: 'string' } },
+    ),
+    allowedOrigins: field(z.array(origin), 'Browser origins CORS allows (exact `scheme://host:port`).', {
+      env: { name: 'VESTIBULE_ALLOWED_ORIGINS', read: 'list' },
+      ownAddress: true,
+    }),
+    loginRedirectUrls: field(urls('loginRedirectUrls'), 'Exact URLs an emailed login link may lead to; the first is used when the client names none.', {
+      env: { name: 'VESTIBULE_LOGIN_REDIRECT_URLS', read: 'list' },
+      ownAddress: true,
+    }),
+    signupRedirectUrls: field(urls('signupRedirectUrls'), 'Same, for sign-up links.', {
+      env: { name: 'VESTIBULE_SIGNUP_REDIRECT_URLS', read: 'list' },
+      ownAddress: true,
+    }),
+    emailFrom: field(
+      z
+        .string()
+        .min(3)
+        .refine((value) => emailAddressOf(value) !== null, 'holds no email address'),
+      'Sender, `Name <address>`. Its domain is bootstrap `emailDomains`.',
+      { env: { name: 'VESTIBULE_EMAIL_FROM', read: 'string' } },
+    ),
     sessionDurationMinutes: field(minutes(5, 525600).default(30), 'Session lifetime when the client names none (5..525600).'),
-    maxSessionDurationMinutes: field(minutes(5, 525600).default(525600), 'The longest `session_duration_minutes` a client may ask for (5..525600, at least `sessionDurationMinutes`); longer is 400 `invalid_duration`.'),
+    maxSessionDurationMinutes: field(
+      minutes(5, 525600).default(525600),
+      'The longest `session_duration_minutes` a client may ask for (5..525600, at least `sessionDurationMinutes`); longer is 400 `invalid_duration`.',
+    ),
     sessionJwtMinutes: field(minutes(1, 60).default(5), 'Session JWT lifetime (1..60).'),
   },
   finish(config, { env, cwd, file }) {

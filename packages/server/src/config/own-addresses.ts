@@ -4,7 +4,9 @@ import type { ServerConfig } from './server-config.js';
 
 /** The value at a declared path ('webauthn.origins') inside the part of the config it belongs to. */
 function valueAt(root: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), root);
+  return path
+    .split('.')
+    .reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), root);
 }
 
 /** The host name of a URL or origin, or the name itself when it is a bare host name (a WebAuthn rp id). */
@@ -30,7 +32,7 @@ export function ownAddresses(config: ServerConfig, sections: ConfigSection[]): A
   return parts.flatMap(({ part, root }) =>
     fieldsOf(sections, part)
       .filter(([, declaration]) => declaration.ownAddress)
-      .flatMap(([path, ]) => {
+      .flatMap(([path]) => {
         const value = valueAt(root, path);
         const addresses = (Array.isArray(value) ? value : [value]).filter((item): item is string => typeof item === 'string');
         return addresses.map((address) => ({ field: `${part}.${path}`, address, host: hostOf(address) }));

@@ -6,13 +6,14 @@ export const minutes = (min: number, max: number) => z.number().int().min(min).m
 export const urlWith = (...protocols: string[]) =>
   z
     .string()
-    .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), `must be a URL starting ${protocols.map((p) => `${p}//`).join(' or ')}`);
+    .refine(
+      (value) => URL.canParse(value) && protocols.includes(new URL(value).protocol),
+      `must be a URL starting ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
 
 export const httpUrl = urlWith('http:', 'https:');
 
-export const origin = z
-  .string()
-  .refine((value) => URL.canParse(value) && new URL(value).origin === value, 'must be an origin like http://localhost:3000');
+export const origin = z.string().refine((value) => URL.canParse(value) && new URL(value).origin === value, 'must be an origin like http://localhost:3000');
 
 export const rateLimitRule = z.strictObject({ limit: z.number().int().min(1), windowSeconds: z.number().int().min(1) });
 

@@ -40,7 +40,11 @@ export function createOutboxTextSink(db: Kysely<Database>, clock: () => Date): T
 
 /** Messages newest first, optionally only those sent to `to` (an address in any spelling that reaches it: case, a unicode domain). */
 export async function listOutbox(db: Kysely<Database>, options: { to?: string; limit?: number } = {}): Promise<OutboxMessage[]> {
-  let query = db.selectFrom('outbox_messages').selectAll().orderBy('seq', 'desc').limit(options.limit ?? 100);
+  let query = db
+    .selectFrom('outbox_messages')
+    .selectAll()
+    .orderBy('seq', 'desc')
+    .limit(options.limit ?? 100);
   if (options.to) query = query.where('recipient', '=', emailOrNull(options.to) ?? options.to.trim().toLowerCase());
   const rows = await query.execute();
   return rows.map((row) => ({

@@ -9,8 +9,7 @@ export interface TextDelivery {
 }
 
 export function createTextDelivery(input: { outbox: TextSender | null; provider: TextSender | null; sms: SmsProviderConfig | null }): TextDelivery {
-  const providerHas = (channel: TextMessage['channel']) =>
-    Boolean(input.provider && (channel === 'sms' ? input.sms?.fromNumber : input.sms?.whatsappFrom));
+  const providerHas = (channel: TextMessage['channel']) => Boolean(input.provider && (channel === 'sms' ? input.sms?.fromNumber : input.sms?.whatsappFrom));
   return {
     canSend: (channel) => Boolean(input.outbox) || providerHas(channel),
     async send(message) {

@@ -21,7 +21,23 @@ import { allMigrations } from '../storage/migrate.js';
  * Every feature the server serves, in the order its routes are registered: the one place a new
  * feature is added. The OpenAPI document comes last, so it describes all the others.
  */
-export const features: Feature[] = [health, bootstrap, magicLinks, otps, passwords, passkeys, oauth, cryptoWallets, sessions, users, events, jwks, idp, outbox, openapi];
+export const features: Feature[] = [
+  health,
+  bootstrap,
+  magicLinks,
+  otps,
+  passwords,
+  passkeys,
+  oauth,
+  cryptoWallets,
+  sessions,
+  users,
+  events,
+  jwks,
+  idp,
+  outbox,
+  openapi,
+];
 
 /** Every feature's part of vestibule.config.json, in the same order (the core's comes first). */
 export const configSections = features.flatMap((feature) => (feature.config ? [feature.config] : []));

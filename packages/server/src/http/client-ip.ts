@@ -40,7 +40,10 @@ export function clientKey(address: string, ipv6Prefix: number): string {
     if (!ipaddr.isValid(bare)) key = address === 'unknown' ? address : 'unparsed';
     else {
       const parsed = ipaddr.process(bare);
-      key = parsed.kind() === 'ipv6' && ipv6Prefix < 128 ? `${ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/${ipv6Prefix}`).toString()}/${ipv6Prefix}` : parsed.toString();
+      key =
+        parsed.kind() === 'ipv6' && ipv6Prefix < 128
+          ? `${ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/${ipv6Prefix}`).toString()}/${ipv6Prefix}`
+          : parsed.toString();
     }
     keys.set(cacheKey, key);
   }

@@ -36,7 +36,5 @@ export function corsAnswerHeaders(allowedOrigins: string[]): (origin: string | u
   const allowed = new Set(allowedOrigins);
   const exposed = EXPOSED.join(',');
   return (origin): Record<string, string> =>
-    origin && allowed.has(origin)
-      ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': exposed, Vary: 'Origin' }
-      : { Vary: 'Origin' };
+    origin && allowed.has(origin) ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': exposed, Vary: 'Origin' } : { Vary: 'Origin' };
 }

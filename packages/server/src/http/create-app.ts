@@ -32,7 +32,13 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   // them; before CORS, so a preflight from elsewhere is refused too.
   if (deps.config.env === 'development') app.use('/dev/*', thisMachineOnly(deps.config));
   const ownCors = enabledFeatures(deps).flatMap((feature) => Object.entries(feature.cors?.(deps) ?? {}));
-  app.use('*', cors(deps.config.project.allowedOrigins, ownCors.map(([prefix]) => prefix)));
+  app.use(
+    '*',
+    cors(
+      deps.config.project.allowedOrigins,
+      ownCors.map(([prefix]) => prefix),
+    ),
+  );
   for (const [prefix, middleware] of ownCors) app.use(`${prefix}*`, middleware);
   app.use('*', storableQuery());
   app.use(

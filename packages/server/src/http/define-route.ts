@@ -40,14 +40,21 @@ function oauthErrorResponses(route: OAuthRouteDef) {
       status,
       {
         description: errors.join(', '),
-        ...(status === 401 && route.bearer ? { headers: { 'WWW-Authenticate': { schema: { type: 'string' as const }, description: 'Bearer error="invalid_token"' } } } : {}),
+        ...(status === 401 && route.bearer
+          ? { headers: { 'WWW-Authenticate': { schema: { type: 'string' as const }, description: 'Bearer error="invalid_token"' } } }
+          : {}),
         content: { 'application/json': { schema: OAuthErrorSchema } },
       },
     ]),
   );
 }
 
-const security: Record<RouteDef['auth'], Array<Record<string, string[]>>> = { none: [], public: [{ PublicToken: [] }], session: [{ PublicToken: [], SessionToken: [] }], 'public-optional-session': [{ PublicToken: [] }, { PublicToken: [], SessionToken: [] }] };
+const security: Record<RouteDef['auth'], Array<Record<string, string[]>>> = {
+  none: [],
+  public: [{ PublicToken: [] }],
+  session: [{ PublicToken: [], SessionToken: [] }],
+  'public-optional-session': [{ PublicToken: [] }, { PublicToken: [], SessionToken: [] }],
+};
 
 /**
  * A redirect route that lists no errors (the OAuth callback) answers every failure with its
@@ -64,7 +71,11 @@ function redirectsEveryFailure(route: RouteDef): boolean {
 export type RouteBody<R extends RouteDef> = R extends { request: infer S extends z.ZodType } ? z.output<S> : undefined;
 
 /** The route's query as its query schema gives it (undefined when it declares none or reads it itself). */
-export type RouteQuery<R extends RouteDef> = R extends RedirectsEveryFailure ? undefined : R extends { query: infer S extends z.ZodType } ? z.output<S> : undefined;
+export type RouteQuery<R extends RouteDef> = R extends RedirectsEveryFailure
+  ? undefined
+  : R extends { query: infer S extends z.ZodType }
+    ? z.output<S>
+    : undefined;
 
 /** A success answer of the route without the two fields every one of them carries. */
 type AnswerFields<R extends RouteDef> = R extends { response: infer S extends z.ZodType }
@@ -118,12 +129,19 @@ export function defineRoute<R extends RouteDef>(
     request: {
       ...(route.request ? { body: { required: true, content: { 'application/json': { schema: route.request } } } } : {}),
       ...(route.query ? { query: route.query } : {}),
-      ...((route.kind === 'redirect' || route.kind === 'oauth') && route.form ? { body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: route.form } } } } : {}),
+      ...((route.kind === 'redirect' || route.kind === 'oauth') && route.form
+        ? { body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: route.form } } } }
+        : {}),
     },
     responses: {
       ...(route.kind === 'redirect'
         ? { 302: { description: route.redirect, headers: { Location: { schema: { type: 'string' } } } } }
-        : { 200: { description: route.kind === 'oauth' ? 'Success (Cache-Control: no-store).' : 'Success.', content: { 'application/json': { schema: route.response } } } }),
+        : {
+            200: {
+              description: route.kind === 'oauth' ? 'Success (Cache-Control: no-store).' : 'Success.',
+              content: { 'application/json': { schema: route.response } },
+            },
+          }),
       ...(route.kind === 'oauth' ? oauthErrorResponses(route) : {}),
       ...Object.fromEntries(
         statuses.map(([status, types]) => [status, { description: types.join(', '), content: { 'application/json': { schema: ErrorResponseSchema } } }]),

@@ -19,7 +19,13 @@ export function tryAgainIn(seconds: number): string {
  * Retry-After. `what` says what there was too much of ('Too many magic links requested.'); the
  * message goes on with when to try again.
  */
-export async function enforceRateLimit(deps: Pick<AppDeps, 'db' | 'clock'>, key: string, rule: RateLimitRule, what = 'Too many requests.', amount = 1): Promise<void> {
+export async function enforceRateLimit(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  key: string,
+  rule: RateLimitRule,
+  what = 'Too many requests.',
+  amount = 1,
+): Promise<void> {
   const result = await hitRateLimit(deps.db, key, rule, deps.clock(), amount);
   if (!result.allowed) {
     throw new ApiError('too_many_requests', `${what} ${tryAgainIn(result.retryAfterSeconds)}`, { 'Retry-After': String(result.retryAfterSeconds) });
@@ -31,7 +37,14 @@ export async function enforceRateLimit(deps: Pick<AppDeps, 'db' | 'clock'>, key:
  * client's key (c.get('clientIp'): an IPv4 address or an IPv6 prefix, http/client-ip.ts), so each
  * client is limited apart under the one rule.
  */
-export function enforceClientLimit(deps: Pick<AppDeps, 'db' | 'clock'>, c: Context<AppEnv>, bucket: string, rule: RateLimitRule, what?: string, amount?: number): Promise<void> {
+export function enforceClientLimit(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  c: Context<AppEnv>,
+  bucket: string,
+  rule: RateLimitRule,
+  what?: string,
+  amount?: number,
+): Promise<void> {
   return enforceRateLimit(deps, `${bucket}:ip:${c.get('clientIp')}`, rule, what, amount);
 }
 

@@ -9,7 +9,11 @@ import { bearerToken } from './bearer.js';
  * sign-in that adds to it, a preflight that answers differently); null without one. tokenGiven
  * tells a stale token (session_not_found) from none at all (user_unauthenticated).
  */
-export async function optionalSession(c: Context<AppEnv>, deps: AppDeps, now: Date = deps.clock()): Promise<{ session: SessionRow | null; tokenGiven: boolean }> {
+export async function optionalSession(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  now: Date = deps.clock(),
+): Promise<{ session: SessionRow | null; tokenGiven: boolean }> {
   const token = bearerToken(c);
   const session = token ? ((await deps.sessions.find(token, now)) ?? null) : null;
   return { session, tokenGiven: token !== null };

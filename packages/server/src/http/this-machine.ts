@@ -26,7 +26,8 @@ import { nodeRequest, requestHeader } from './request-header.js';
  */
 
 /** Header names that proxies, load balancers and CDNs add (a browser or HTTP client on this machine sends none). */
-const PROXY_HEADER = /^(.*forwarded.*|via|x-real-ip|x-remote-.*|x-scheme|.*-proxy(-.*)?|.*client-?ip|.*connecting-ip|x-original-.*|x-envoy-.*|x-azure-.*|x-url-scheme|front-end-https|cdn-loop|x-proxyuser-ip)$/;
+const PROXY_HEADER =
+  /^(.*forwarded.*|via|x-real-ip|x-remote-.*|x-scheme|.*-proxy(-.*)?|.*client-?ip|.*connecting-ip|x-original-.*|x-envoy-.*|x-azure-.*|x-url-scheme|front-end-https|cdn-loop|x-proxyuser-ip)$/;
 
 /** A Host header that names this machine: localhost, *.localhost, 127.x.y.z or [::1], with an optional port. */
 const LOOPBACK_HOST = /^(localhost|[a-z0-9-]+(\.[a-z0-9-]+)*\.localhost|127(\.\d{1,3}){3}|\[::1\])\.?(:\d{1,5})?$/i;
@@ -77,7 +78,8 @@ function notFromThisMachine(c: Context<AppEnv>): string | null {
     // nginx forwards in HTTP/1.0 unless told otherwise; browsers and HTTP clients speak 1.1 to localhost.
     if (node.httpVersion !== '1.1') return `it came over HTTP/${node.httpVersion}, not HTTP/1.1`;
     // Node keeps the first of several Host headers; a request that sends two is not a browser's.
-    if (node.rawHeaders.filter((_, index) => index % 2 === 0 && node.rawHeaders[index]!.toLowerCase() === 'host').length > 1) return 'it carries two Host headers';
+    if (node.rawHeaders.filter((_, index) => index % 2 === 0 && node.rawHeaders[index]!.toLowerCase() === 'host').length > 1)
+      return 'it carries two Host headers';
   }
   // A request the app makes to itself has no Host header; its URL names the host.
   const host = requestHeader(c, 'Host') ?? new URL(c.req.url).host;
@@ -89,7 +91,10 @@ function notFromThisMachine(c: Context<AppEnv>): string | null {
 export function thisMachineOnly(config: ServerConfig): MiddlewareHandler<AppEnv> {
   const exposed = reachableFromElsewhere(config);
   const refuse = (why: string) =>
-    new ApiError('forbidden', `Development routes (the outbox and the development sign-in) are served only to this machine, ${why}. To serve Vestibule to others, set VESTIBULE_ENV=production.`);
+    new ApiError(
+      'forbidden',
+      `Development routes (the outbox and the development sign-in) are served only to this machine, ${why}. To serve Vestibule to others, set VESTIBULE_ENV=production.`,
+    );
   return async (c, next) => {
     if (exposed.length > 0) throw refuse(`and this server is set up to be reached from elsewhere (${exposed.join(', ')}), so it serves them to no one`);
     const why = notFromThisMachine(c);

@@ -4,7 +4,10 @@ import { ApiError } from '../kernel/api-error.js';
 import type { AppEnv } from './app-env.js';
 
 function fieldName(path: PropertyKey[]): string {
-  return path.map((part) => (typeof part === 'number' ? `[${part}]` : String(part))).join('.').replace(/\.\[/g, '[');
+  return path
+    .map((part) => (typeof part === 'number' ? `[${part}]` : String(part)))
+    .join('.')
+    .replace(/\.\[/g, '[');
 }
 
 function valueAt(root: unknown, path: PropertyKey[]): { present: boolean } {
@@ -46,6 +49,10 @@ export function validateBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S)
 export function validateQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.output<S> {
   const input = c.req.query();
   const result = schema.safeParse(input);
-  if (!result.success) throw new ApiError('bad_request', describeIssue(result.error.issues[0]!, input).replace(/\bfield/gi, (word) => `${word === 'Field' ? 'Query parameter' : 'query parameter'}`));
+  if (!result.success)
+    throw new ApiError(
+      'bad_request',
+      describeIssue(result.error.issues[0]!, input).replace(/\bfield/gi, (word) => `${word === 'Field' ? 'Query parameter' : 'query parameter'}`),
+    );
   return result.data;
 }

@@ -15,8 +15,14 @@ export function checkMinutes(field: string, value: number | undefined, fallback:
 }
 
 /** session_duration_minutes as asked (or the project's default), within 5..project.maxSessionDurationMinutes. */
-export function sessionDurationMinutes(project: Pick<ProjectConfig, 'sessionDurationMinutes' | 'maxSessionDurationMinutes'>, value: number | undefined): number {
-  return checkMinutes('session_duration_minutes', value, project.sessionDurationMinutes, { min: SESSION_DURATION_MINUTES.min, max: project.maxSessionDurationMinutes });
+export function sessionDurationMinutes(
+  project: Pick<ProjectConfig, 'sessionDurationMinutes' | 'maxSessionDurationMinutes'>,
+  value: number | undefined,
+): number {
+  return checkMinutes('session_duration_minutes', value, project.sessionDurationMinutes, {
+    min: SESSION_DURATION_MINUTES.min,
+    max: project.maxSessionDurationMinutes,
+  });
 }
 
 /**

@@ -17,8 +17,7 @@ export const ACCOUNT_WIDE = '*';
 
 export type Reservation =
   /** `lockIfWrong`: this attempt was the last one allowed; if it fails, the lock runs until then. */
-  | { allowed: true; lockIfWrong: Date | null }
-  | { allowed: false; lockedUntil: Date };
+  { allowed: true; lockIfWrong: Date | null } | { allowed: false; lockedUntil: Date };
 
 /**
  * Reserves one attempt on each counter before the secret is checked, so that parallel guesses

@@ -46,11 +46,14 @@ export class HeavyWork {
     this.#refusedSinceLog++;
     const now = Date.now();
     if (now - this.#loggedAt >= LOG_EVERY_MS) {
-      this.#log.warn('Sign-in work refused: the server is busy (the queue for password hashing and signature checks is full; a login flood, or hashConcurrency too low for the traffic).', {
-        refused_since_last_report: this.#refusedSinceLog,
-        refused_total: this.#refused,
-        queue_length: this.#queueLength,
-      });
+      this.#log.warn(
+        'Sign-in work refused: the server is busy (the queue for password hashing and signature checks is full; a login flood, or hashConcurrency too low for the traffic).',
+        {
+          refused_since_last_report: this.#refusedSinceLog,
+          refused_total: this.#refused,
+          queue_length: this.#queueLength,
+        },
+      );
       this.#loggedAt = now;
       this.#refusedSinceLog = 0;
     }

@@ -115,12 +115,7 @@ export async function retireSigningKey(db: Kysely<Database>, kid: string, now: D
 
 /** Public keys of every non-retired key, newest first: the JWKS. */
 export async function publishedKeys(db: Kysely<Database>): Promise<JWK[]> {
-  const rows = await db
-    .selectFrom('signing_keys')
-    .select('public_jwk')
-    .where('status', '!=', 'retired')
-    .orderBy('created_at', 'desc')
-    .execute();
+  const rows = await db.selectFrom('signing_keys').select('public_jwk').where('status', '!=', 'retired').orderBy('created_at', 'desc').execute();
   return rows.map((row) => row.public_jwk as JWK);
 }
 

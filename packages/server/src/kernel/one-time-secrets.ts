@@ -160,7 +160,12 @@ export async function attemptCode<Bound>(db: Kysely<Database>, purpose: string, 
  * proof is checked by other means than a guess (a wallet's signature of the message it was
  * handed). Check the proof, then spendCode with the hash read here.
  */
-export async function peekCode<Bound>(db: Kysely<Database>, purpose: string, subject: string, now: Date): Promise<(UsedSecret<Bound> & { secretHash: string }) | undefined> {
+export async function peekCode<Bound>(
+  db: Kysely<Database>,
+  purpose: string,
+  subject: string,
+  now: Date,
+): Promise<(UsedSecret<Bound> & { secretHash: string }) | undefined> {
   const row = await db
     .selectFrom('one_time_secrets')
     .select(['user_id', 'bound', 'secret_hash'])
@@ -176,7 +181,13 @@ export async function peekCode<Bound>(db: Kysely<Database>, purpose: string, sub
  * Uses a subject's code once, if it is still the one peeked (same hash: not replaced since) and
  * still live: one conditional UPDATE, so of parallel uses exactly one wins.
  */
-export async function spendCode<Bound>(db: Kysely<Database>, purpose: string, subject: string, secretHash: string, now: Date): Promise<UsedSecret<Bound> | undefined> {
+export async function spendCode<Bound>(
+  db: Kysely<Database>,
+  purpose: string,
+  subject: string,
+  secretHash: string,
+  now: Date,
+): Promise<UsedSecret<Bound> | undefined> {
   const row = await db
     .updateTable('one_time_secrets')
     .set({ used_at: now })

@@ -36,7 +36,13 @@ export async function pruneAll(db: Kysely<Database>, pruners: readonly PruneBatc
  * that fails is logged and the next one tries again. Returns the function that stops it, which
  * waits for a run under way (so the database is not closed under it).
  */
-export function prunePeriodically(db: Kysely<Database>, pruners: readonly PruneBatch[], clock: () => Date, log: Logger, everyMs = PRUNE_EVERY_MS): () => Promise<void> {
+export function prunePeriodically(
+  db: Kysely<Database>,
+  pruners: readonly PruneBatch[],
+  clock: () => Date,
+  log: Logger,
+  everyMs = PRUNE_EVERY_MS,
+): () => Promise<void> {
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     // A run still under way (a large backlog) is not joined by a second one.

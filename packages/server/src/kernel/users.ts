@@ -126,7 +126,9 @@ export async function getUser(deps: UserDeps, userId: string): Promise<User | nu
     .selectFrom('users')
     .select(['users.user_id', 'users.status', 'users.created_at'])
     .select((eb) => [
-      jsonArrayFrom(eb.selectFrom('user_emails').select(['email_id', 'email', 'verified']).whereRef('user_emails.user_id', '=', 'users.user_id').orderBy('created_at')).as('emails'),
+      jsonArrayFrom(
+        eb.selectFrom('user_emails').select(['email_id', 'email', 'verified']).whereRef('user_emails.user_id', '=', 'users.user_id').orderBy('created_at'),
+      ).as('emails'),
       ...deps.userParts.map((part) => part.select(eb).as(part.field)),
     ])
     .where('users.user_id', '=', userId)

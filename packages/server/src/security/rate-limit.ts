@@ -28,5 +28,8 @@ export async function hitRateLimit(db: Kysely<Database>, key: string, rule: Rate
 
 /** Deletes buckets whose window ended more than a day before `now`. */
 export async function pruneRateLimits(db: Kysely<Database>, now: Date): Promise<void> {
-  await db.deleteFrom('rate_limit_buckets').where('window_start', '<', new Date(now.getTime() - 86_400_000)).execute();
+  await db
+    .deleteFrom('rate_limit_buckets')
+    .where('window_start', '<', new Date(now.getTime() - 86_400_000))
+    .execute();
 }

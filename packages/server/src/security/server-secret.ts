@@ -55,13 +55,15 @@ export function deriveServerKeys(secret: string): ServerKeys {
  */
 export async function assertSecretMatches(db: Kysely<Database>, secret: string): Promise<void> {
   const check = createHmac('sha256', derive(secret, 'secret check')).update('vestibule').digest('base64url');
-  await db.insertInto('server_secrets').values({ name: 'secret_check', value: check }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('server_secrets')
+    .values({ name: 'secret_check', value: check })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   const row = await db.selectFrom('server_secrets').select('value').where('name', '=', 'secret_check').executeTakeFirstOrThrow();
   const stored = Buffer.from(row.value);
   const given = Buffer.from(check);
   if (stored.length !== given.length || !timingSafeEqual(stored, given)) {
-    throw new Error(
-      'VESTIBULE_SECRET is not the secret this database was first started with. Every instance sharing a database needs the same secret.',
-    );
+    throw new Error('VESTIBULE_SECRET is not the secret this database was first started with. Every instance sharing a database needs the same secret.');
   }
 }

@@ -35,7 +35,11 @@ export function allMigrations(featureMigrations: ReadonlyArray<Readonly<Record<s
       all[name] = migration;
     }
   }
-  return Object.fromEntries(Object.keys(all).sort().map((name) => [name, all[name]!]));
+  return Object.fromEntries(
+    Object.keys(all)
+      .sort()
+      .map((name) => [name, all[name]!]),
+  );
 }
 
 /**

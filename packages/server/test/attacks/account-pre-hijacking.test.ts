@@ -56,7 +56,7 @@ describe('account pre-hijacking', () => {
     await expectAttackerLockedOut(email, attacker, owner.body);
   });
 
-  it('a reset link: the password becomes the owner\'s, and a later proof keeps it', async () => {
+  it("a reset link: the password becomes the owner's, and a later proof keeps it", async () => {
     const email = uniqueEmail('victim-reset');
     const attacker = await plantPassword(email);
     await s.send('POST', '/sdk/v1/passwords/email/reset/start', { email });

@@ -131,7 +131,12 @@ describe('a password reset removes the passkeys and wallets the old owner may ha
     const attached = await attachBoth(stolen, owner.user_id);
 
     expect((await s.send('POST', '/sdk/v1/passwords/email/reset/start', { email }, { from: VICTIM })).status).toBe(200);
-    const reset = await s.send<SessionResponse>('POST', '/sdk/v1/passwords/email/reset', { token: resetTokenIn((await s.outbox(email))[0]!.text), password: NEW_PASSWORD }, { from: VICTIM });
+    const reset = await s.send<SessionResponse>(
+      'POST',
+      '/sdk/v1/passwords/email/reset',
+      { token: resetTokenIn((await s.outbox(email))[0]!.text), password: NEW_PASSWORD },
+      { from: VICTIM },
+    );
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
     expect(reset.body.user_id).toBe(owner.user_id);
     expect((await s.send('GET', '/sdk/v1/users/me', undefined, { session: stolen, from: ATTACKER })).status).toBe(401);
@@ -152,7 +157,12 @@ describe('a password reset removes the passkeys and wallets the old owner may ha
     expect(planted.status).toBe(200);
     const attached = await attachBoth(planted.body.session_token, planted.body.user_id);
     expect((await s.send('POST', '/sdk/v1/passwords/email/reset/start', { email }, { from: VICTIM })).status).toBe(200);
-    const reset = await s.send<SessionResponse>('POST', '/sdk/v1/passwords/email/reset', { token: resetTokenIn((await s.outbox(email))[0]!.text), password: NEW_PASSWORD }, { from: VICTIM });
+    const reset = await s.send<SessionResponse>(
+      'POST',
+      '/sdk/v1/passwords/email/reset',
+      { token: resetTokenIn((await s.outbox(email))[0]!.text), password: NEW_PASSWORD },
+      { from: VICTIM },
+    );
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
     await expectBothGone(attached, planted.body.user_id, reset.body.session_token, reset.body.user);
   });

@@ -32,7 +32,9 @@ describe('wallet signatures under parallel use', () => {
     const wallet = { crypto_wallet_address: account.address, crypto_wallet_type: 'ethereum' };
     const { body } = await s.send('POST', START, started(wallet));
     const signature = await account.signMessage({ message: body.challenge });
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => s.send('POST', AUTHENTICATE, signed(wallet, signature), { from: `127.0.8.${i + 1}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => s.send('POST', AUTHENTICATE, signed(wallet, signature), { from: `127.0.8.${i + 1}` })),
+    );
     expect(statuses(answers)).toEqual([200, ...Array(49).fill(401)]);
     expect(new Set(answers.filter((a) => a.status === 401).map((a) => a.body.error_type))).toEqual(new Set(['crypto_challenge_not_found']));
     const sessions = new Set(answers.filter((a) => a.status === 200).map((a) => a.body.session.session_id));
@@ -44,7 +46,9 @@ describe('wallet signatures under parallel use', () => {
     const wallet = { crypto_wallet_address: base58.encode(ed25519.getPublicKey(secret)), crypto_wallet_type: 'solana' };
     const { body } = await s.send('POST', START, started(wallet));
     const signature = base58.encode(ed25519.sign(new TextEncoder().encode(body.challenge), secret));
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => s.send('POST', AUTHENTICATE, signed(wallet, signature), { from: `127.0.9.${i + 1}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => s.send('POST', AUTHENTICATE, signed(wallet, signature), { from: `127.0.9.${i + 1}` })),
+    );
     expect(statuses(answers)).toEqual([200, ...Array(49).fill(401)]);
     expect(new Set(answers.filter((a) => a.status === 401).map((a) => a.body.error_type))).toEqual(new Set(['crypto_challenge_not_found']));
   });
@@ -65,7 +69,9 @@ describe('wallet signatures under parallel use', () => {
     const wallet = { crypto_wallet_address: owner.address, crypto_wallet_type: 'ethereum' };
     const { body } = await s.send('POST', START, started(wallet));
     // Strangers start for the owner's address from their own addresses and browsers, before and while the owner signs.
-    const strangers = Array.from({ length: 50 }, (_, i) => s.send('POST', START, { ...wallet, code_challenge: pkcePair().challenge }, { from: `127.0.11.${i + 1}` }));
+    const strangers = Array.from({ length: 50 }, (_, i) =>
+      s.send('POST', START, { ...wallet, code_challenge: pkcePair().challenge }, { from: `127.0.11.${i + 1}` }),
+    );
     const signature = await owner.signMessage({ message: body.challenge });
     expect(statuses(await Promise.all(strangers))).toEqual(Array(50).fill(200));
     const signedIn = await s.send('POST', AUTHENTICATE, signed(wallet, signature));

@@ -79,24 +79,48 @@ const PROXY_SIGNS: Record<string, string> = {
   Via: '1.1 caddy',
 };
 const CALLBACK = 'http://localhost:8787/sdk/v1/oauth/callback';
-const AUTHORIZE_QUERY = new URLSearchParams({ response_type: 'code', client_id: 'github', redirect_uri: CALLBACK, state: 'state-1', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' });
+const AUTHORIZE_QUERY = new URLSearchParams({
+  response_type: 'code',
+  client_id: 'github',
+  redirect_uri: CALLBACK,
+  state: 'state-1',
+  code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+  code_challenge_method: 'S256',
+});
 
 /** The development-only routes, each as a request that this machine gets answered (what the refusal must hide). */
 const DEV_ROUTES: Array<{ name: string; method: string; path: string; body?: string; contentType?: string; headers?: Record<string, string> }> = [
   { name: 'the outbox JSON', method: 'GET', path: '/dev/outbox' },
   { name: "the development provider's authorize page", method: 'GET', path: `/dev/oauth/authorize?${AUTHORIZE_QUERY}` },
-  { name: "the development provider's sign-in form", method: 'POST', path: '/dev/oauth/authorize', body: new URLSearchParams({ ...Object.fromEntries(AUTHORIZE_QUERY), email: 'victim@example.com', decision: 'allow' }).toString(), contentType: 'application/x-www-form-urlencoded' },
-  { name: "the development provider's token endpoint", method: 'POST', path: '/dev/oauth/token', body: 'grant_type=authorization_code&code=x', contentType: 'application/x-www-form-urlencoded' },
+  {
+    name: "the development provider's sign-in form",
+    method: 'POST',
+    path: '/dev/oauth/authorize',
+    body: new URLSearchParams({ ...Object.fromEntries(AUTHORIZE_QUERY), email: 'victim@example.com', decision: 'allow' }).toString(),
+    contentType: 'application/x-www-form-urlencoded',
+  },
+  {
+    name: "the development provider's token endpoint",
+    method: 'POST',
+    path: '/dev/oauth/token',
+    body: 'grant_type=authorization_code&code=x',
+    contentType: 'application/x-www-form-urlencoded',
+  },
   { name: "the development provider's userinfo", method: 'GET', path: '/dev/oauth/userinfo', headers: { Authorization: 'Bearer x' } },
 ];
 
 /** One request over a raw socket, so the test chooses the HTTP version and every header, Host included. */
-function rawRequest(port: number, request: { method: string; path: string; version?: string; headers: Record<string, string>; body?: string }): Promise<{ status: number; head: string; body: string }> {
+function rawRequest(
+  port: number,
+  request: { method: string; path: string; version?: string; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; head: string; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: '127.0.0.1', port }, () => {
       const body = request.body ?? '';
       const headers = { Connection: 'close', ...request.headers, 'Content-Length': String(Buffer.byteLength(body)) };
-      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      const head = Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('');
       socket.end(`${request.method} ${request.path} HTTP/${request.version ?? '1.1'}\r\n${head}\r\n${body}`);
     });
     let text = '';
@@ -160,7 +184,17 @@ describe('the development-only routes', () => {
 
       it("refuses nginx's WebSocket recipe (Connection: upgrade on every request) and a second Host header", async () => {
         expectRefused(await ask(route, { headers: { Connection: 'upgrade' } }), 'Connection: upgrade');
-        const twice = await rawRequest(s.port, { method: route.method, path: route.path, body: route.body, headers: { Host: `localhost:${s.port}`, host: 'auth.example.com', ...(route.contentType ? { 'Content-Type': route.contentType } : {}), ...route.headers } });
+        const twice = await rawRequest(s.port, {
+          method: route.method,
+          path: route.path,
+          body: route.body,
+          headers: {
+            Host: `localhost:${s.port}`,
+            host: 'auth.example.com',
+            ...(route.contentType ? { 'Content-Type': route.contentType } : {}),
+            ...route.headers,
+          },
+        });
         expectRefused(twice, 'two Host headers');
       });
 
@@ -186,7 +220,11 @@ describe('the development-only routes', () => {
   });
 
   it('refuses a CORS preflight from elsewhere too (the guard stands before CORS)', async () => {
-    const preflight = await rawRequest(s.port, { method: 'OPTIONS', path: '/dev/outbox', headers: { Host: 'auth.example.com', Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET' } });
+    const preflight = await rawRequest(s.port, {
+      method: 'OPTIONS',
+      path: '/dev/outbox',
+      headers: { Host: 'auth.example.com', Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET' },
+    });
     expect(preflight.status).toBe(403);
     expect(preflight.head).not.toMatch(/access-control-allow-origin/i);
   });
@@ -208,12 +246,22 @@ describe('the development-only routes', () => {
   it('signs in through the development provider end to end from this machine (the engine calls token and userinfo)', async () => {
     const verifier = 'v'.repeat(43);
     const challenge = createHash('sha256').update(verifier).digest('base64url');
-    const start = await s.send('GET', `/sdk/v1/oauth/start?${new URLSearchParams({ provider: 'github', public_token: PUBLIC_TOKEN, code_challenge: challenge })}`, undefined, { token: null });
+    const start = await s.send(
+      'GET',
+      `/sdk/v1/oauth/start?${new URLSearchParams({ provider: 'github', public_token: PUBLIC_TOKEN, code_challenge: challenge })}`,
+      undefined,
+      { token: null },
+    );
     expect(start.status).toBe(302);
     const authorize = new URL(String(start.headers.location));
     expect(authorize.pathname).toBe('/dev/oauth/authorize');
     const form = new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), email: uniqueEmail('dev-oauth'), decision: 'allow' });
-    const allowed = await rawRequest(s.port, { method: 'POST', path: '/dev/oauth/authorize', body: form.toString(), headers: { Host: `localhost:${s.port}`, 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const allowed = await rawRequest(s.port, {
+      method: 'POST',
+      path: '/dev/oauth/authorize',
+      body: form.toString(),
+      headers: { Host: `localhost:${s.port}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(allowed.status).toBe(302);
     const location = /\r\nlocation: (\S+)/i.exec(allowed.head)?.[1];
     const callback = new URL(location!);
@@ -230,11 +278,31 @@ describe('a development server whose own addresses or settings say it is reached
   // so the settings decide: any address of the deployment's own off loopback, or a proxy declared.
   const project = testConfig().project;
   const cases: Array<{ name: string; overrides: Partial<ServerConfig>; reason: string }> = [
-    { name: 'emailed login links that land on a public page', overrides: { project: { ...project, loginRedirectUrls: ['https://auth.example.com/done'] } }, reason: 'project.loginRedirectUrls https://auth.example.com/done' },
-    { name: 'sign-up links', overrides: { project: { ...project, signupRedirectUrls: ['https://app.example.com/welcome'] } }, reason: 'project.signupRedirectUrls https://app.example.com/welcome' },
-    { name: 'reset links', overrides: { project: { ...project, resetPasswordRedirectUrls: ['https://app.example.com/reset'] } }, reason: 'project.resetPasswordRedirectUrls https://app.example.com/reset' },
-    { name: 'a passkey relying party', overrides: { project: { ...project, webauthn: { ...project.webauthn, rpId: 'example.com' } } }, reason: 'project.webauthn.rpId example.com' },
-    { name: "the identity provider's page", overrides: { idp: { ...testConfig().idp, authorizationPageUrl: 'https://app.example.com/idp' } }, reason: 'server.idp.authorizationPageUrl https://app.example.com/idp' },
+    {
+      name: 'emailed login links that land on a public page',
+      overrides: { project: { ...project, loginRedirectUrls: ['https://auth.example.com/done'] } },
+      reason: 'project.loginRedirectUrls https://auth.example.com/done',
+    },
+    {
+      name: 'sign-up links',
+      overrides: { project: { ...project, signupRedirectUrls: ['https://app.example.com/welcome'] } },
+      reason: 'project.signupRedirectUrls https://app.example.com/welcome',
+    },
+    {
+      name: 'reset links',
+      overrides: { project: { ...project, resetPasswordRedirectUrls: ['https://app.example.com/reset'] } },
+      reason: 'project.resetPasswordRedirectUrls https://app.example.com/reset',
+    },
+    {
+      name: 'a passkey relying party',
+      overrides: { project: { ...project, webauthn: { ...project.webauthn, rpId: 'example.com' } } },
+      reason: 'project.webauthn.rpId example.com',
+    },
+    {
+      name: "the identity provider's page",
+      overrides: { idp: { ...testConfig().idp, authorizationPageUrl: 'https://app.example.com/idp' } },
+      reason: 'server.idp.authorizationPageUrl https://app.example.com/idp',
+    },
     { name: 'a proxy declared in front (trustProxy)', overrides: { trustProxy: 1 }, reason: 'server.trustProxy (a proxy stands in front)' },
   ];
   for (const { name, overrides, reason } of cases) {
@@ -242,7 +310,12 @@ describe('a development server whose own addresses or settings say it is reached
       const exposed = await startListening(overrides);
       try {
         for (const route of DEV_ROUTES) {
-          const answer = await rawRequest(exposed.port, { method: route.method, path: route.path, body: route.body, headers: { Host: `localhost:${exposed.port}`, ...(route.contentType ? { 'Content-Type': route.contentType } : {}), ...route.headers } });
+          const answer = await rawRequest(exposed.port, {
+            method: route.method,
+            path: route.path,
+            body: route.body,
+            headers: { Host: `localhost:${exposed.port}`, ...(route.contentType ? { 'Content-Type': route.contentType } : {}), ...route.headers },
+          });
           expect(answer.status, route.name).toBe(403);
           expect(answer.body).toContain(`this server is set up to be reached from elsewhere (${reason})`);
         }
@@ -260,7 +333,9 @@ describe('a development server set up to be reached from elsewhere', () => {
     const main = runMain({ VESTIBULE_API_URL: 'https://auth.example.test', VESTIBULE_ALLOWED_ORIGINS: 'http://localhost:3000,https://app.example.test' });
     try {
       const url = await main.listening();
-      expect(main.output()).toContain('development mode: the outbox and the development sign-in are served to this machine only; set VESTIBULE_ENV=production to deploy');
+      expect(main.output()).toContain(
+        'development mode: the outbox and the development sign-in are served to this machine only; set VESTIBULE_ENV=production to deploy',
+      );
       expect(main.output()).toContain('server.publicUrl https://auth.example.test');
       expect(main.output()).toContain('project.allowedOrigins https://app.example.test');
       expect(main.output()).not.toContain('project.allowedOrigins http://localhost:3000');
@@ -269,7 +344,9 @@ describe('a development server set up to be reached from elsewhere', () => {
         expect(answer.status).toBe(403);
         const body = (await answer.json()) as { error_type: string; error_message: string };
         expect(body.error_type).toBe('forbidden');
-        expect(body.error_message).toContain('this server is set up to be reached from elsewhere (server.publicUrl https://auth.example.test, project.allowedOrigins https://app.example.test), so it serves them to no one');
+        expect(body.error_message).toContain(
+          'this server is set up to be reached from elsewhere (server.publicUrl https://auth.example.test, project.allowedOrigins https://app.example.test), so it serves them to no one',
+        );
         expect(body.error_message).toContain('set VESTIBULE_ENV=production');
       }
     } finally {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../helpers/harness.js';
-import { type ListeningServer } from '../helpers/listening.js';
+import type { ListeningServer } from '../helpers/listening.js';
 import { sharedListening } from '../helpers/shared-stack.js';
 
 /**
@@ -28,7 +28,14 @@ async function token(body: Record<string, string>) {
 async function code(scope: string): Promise<{ code: string; verifier: string }> {
   const session = (await s.signInByLink(uniqueEmail('idp-race'))).session_token;
   const verifier = randomBytes(32).toString('base64url');
-  const request = { client_id: 'demo-rp', redirect_uri: RP, scope, code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256', state: 's' };
+  const request = {
+    client_id: 'demo-rp',
+    redirect_uri: RP,
+    scope,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    state: 's',
+  };
   const submit = await s.send('POST', '/sdk/v1/oauth2/authorize', { ...request, consent_granted: true }, { session });
   expect(submit.status, JSON.stringify(submit.body)).toBe(200);
   return { code: new URL(submit.body.redirect_uri).searchParams.get('code')!, verifier };

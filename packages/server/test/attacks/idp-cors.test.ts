@@ -14,9 +14,21 @@ const PROJECT = 'http://localhost:3000';
 
 let s: ListeningServer;
 beforeAll(async () => {
-  s = await startListening({}, {
-    VESTIBULE_IDP_CLIENTS: JSON.stringify([{ client_id: 'spa', client_name: 'Single-page app', client_type: 'public', redirect_uris: [CALLBACK], allowed_scopes: ['openid', 'email', 'offline_access'], allowedOrigins: [SPA] }]),
-  });
+  s = await startListening(
+    {},
+    {
+      VESTIBULE_IDP_CLIENTS: JSON.stringify([
+        {
+          client_id: 'spa',
+          client_name: 'Single-page app',
+          client_type: 'public',
+          redirect_uris: [CALLBACK],
+          allowed_scopes: ['openid', 'email', 'offline_access'],
+          allowedOrigins: [SPA],
+        },
+      ]),
+    },
+  );
 });
 afterAll(() => s.close());
 
@@ -26,7 +38,13 @@ const allowedOrigin = (headers: Record<string, unknown>) => headers['access-cont
 async function tokensFor(clientId: string, redirectUri: string, origin: string) {
   const session = (await s.signInByLink(uniqueEmail('spa'))).session_token;
   const verifier = randomBytes(32).toString('base64url');
-  const request = { client_id: clientId, redirect_uri: redirectUri, scope: 'openid email offline_access', code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' };
+  const request = {
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    scope: 'openid email offline_access',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  };
   const submit = await s.send('POST', '/sdk/v1/oauth2/authorize', { ...request, consent_granted: true }, { session });
   const code = new URL(submit.body.redirect_uri).searchParams.get('code')!;
   return s.send('POST', '/oauth2/token', undefined, {
@@ -46,7 +64,11 @@ describe("CORS of the identity provider's endpoints for browser relying parties"
     const userinfo = await s.send('GET', '/oauth2/userinfo', undefined, { token: null, headers: bearer });
     expect(userinfo.status).toBe(200);
     expect(allowedOrigin(userinfo.headers)).toBe(SPA);
-    const revoked = await s.send('POST', '/oauth2/revoke', undefined, { token: null, headers: { Origin: SPA }, form: { token: tokens.body.refresh_token, client_id: 'spa' } });
+    const revoked = await s.send('POST', '/oauth2/revoke', undefined, {
+      token: null,
+      headers: { Origin: SPA },
+      form: { token: tokens.body.refresh_token, client_id: 'spa' },
+    });
     expect(revoked.status).toBe(200);
     expect(allowedOrigin(revoked.headers)).toBe(SPA);
     // A revoked token's error is readable from the page too (no client is known from a dead token).
@@ -57,7 +79,10 @@ describe("CORS of the identity provider's endpoints for browser relying parties"
 
   it("the preflight of userinfo (Authorization header) is answered for the SPA's origin only", async () => {
     const preflight = (origin: string) =>
-      s.send('OPTIONS', '/oauth2/userinfo', undefined, { token: null, headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' } });
+      s.send('OPTIONS', '/oauth2/userinfo', undefined, {
+        token: null,
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+      });
     const ok = await preflight(SPA);
     expect(ok.status).toBe(204);
     expect(allowedOrigin(ok.headers)).toBe(SPA);
@@ -76,7 +101,10 @@ describe("CORS of the identity provider's endpoints for browser relying parties"
     const otherClient = await tokensFor('demo-rp', 'http://localhost:3001/callback', SPA);
     expect(otherClient.status).toBe(200);
     expect(allowedOrigin(otherClient.headers)).toBeUndefined();
-    const userinfo = await s.send('GET', '/oauth2/userinfo', undefined, { token: null, headers: { Origin: SPA, Authorization: `Bearer ${otherClient.body.access_token}` } });
+    const userinfo = await s.send('GET', '/oauth2/userinfo', undefined, {
+      token: null,
+      headers: { Origin: SPA, Authorization: `Bearer ${otherClient.body.access_token}` },
+    });
     expect(userinfo.status).toBe(200);
     expect(allowedOrigin(userinfo.headers)).toBeUndefined();
   });

@@ -47,7 +47,15 @@ describe('look-alike spellings of one address', () => {
   it('a part before @ that is not ASCII is refused, not folded: look-alikes of a taken address neither reach it nor make an account', async () => {
     const local = `sam-${randomUUID().slice(0, 8)}`;
     await s.signInByLink(`${local}@example.com`, '127.0.5.40');
-    const lookAlikes = [`${fullwidth(local)}@example.com`, fullwidth(`${local}@example.com`), `\u017f${local.slice(1)}@example.com`, `${local}\u034f@example.com`, `${local}\u3164@example.com`, `${local}\u0307@example.com`, `\u039f\u0394\u039f\u03a3@example.com`];
+    const lookAlikes = [
+      `${fullwidth(local)}@example.com`,
+      fullwidth(`${local}@example.com`),
+      `\u017f${local.slice(1)}@example.com`,
+      `${local}\u034f@example.com`,
+      `${local}\u3164@example.com`,
+      `${local}\u0307@example.com`,
+      `\u039f\u0394\u039f\u03a3@example.com`,
+    ];
     for (const [index, email] of lookAlikes.entries()) {
       const sent = await s.send('POST', '/sdk/v1/magic_links/email/login_or_create', { email }, { from: `127.0.5.${41 + index}` });
       expect(sent.status, JSON.stringify(email)).toBe(400);
@@ -81,17 +89,34 @@ describe('look-alike spellings of one address', () => {
     const address = `${local}@example.com`;
     const created = await s.send('POST', '/sdk/v1/passwords', { email: address, password: 'orbit Pickle 74 lantern quasar' }, { from: '127.0.5.20' });
     expect(created.status).toBe(200);
-    const lookAlike = await s.send('POST', '/sdk/v1/passwords', { email: `${local}@${fullwidth('example.com')}`, password: 'another Orbit 75 lantern quasar' }, { from: '127.0.5.21' });
+    const lookAlike = await s.send(
+      'POST',
+      '/sdk/v1/passwords',
+      { email: `${local}@${fullwidth('example.com')}`, password: 'another Orbit 75 lantern quasar' },
+      { from: '127.0.5.21' },
+    );
     expect(lookAlike.status).toBe(400);
     expect(lookAlike.body.error_type).toBe('duplicate_email');
-    expect((await s.send('POST', '/sdk/v1/users/search', { email: `${local}@${fullwidth('example')}.com` }, { from: '127.0.5.22' })).body.userType).toBe('password');
-    const login = await s.send('POST', '/sdk/v1/passwords/authenticate', { email: `${local.toUpperCase()}@${fullwidth('EXAMPLE')}.com`, password: 'orbit Pickle 74 lantern quasar' }, { from: '127.0.5.23' });
+    expect((await s.send('POST', '/sdk/v1/users/search', { email: `${local}@${fullwidth('example')}.com` }, { from: '127.0.5.22' })).body.userType).toBe(
+      'password',
+    );
+    const login = await s.send(
+      'POST',
+      '/sdk/v1/passwords/authenticate',
+      { email: `${local.toUpperCase()}@${fullwidth('EXAMPLE')}.com`, password: 'orbit Pickle 74 lantern quasar' },
+      { from: '127.0.5.23' },
+    );
     expect(login.status).toBe(200);
     expect(login.body.user_id).toBe(created.body.user_id);
   });
 
   it('an address with an invisible character is refused, not made a user of its own', async () => {
-    for (const [index, email] of [`zero\u200bwidth@example.com`, `joiner@exa\u200dmple.com`, `mark\u202e@example.com`, `soft\u00adhyphen@example.com`].entries()) {
+    for (const [index, email] of [
+      `zero\u200bwidth@example.com`,
+      `joiner@exa\u200dmple.com`,
+      `mark\u202e@example.com`,
+      `soft\u00adhyphen@example.com`,
+    ].entries()) {
       const sent = await s.send('POST', '/sdk/v1/magic_links/email/login_or_create', { email }, { from: `127.0.5.${30 + index}` });
       expect(sent.status, JSON.stringify(email)).toBe(400);
       expect(sent.body.error_type).toBe('invalid_email');

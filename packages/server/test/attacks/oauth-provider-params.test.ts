@@ -9,7 +9,20 @@ import { sharedListening } from '../helpers/shared-stack.js';
  * the start URL a browser navigates to, so anyone can write them) could replace the parameters
  * the flow's safety rests on. Each is refused by name; harmless ones still reach the provider.
  */
-const RESERVED = ['client_id', 'client_secret', 'response_type', 'response_mode', 'redirect_uri', 'state', 'nonce', 'code_challenge', 'code_challenge_method', 'scope', 'request', 'request_uri'];
+const RESERVED = [
+  'client_id',
+  'client_secret',
+  'response_type',
+  'response_mode',
+  'redirect_uri',
+  'state',
+  'nonce',
+  'code_challenge',
+  'code_challenge_method',
+  'scope',
+  'request',
+  'request_uri',
+];
 
 let s: ListeningServer;
 beforeAll(async () => {
@@ -18,7 +31,12 @@ beforeAll(async () => {
 
 const challenge = () => createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
 const start = (providerParams: Record<string, string>) =>
-  s.send('GET', `/sdk/v1/oauth/start?${new URLSearchParams({ provider: 'github', public_token: PUBLIC_TOKEN, code_challenge: challenge(), provider_params: JSON.stringify(providerParams) })}`, undefined, { token: null });
+  s.send(
+    'GET',
+    `/sdk/v1/oauth/start?${new URLSearchParams({ provider: 'github', public_token: PUBLIC_TOKEN, code_challenge: challenge(), provider_params: JSON.stringify(providerParams) })}`,
+    undefined,
+    { token: null },
+  );
 
 describe('provider_params', () => {
   for (const name of RESERVED) {
@@ -28,7 +46,9 @@ describe('provider_params', () => {
         expect(answer.status).toBe(400);
         expect(answer.headers.location).toBeUndefined();
         expect(answer.body).toMatchObject({ error_type: 'bad_request' });
-        expect(answer.body.error_message).toBe(`provider_params may not set ${spelling}: Vestibule sets it for the sign-in's safety (add scopes with custom_scopes).`);
+        expect(answer.body.error_message).toBe(
+          `provider_params may not set ${spelling}: Vestibule sets it for the sign-in's safety (add scopes with custom_scopes).`,
+        );
       }
     });
   }

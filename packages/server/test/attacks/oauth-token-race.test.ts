@@ -27,7 +27,9 @@ describe('OAuth token under parallel use', () => {
   it('the same exchange token 50 times in parallel: one session', async () => {
     const verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
-    const authorize = await follow(`${base()}/sdk/v1/oauth/start?${new URLSearchParams({ provider: 'google', public_token: PUBLIC_TOKEN, code_challenge: challenge })}`);
+    const authorize = await follow(
+      `${base()}/sdk/v1/oauth/start?${new URLSearchParams({ provider: 'google', public_token: PUBLIC_TOKEN, code_challenge: challenge })}`,
+    );
     const form = new URLSearchParams(authorize.searchParams);
     form.set('email', 'race-oauth@example.com');
     form.set('decision', 'allow');

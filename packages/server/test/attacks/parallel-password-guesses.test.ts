@@ -17,7 +17,10 @@ beforeAll(async () => {
   // Only the lockouts are under test: the request-rate limits are out of the way.
   // The queue for password work made long enough to hold every burst here: what is tested is the
   // lockout under parallel guesses, not the flood guard (attacks/login-flood.test.ts).
-  s = await startListening({ hashQueueLength: 1000, rateLimits: { ...defaults, passwordPerIp: unlimited, passwordPerAccount: unlimited, otpPerIp: unlimited } });
+  s = await startListening({
+    hashQueueLength: 1000,
+    rateLimits: { ...defaults, passwordPerIp: unlimited, passwordPerAccount: unlimited, otpPerIp: unlimited },
+  });
 });
 afterAll(() => s.close());
 
@@ -70,7 +73,9 @@ describe('parallel passcode guesses', () => {
     const sent = await s.send('POST', OTP.email, { email });
     const code = codeIn((await s.outbox(email))[0]!.text);
     const guess = wrongCode(code);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => s.send('POST', OTP.authenticate, { code: guess, method_id: sent.body.method_id }, { from: '127.0.0.20' })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => s.send('POST', OTP.authenticate, { code: guess, method_id: sent.body.method_id }, { from: '127.0.0.20' })),
+    );
     expect(answers.every((a) => a.status === 401 || a.status === 429)).toBe(true);
     expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(defaults.otpLockout.maxFailures);
     // The code allowed 5 tries: the right one no longer works, from any address.
@@ -83,7 +88,9 @@ describe('parallel passcode guesses', () => {
     const email = uniqueEmail('otp-once');
     const sent = await s.send('POST', OTP.email, { email });
     const code = codeIn((await s.outbox(email))[0]!.text);
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => s.send('POST', OTP.authenticate, { code, method_id: sent.body.method_id }, { from: `127.0.3.${i + 1}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => s.send('POST', OTP.authenticate, { code, method_id: sent.body.method_id }, { from: `127.0.3.${i + 1}` })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 401)).toBe(true);
   });

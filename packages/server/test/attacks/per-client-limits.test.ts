@@ -62,7 +62,8 @@ describe('per-client limits on the listening server', () => {
   describe('IPv6 clients count by prefix (issue 37): a /64 is one client', () => {
     const sixtyFrom = async (s: ListeningServer, address: (i: number) => string) => {
       const statuses: number[] = [];
-      for (let i = 0; i < 60; i++) statuses.push((await s.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1', headers: { 'X-Forwarded-For': address(i) } })).status);
+      for (let i = 0; i < 60; i++)
+        statuses.push((await s.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1', headers: { 'X-Forwarded-For': address(i) } })).status);
       return statuses;
     };
     const hex = (i: number) => i.toString(16);
@@ -104,11 +105,19 @@ describe('per-client limits on the listening server', () => {
 
     it('clientIpv6Prefix moves the boundary: at /48 two /64s of one /48 are one client; at 128 every address is its own', async () => {
       const wide = await listening({ trustProxy: ['loopback'], clientIpv6Prefix: 48, ...perIp(1) });
-      expect((await wide.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1', headers: { 'X-Forwarded-For': '2001:db8:dd:1::1' } })).status).toBe(200);
-      expect((await wide.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1', headers: { 'X-Forwarded-For': '2001:db8:dd:2::1' } })).status).toBe(429);
+      expect((await wide.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1', headers: { 'X-Forwarded-For': '2001:db8:dd:1::1' } })).status).toBe(
+        200,
+      );
+      expect((await wide.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1', headers: { 'X-Forwarded-For': '2001:db8:dd:2::1' } })).status).toBe(
+        429,
+      );
       const exact = await listening({ trustProxy: ['loopback'], clientIpv6Prefix: 128, ...perIp(1) });
-      expect((await exact.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1', headers: { 'X-Forwarded-For': '2001:db8:ee:1::1' } })).status).toBe(200);
-      expect((await exact.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1', headers: { 'X-Forwarded-For': '2001:db8:ee:1::2' } })).status).toBe(200);
+      expect((await exact.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1', headers: { 'X-Forwarded-For': '2001:db8:ee:1::1' } })).status).toBe(
+        200,
+      );
+      expect((await exact.send('POST', SEND, { email: uniqueEmail() }, { from: '127.0.0.1', headers: { 'X-Forwarded-For': '2001:db8:ee:1::2' } })).status).toBe(
+        200,
+      );
     });
   });
 });

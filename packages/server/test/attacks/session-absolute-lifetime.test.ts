@@ -25,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const check = (session: string, body: Record<string, unknown> = { session_duration_minutes: 30 }) => s.send('POST', '/sdk/v1/sessions/authenticate', body, { session });
+const check = (session: string, body: Record<string, unknown> = { session_duration_minutes: 30 }) =>
+  s.send('POST', '/sdk/v1/sessions/authenticate', body, { session });
 
 describe('a session checked again and again', () => {
   it('is extended up to its absolute lifetime from the sign-in and not a minute past it, then refused everywhere', async () => {
@@ -62,7 +63,12 @@ describe('a session checked again and again', () => {
     // A passcode sign-in carrying the session's token adds its factor to the same session.
     const sent = await s.send('POST', '/sdk/v1/otps/email/login_or_create', { email });
     const code = /\b(\d{6})\b/.exec((await s.outbox(email))[0]!.text)![1];
-    const added = await s.send<SessionResponse>('POST', '/sdk/v1/otps/authenticate', { code, method_id: sent.body.method_id, session_duration_minutes: 30 }, { session: signedIn.session_token });
+    const added = await s.send<SessionResponse>(
+      'POST',
+      '/sdk/v1/otps/authenticate',
+      { code, method_id: sent.body.method_id, session_duration_minutes: 30 },
+      { session: signedIn.session_token },
+    );
     expect(added.status).toBe(200);
     expect(added.body.session.session_id).toBe(signedIn.session.session_id);
     expect(Date.parse(added.body.session.expires_at)).toBe(end);
@@ -78,7 +84,12 @@ describe('a lifetime lowered after sessions were made', () => {
     const extended = await first.send('POST', '/sdk/v1/sessions/authenticate', { session_duration_minutes: 600 }, { session: signedIn.session_token });
     expect(extended.status).toBe(200);
     await first.close();
-    const lowered = await startListening({ dataDir: first.config.dataDir, project: { ...first.config.project, maxSessionAgeMinutes: MAX_AGE } }, {}, undefined, clock);
+    const lowered = await startListening(
+      { dataDir: first.config.dataDir, project: { ...first.config.project, maxSessionAgeMinutes: MAX_AGE } },
+      {},
+      undefined,
+      clock,
+    );
     try {
       expect((await lowered.send('POST', '/sdk/v1/sessions/authenticate', {}, { session: signedIn.session_token })).status).toBe(200);
       later(MAX_AGE + 1);

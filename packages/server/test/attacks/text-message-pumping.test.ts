@@ -30,14 +30,15 @@ describe('a range of numbers', () => {
     const s = await listening({});
     const range = `+1650${200 + Math.floor(Math.random() * 800)}${randomDigits(1)}`;
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) statuses.push((await s.send('POST', i % 2 ? WHATSAPP : SMS, { phone_number: `${range}${String(i).padStart(3, '0')}` })).status);
+    for (let i = 0; i < 10; i++)
+      statuses.push((await s.send('POST', i % 2 ? WHATSAPP : SMS, { phone_number: `${range}${String(i).padStart(3, '0')}` })).status);
     expect(statuses).toEqual(Array(10).fill(200));
     const eleventh = await s.send('POST', SMS, { phone_number: `${range}999` });
     expect(eleventh.status).toBe(429);
     expect(eleventh.body.error_type).toBe('too_many_requests');
     expect(eleventh.body.error_message).toBe(`Too many passcodes requested for numbers like this one. ${tryAgainIn(Number(eleventh.headers['retry-after']))}`);
     expect((await s.send('POST', WHATSAPP, { phone_number: `${range}998` })).status).toBe(429);
-    expect((await s.outbox(`${range}999`))).toEqual([]);
+    expect(await s.outbox(`${range}999`)).toEqual([]);
     const elsewhere = `+1650${range.slice(5, 8) === '999' ? '998' : '999'}${randomDigits(4)}`;
     expect((await s.send('POST', SMS, { phone_number: elsewhere })).status).toBe(200);
   });
@@ -46,17 +47,25 @@ describe('a range of numbers', () => {
 describe('the hourly budgets', () => {
   it("past a country's budget texts there are refused in plain words, logged, while other countries, and email, go on; past the project's, all texts stop", async () => {
     const logged: Array<{ message: string; details?: Record<string, unknown> }> = [];
-    const s = await listening({ smsCountryHourlyBudget: 3, smsHourlyBudget: 5 }, { info() {}, warn: (message, details) => logged.push({ message, details }), error: (m, d) => console.error(m, d) });
+    const s = await listening(
+      { smsCountryHourlyBudget: 3, smsHourlyBudget: 5 },
+      { info() {}, warn: (message, details) => logged.push({ message, details }), error: (m, d) => console.error(m, d) },
+    );
     const gb = () => `+447400${randomDigits(6)}`;
     const us = () => `+1650${200 + Math.floor(Math.random() * 800)}${randomDigits(4)}`;
     for (let i = 0; i < 3; i++) expect((await s.send('POST', i === 1 ? WHATSAPP : SMS, { phone_number: gb() })).status).toBe(200);
 
     const refused = await s.send('POST', SMS, { phone_number: gb() });
     expect(refused.status).toBe(503);
-    expect(refused.body).toMatchObject({ error_type: 'text_message_budget_exceeded', error_message: "We can't send a text message right now. Please use another way to sign in or try again later." });
+    expect(refused.body).toMatchObject({
+      error_type: 'text_message_budget_exceeded',
+      error_message: "We can't send a text message right now. Please use another way to sign in or try again later.",
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
-    expect(logged).toEqual([expect.objectContaining({ details: expect.objectContaining({ budget: 'country', country: 'GB', limit: 3, refused_this_hour: 1 }) })]);
+    expect(logged).toEqual([
+      expect.objectContaining({ details: expect.objectContaining({ budget: 'country', country: 'GB', limit: 3, refused_this_hour: 1 }) }),
+    ]);
 
     // The project had spent 3; two more to another country, then the project's budget is spent.
     expect((await s.send('POST', SMS, { phone_number: us() })).status).toBe(200);
@@ -73,10 +82,19 @@ describe('the hourly budgets', () => {
 });
 
 describe('smsCountries in production', () => {
-  const production = { ...PRODUCTION_ENV, SMTP_URL: 'smtp://mail:2525', VESTIBULE_DATA_DIR: tempDir(), TWILIO_ACCOUNT_SID: 'ACx', TWILIO_AUTH_TOKEN: 'tok', TWILIO_FROM_NUMBER: '+15005550006' };
+  const production = {
+    ...PRODUCTION_ENV,
+    SMTP_URL: 'smtp://mail:2525',
+    VESTIBULE_DATA_DIR: tempDir(),
+    TWILIO_ACCOUNT_SID: 'ACx',
+    TWILIO_AUTH_TOKEN: 'tok',
+    TWILIO_FROM_NUMBER: '+15005550006',
+  };
 
   it('with a text provider, production refuses to start until the countries are written out, naming the setting', () => {
-    expect(() => loadConfig({ file: REPO_CONFIG, env: production })).toThrow(/VESTIBULE_SMS_COUNTRIES: required in production when text messages are configured/);
+    expect(() => loadConfig({ file: REPO_CONFIG, env: production })).toThrow(
+      /VESTIBULE_SMS_COUNTRIES: required in production when text messages are configured/,
+    );
     expect(loadConfig({ file: REPO_CONFIG, env: { ...production, VESTIBULE_SMS_COUNTRIES: 'US,CA' } }).project.smsCountries).toEqual(['US', 'CA']);
     expect(loadConfig({ file: REPO_CONFIG, env: { ...production, VESTIBULE_SMS_COUNTRIES: 'all' } }).project.smsCountries).toBe('all');
     expect(() => loadConfig({ file: REPO_CONFIG, env: { ...production, VESTIBULE_SMS_COUNTRIES: 'US,XX' } })).toThrow(/VESTIBULE_SMS_COUNTRIES/);
@@ -85,7 +103,12 @@ describe('smsCountries in production', () => {
   it('without a text provider, or in development, nothing has to be said', () => {
     const { TWILIO_ACCOUNT_SID: _sid, TWILIO_AUTH_TOKEN: _token, TWILIO_FROM_NUMBER: _from, ...noTexts } = production;
     expect(loadConfig({ file: REPO_CONFIG, env: noTexts }).project.smsCountries).toBeNull();
-    expect(loadConfig({ file: REPO_CONFIG, env: { VESTIBULE_DATA_DIR: tempDir(), TWILIO_ACCOUNT_SID: 'ACx', TWILIO_AUTH_TOKEN: 'tok', TWILIO_FROM_NUMBER: '+15005550006' } }).project.smsCountries).toBeNull();
+    expect(
+      loadConfig({
+        file: REPO_CONFIG,
+        env: { VESTIBULE_DATA_DIR: tempDir(), TWILIO_ACCOUNT_SID: 'ACx', TWILIO_AUTH_TOKEN: 'tok', TWILIO_FROM_NUMBER: '+15005550006' },
+      }).project.smsCountries,
+    ).toBeNull();
   });
 
   it('"all" lets every country through; a list refuses the others', async () => {
@@ -94,6 +117,9 @@ describe('smsCountries in production', () => {
     const listed = await listening({ project: { ...testConfig().project, smsCountries: ['US'] } });
     const refused = await listed.send('POST', SMS, { phone_number: `+447400${randomDigits(6)}` });
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ error_type: 'invalid_phone_number_country_code', error_message: 'Phone numbers from GB are not enabled for this project.' });
+    expect(refused.body).toMatchObject({
+      error_type: 'invalid_phone_number_country_code',
+      error_message: 'Phone numbers from GB are not enabled for this project.',
+    });
   });
 });

@@ -43,7 +43,10 @@ describe('text no database can hold', () => {
       for (const bad of BAD) {
         const answer = await s.send('POST', route.path, route.body(bad.text), { session: route.session ? session : undefined });
         expect(answer.status, JSON.stringify(answer.body)).toBe(400);
-        expect(answer.body).toMatchObject({ error_type: 'bad_request', error_message: `Field ${route.field} contains ${bad.what}, which is not accepted in any text.` });
+        expect(answer.body).toMatchObject({
+          error_type: 'bad_request',
+          error_message: `Field ${route.field} contains ${bad.what}, which is not accepted in any text.`,
+        });
       }
     });
   }
@@ -65,7 +68,11 @@ describe('text no database can hold', () => {
   });
 
   it('a query string holding a NUL is refused on every route that reads one', async () => {
-    for (const path of ['/dev/outbox?to=a%00b', '/sdk/v1/oauth/start?provider=github&public_token=x%00&code_challenge=y', '/sdk/v1/oauth/callback?state=%00&code=x']) {
+    for (const path of [
+      '/dev/outbox?to=a%00b',
+      '/sdk/v1/oauth/start?provider=github&public_token=x%00&code_challenge=y',
+      '/sdk/v1/oauth/callback?state=%00&code=x',
+    ]) {
       const answer = await s.send('GET', path, undefined, { token: null });
       expect(answer.status, path).toBe(400);
       expect(answer.body).toMatchObject({ error_type: 'bad_request' });
@@ -77,7 +84,10 @@ describe('text no database can hold', () => {
     // A form is UTF-8 on the wire, which has no unpaired surrogates: NUL is what reaches the server.
     for (const path of ['/oauth2/token', '/oauth2/revoke']) {
       for (const bad of BAD.slice(0, 1)) {
-        const answer = await s.send('POST', path, undefined, { token: null, form: { grant_type: 'refresh_token', client_id: 'demo-rp', refresh_token: bad.text, token: bad.text } });
+        const answer = await s.send('POST', path, undefined, {
+          token: null,
+          form: { grant_type: 'refresh_token', client_id: 'demo-rp', refresh_token: bad.text, token: bad.text },
+        });
         expect(answer.status, path).toBe(400);
         expect(answer.body).toMatchObject({ error: 'invalid_request' });
         expect(answer.body.error_description).toContain(`contains ${bad.what}, which is not accepted in any text.`);

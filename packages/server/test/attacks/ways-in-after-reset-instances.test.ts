@@ -62,7 +62,9 @@ describeWithPostgres('a reset on one instance, the intruder on the other', (clus
         ...apps.map((app) => refreshApp(b, app.refresh)),
       ]);
       expect(reset.status).toBe(200);
-      const issued = refreshes.filter((answer) => answer.status === 200).map((answer) => ({ access: answer.body.access_token as string, refresh: answer.body.refresh_token as string }));
+      const issued = refreshes
+        .filter((answer) => answer.status === 200)
+        .map((answer) => ({ access: answer.body.access_token as string, refresh: answer.body.refresh_token as string }));
       for (const app of [...apps, ...issued]) {
         expect((await userinfo(b, app.access)).status).toBe(401);
         expect((await refreshApp(b, app.refresh)).body.error).toBe('invalid_grant');

@@ -64,7 +64,7 @@ async function expectAllRefused(ways: Awaited<ReturnType<typeof waysIn>>, intrud
 }
 
 describe('a password reset ends every way in the old owner had', () => {
-  it('the app tokens, an earlier login link, passcode and reset link, the reset email\'s own login link and the session are refused after the reset', async () => {
+  it("the app tokens, an earlier login link, passcode and reset link, the reset email's own login link and the session are refused after the reset", async () => {
     const email = uniqueEmail('taken-over');
     const intruder = await s.signInByLink(email);
     const ways = await waysIn(email, intruder.session_token);
@@ -82,7 +82,12 @@ describe('a password reset ends every way in the old owner had', () => {
 
     // The owner is signed in, and the app the intruder approved asks the owner before it gets anything.
     expect((await s.send('GET', '/sdk/v1/users/me', undefined, { session: ownReset.body.session_token })).status).toBe(200);
-    const preflight = await s.send('POST', '/sdk/v1/oauth2/authorize/start', { client_id: 'demo-rp', redirect_uri: RP, response_type: 'code', scope: 'openid offline_access', code_challenge: 'x'.repeat(43), state: 's' }, { session: ownReset.body.session_token });
+    const preflight = await s.send(
+      'POST',
+      '/sdk/v1/oauth2/authorize/start',
+      { client_id: 'demo-rp', redirect_uri: RP, response_type: 'code', scope: 'openid offline_access', code_challenge: 'x'.repeat(43), state: 's' },
+      { session: ownReset.body.session_token },
+    );
     expect(preflight.status, JSON.stringify(preflight.body)).toBe(200);
     expect(preflight.body.consent_required).toBe(true);
     // Links and apps sent or approved after the reset work.
@@ -98,9 +103,14 @@ describe('a password reset ends every way in the old owner had', () => {
     expect((await s.send('POST', '/sdk/v1/passwords/email/reset/start', { email })).status).toBe(200);
     const resetLink = resetTokenIn((await s.outbox(email))[0]!.text);
 
-    const [reset, ...refreshes] = await Promise.all([s.send('POST', '/sdk/v1/passwords/email/reset', { token: resetLink, password: NEW_PASSWORD }), ...apps.map((app) => refresh(app.refresh))]);
+    const [reset, ...refreshes] = await Promise.all([
+      s.send('POST', '/sdk/v1/passwords/email/reset', { token: resetLink, password: NEW_PASSWORD }),
+      ...apps.map((app) => refresh(app.refresh)),
+    ]);
     expect(reset.status).toBe(200);
-    const issued = refreshes.filter((answer) => answer.status === 200).map((answer) => ({ access: answer.body.access_token as string, refresh: answer.body.refresh_token as string }));
+    const issued = refreshes
+      .filter((answer) => answer.status === 200)
+      .map((answer) => ({ access: answer.body.access_token as string, refresh: answer.body.refresh_token as string }));
     for (const app of [...apps, ...issued]) {
       expect((await userinfo(app.access)).status).toBe(401);
       expect((await refresh(app.refresh)).body.error).toBe('invalid_grant');
@@ -109,7 +119,7 @@ describe('a password reset ends every way in the old owner had', () => {
 });
 
 describe('every other sign-out everywhere ends them too', () => {
-  it('the owner\'s first proof of an address someone planted a password on: their app tokens, earlier secrets and session are refused', async () => {
+  it("the owner's first proof of an address someone planted a password on: their app tokens, earlier secrets and session are refused", async () => {
     const email = uniqueEmail('planted');
     const planter = await s.send<SessionResponse>('POST', '/sdk/v1/passwords', { email, password: PLANTED }, { from: '127.0.0.67' });
     expect(planter.status).toBe(200);

@@ -23,11 +23,19 @@ import { installWebAuthnBrowser } from '../helpers/webauthn-browser.js';
  */
 /** A host's own identity system, trusted through a token profile, for session attest. */
 const hostKeys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-const config = testConfig({}, {
-  VESTIBULE_IDP_TOKEN_PROFILES: JSON.stringify([
-    { profile_id: 'host', issuer: 'https://host.example', audience: 'vestibule', jwks: { keys: [{ ...hostKeys.publicKey.export({ format: 'jwk' }), kid: 'host-1', alg: 'ES256' }] } },
-  ]),
-});
+const config = testConfig(
+  {},
+  {
+    VESTIBULE_IDP_TOKEN_PROFILES: JSON.stringify([
+      {
+        profile_id: 'host',
+        issuer: 'https://host.example',
+        audience: 'vestibule',
+        jwks: { keys: [{ ...hostKeys.publicKey.export({ format: 'jwk' }), kid: 'host-1', alg: 'ES256' }] },
+      },
+    ]),
+  },
+);
 let server: VestibuleServer;
 let client: VestibuleClient;
 /** Where contractFetch sends the call: the second server of the one-tap test while it runs. */
@@ -52,7 +60,10 @@ async function contractFetch(input: RequestInfo | URL, init?: RequestInit): Prom
   else if (response.ok) {
     const parsed = route.response.safeParse(body);
     if (!parsed.success) mismatches.push(`${key}: ${JSON.stringify(parsed.error.issues[0])}`);
-  } else if (!route.errors.includes(body.error_type) && !['bad_request', 'invalid_public_token', 'user_unauthenticated', 'session_not_found'].includes(body.error_type)) {
+  } else if (
+    !route.errors.includes(body.error_type) &&
+    !['bad_request', 'invalid_public_token', 'user_unauthenticated', 'session_not_found'].includes(body.error_type)
+  ) {
     mismatches.push(`${key}: answered ${body.error_type}, which its route does not declare`);
   }
   answered.set(key, new Set([...(answered.get(key) ?? []), response.ok ? 'ok' : 'error']));
@@ -216,7 +227,10 @@ describe('the client against the server', () => {
   it('Google one-tap: the start, a forged credential refused, a real one answers the landing whose token the client exchanges (a server with Google configured)', async () => {
     await rejects(client.oauth.googleOneTap.start(), 'oauth_config_not_found');
     const idp = await startTestProvider();
-    const google = await createServer(testConfig({}, idp.env('google', { idToken: true })), { clock: testClock(), logger: { info() {}, warn() {}, error() {} } });
+    const google = await createServer(testConfig({}, idp.env('google', { idToken: true })), {
+      clock: testClock(),
+      logger: { info() {}, warn() {}, error() {} },
+    });
     target = google;
     try {
       const { client_id, nonce } = await client.oauth.googleOneTap.start();
@@ -247,7 +261,7 @@ describe('the client against the server', () => {
     }
   });
 
-  it('crypto wallets: start, sign, sign in; a bad address, a stranger\'s signature and a used message are refused', async () => {
+  it("crypto wallets: start, sign, sign in; a bad address, a stranger's signature and a used message are refused", async () => {
     await client.session.revoke({ forceClear: true });
     const account = privateKeyToAccount(generatePrivateKey());
     const ethereum = { crypto_wallet_address: account.address.toLowerCase(), crypto_wallet_type: 'ethereum' as const };
@@ -288,10 +302,17 @@ describe('the client against the server', () => {
     await client.magicLinks.authenticate(tokenFromLink(await outboxText(email)).token);
     await rejects(client.idp.authorizeStart({ ...request, redirect_uri: 'https://evil.example/cb' }), 'idp_redirect_uri_not_registered');
     const preflight = await client.idp.authorizeStart(request);
-    expect(preflight).toMatchObject({ consent_required: true, client: { client_id: 'demo-rp' }, scope_results: [{ scope: 'openid' }, { scope: 'email' }, { scope: 'profile' }] });
+    expect(preflight).toMatchObject({
+      consent_required: true,
+      client: { client_id: 'demo-rp' },
+      scope_results: [{ scope: 'openid' }, { scope: 'email' }, { scope: 'profile' }],
+    });
     const submitted = await client.idp.authorizeSubmit({ ...request, consent_granted: true });
     expect(new URL(submitted.redirect_uri).searchParams.get('code')).toBeTruthy();
-    await rejects(client.idp.logoutStart({ client_id: 'demo-rp', post_logout_redirect_uri: 'https://evil.example/' }), 'idp_post_logout_redirect_uri_not_registered');
+    await rejects(
+      client.idp.logoutStart({ client_id: 'demo-rp', post_logout_redirect_uri: 'https://evil.example/' }),
+      'idp_post_logout_redirect_uri_not_registered',
+    );
     const logout = await client.idp.logoutStart({ client_id: 'demo-rp', post_logout_redirect_uri: 'http://localhost:3001/', state: 'bye' });
     expect(logout).toMatchObject({ consent_required: true, redirect_uri: 'http://localhost:3001/?state=bye' });
 
@@ -334,7 +355,9 @@ describe('the client against the server', () => {
 
   it('reached every SDK route of the contract on its success path and its error path, each answer as declared', () => {
     // Redirect routes are browser navigations, which the client starts but never fetches.
-    const sdk = routes.filter((route) => route.kind !== 'redirect' && route.path.startsWith('/sdk/v1/')).map((route) => `${route.method.toUpperCase()} ${route.path}`);
+    const sdk = routes
+      .filter((route) => route.kind !== 'redirect' && route.path.startsWith('/sdk/v1/'))
+      .map((route) => `${route.method.toUpperCase()} ${route.path}`);
     const missing = sdk.flatMap((key) => (['ok', 'error'] as const).filter((kind) => !answered.get(key)?.has(kind)).map((kind) => `${key} (${kind})`));
     expect(missing).toEqual([]);
     expect(mismatches).toEqual([]);

@@ -38,7 +38,7 @@ export const CONTRACT_EDITS: Edits = {
 export const SERVER_EDITS: Edits = {
   'packages/server/src/features/index.ts': (text) => {
     let out = insertAfterLast(text, /^import \{ \w+ \} from '\.\/[\w-]+\/index\.js';$/, "import { exampleCode } from './example-code/index.js';");
-    out = replaceInLine(out, 'export const features: Feature[] = [', ', openapi];', ', exampleCode, openapi];');
+    out = out.replace(/(export const features: Feature\[\] = \[\n(?: {2}.*\n)*?)( {2}openapi,\n\];)/, '$1  exampleCode,\n$2');
     out = insertAfterLast(out, /^export type \{\} from '\.\/[\w-]+\/config\.js';$/, "export type {} from './example-code/config.js';");
     return insertAfterLast(out, /^export type \{\} from '\.\/[\w-]+\/tables\.js';$/, "export type {} from './example-code/tables.js';");
   },

@@ -8,7 +8,14 @@ export const RP = 'http://localhost:3001/callback';
 export async function approveApp(server: ListeningServer, session: string): Promise<{ access: string; refresh: string }> {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const request = { client_id: 'demo-rp', redirect_uri: RP, scope: 'openid offline_access', code_challenge: challenge, code_challenge_method: 'S256', state: 's' };
+  const request = {
+    client_id: 'demo-rp',
+    redirect_uri: RP,
+    scope: 'openid offline_access',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 's',
+  };
   const submit = await server.send('POST', '/sdk/v1/oauth2/authorize', { ...request, consent_granted: true }, { session });
   if (submit.status !== 200) throw new Error(`authorize refused: ${JSON.stringify(submit.body)}`);
   const code = new URL(submit.body.redirect_uri).searchParams.get('code')!;

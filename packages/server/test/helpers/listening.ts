@@ -46,7 +46,12 @@ export interface ListeningServer {
  * what these tests attack is what a client on the network would reach. `clock`: the server's time
  * (expiries), for tests that move it.
  */
-export async function startListening(overrides: Partial<ServerConfig> = {}, env: NodeJS.ProcessEnv = {}, logger: Logger = quietLogger, clock?: Clock): Promise<ListeningServer> {
+export async function startListening(
+  overrides: Partial<ServerConfig> = {},
+  env: NodeJS.ProcessEnv = {},
+  logger: Logger = quietLogger,
+  clock?: Clock,
+): Promise<ListeningServer> {
   const config = { ...testConfig({ port: 0, ...overrides }, env) };
   const server = await startServer(config, { logger, clock });
   const send: ListeningServer['send'] = (method, path, body, options = {}) =>
@@ -59,21 +64,18 @@ export async function startListening(overrides: Partial<ServerConfig> = {}, env:
       if (options.session) headers.Authorization = `Bearer ${options.session}`;
       const payload = options.form ? new URLSearchParams(options.form).toString() : (options.json ?? (body === undefined ? undefined : JSON.stringify(body)));
       if (payload !== undefined) headers['Content-Type'] = options.form ? 'application/x-www-form-urlencoded' : 'application/json';
-      const req = request(
-        { host: v6 ? '::1' : '127.0.0.1', port: server.port, method, path, headers, localAddress: from, agent: false },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk) => (text += chunk));
-          res.on('end', () => {
-            try {
-              resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null, headers: res.headers });
-            } catch (error) {
-              reject(new Error(`${method} ${path}: not JSON (${res.statusCode}): ${text.slice(0, 200)}`, { cause: error }));
-            }
-          });
-        },
-      );
+      const req = request({ host: v6 ? '::1' : '127.0.0.1', port: server.port, method, path, headers, localAddress: from, agent: false }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null, headers: res.headers });
+          } catch (error) {
+            reject(new Error(`${method} ${path}: not JSON (${res.statusCode}): ${text.slice(0, 200)}`, { cause: error }));
+          }
+        });
+      });
       req.on('error', reject);
       req.end(payload);
     });

@@ -97,10 +97,18 @@ export async function startTestProvider(port = 0): Promise<TestProvider> {
         // A browser test names who signs in by the OpenID Connect login_hint (sent through the
         // widget's provider_params); the same address is always the same subject.
         const hint = at.searchParams.get('login_hint');
-        const user = hint ? { sub: `sub-${createHash('sha256').update(hint).digest('hex').slice(0, 16)}`, email: hint, email_verified: true, name: 'Pat Example' } : provider.user;
+        const user = hint
+          ? { sub: `sub-${createHash('sha256').update(hint).digest('hex').slice(0, 16)}`, email: hint, email_verified: true, name: 'Pat Example' }
+          : provider.user;
         const code = randomUUID();
         const clientId = at.searchParams.get('client_id') ?? at.searchParams.get('client_key')!;
-        codes.set(code, { user, clientId, redirectUri: at.searchParams.get('redirect_uri')!, nonce: at.searchParams.get('nonce'), challenge: at.searchParams.get('code_challenge') });
+        codes.set(code, {
+          user,
+          clientId,
+          redirectUri: at.searchParams.get('redirect_uri')!,
+          nonce: at.searchParams.get('nonce'),
+          challenge: at.searchParams.get('code_challenge'),
+        });
         back.searchParams.set('code', code);
       }
       // response_mode=form_post (Sign in with Apple): a page that posts the answer to the redirect URI.
@@ -115,20 +123,45 @@ export async function startTestProvider(port = 0): Promise<TestProvider> {
     }
     if (at.pathname === '/token' && request.method === 'POST') {
       const form = new URLSearchParams(await readBody(request));
-      const basic = request.headers.authorization?.startsWith('Basic ') ? Buffer.from(request.headers.authorization.slice(6), 'base64').toString().split(':') : null;
+      const basic = request.headers.authorization?.startsWith('Basic ')
+        ? Buffer.from(request.headers.authorization.slice(6), 'base64').toString().split(':')
+        : null;
       const clientId = basic ? decodeURIComponent(basic[0]!) : (form.get('client_id') ?? form.get('client_key'));
       const secret = basic ? decodeURIComponent(basic[1]!) : form.get('client_secret');
       const code = codes.get(form.get('code') ?? '');
       codes.delete(form.get('code') ?? '');
       if (secret !== CLIENT_SECRET) return json(401, { error: 'invalid_client' });
       if (!code || code.clientId !== clientId || code.redirectUri !== form.get('redirect_uri')) return json(400, { error: 'invalid_grant' });
-      if (code.challenge && createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url') !== code.challenge) return json(400, { error: 'invalid_grant' });
+      if (
+        code.challenge &&
+        createHash('sha256')
+          .update(form.get('code_verifier') ?? '')
+          .digest('base64url') !== code.challenge
+      )
+        return json(400, { error: 'invalid_grant' });
       const accessToken = randomUUID();
       tokens.set(accessToken, code.user);
       const idToken = code.nonce
-        ? await sign({ iss: url, aud: clientId, sub: code.user.sub, nonce: code.nonce, email: code.user.email, email_verified: code.user.email_verified, name: code.user.name }, provider.forgeIdTokens ? forged.privateKey : keys.privateKey)
+        ? await sign(
+            {
+              iss: url,
+              aud: clientId,
+              sub: code.user.sub,
+              nonce: code.nonce,
+              email: code.user.email,
+              email_verified: code.user.email_verified,
+              name: code.user.name,
+            },
+            provider.forgeIdTokens ? forged.privateKey : keys.privateKey,
+          )
         : undefined;
-      return json(200, { access_token: accessToken, token_type: 'Bearer', expires_in: 300, scope: provider.scopeAsArray ? ['openid', 'email'] : 'openid email', ...(idToken ? { id_token: idToken } : {}) });
+      return json(200, {
+        access_token: accessToken,
+        token_type: 'Bearer',
+        expires_in: 300,
+        scope: provider.scopeAsArray ? ['openid', 'email'] : 'openid email',
+        ...(idToken ? { id_token: idToken } : {}),
+      });
     }
     if (at.pathname === '/jwks') return json(200, { keys: [jwk] });
     // A stand-in for Google Identity Services (e2e/fixtures/gsi-client.js) and the credential it hands the page.
@@ -139,17 +172,36 @@ export async function startTestProvider(port = 0): Promise<TestProvider> {
     if (at.pathname === '/gsi/credential') {
       const email = at.searchParams.get('email') ?? provider.user.email;
       const sub = email ? `sub-${createHash('sha256').update(email).digest('hex').slice(0, 16)}` : provider.user.sub;
-      const credential = await sign({ iss: url, aud: at.searchParams.get('client_id'), sub, nonce: at.searchParams.get('nonce'), email, email_verified: true, name: 'Pat Example' }, keys.privateKey);
+      const credential = await sign(
+        { iss: url, aud: at.searchParams.get('client_id'), sub, nonce: at.searchParams.get('nonce'), email, email_verified: true, name: 'Pat Example' },
+        keys.privateKey,
+      );
       response.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
       return response.end(JSON.stringify({ credential }));
     }
     const user = tokens.get(request.headers.authorization?.replace(/^Bearer /, '') ?? '');
     if (!user) return json(401, { error: 'invalid_token' });
     if (at.pathname === '/userinfo') return json(200, user);
-    if (at.pathname === '/users/@me') return json(200, { id: user.sub, username: 'pat', global_name: user.name, email: user.email, verified: user.email_verified });
+    if (at.pathname === '/users/@me')
+      return json(200, { id: user.sub, username: 'pat', global_name: user.name, email: user.email, verified: user.email_verified });
     // GitHub: a numeric id, the public email (usually null), the addresses on their own endpoint.
-    if (at.pathname === '/user') return json(200, { id: Number.parseInt(createHash('sha256').update(user.sub).digest('hex').slice(0, 10), 16), login: 'pat', name: user.name, email: null });
-    if (at.pathname === '/user/emails') return json(200, user.email ? [{ email: 'old@example.org', primary: false, verified: true }, { email: user.email, primary: true, verified: user.email_verified }] : []);
+    if (at.pathname === '/user')
+      return json(200, {
+        id: Number.parseInt(createHash('sha256').update(user.sub).digest('hex').slice(0, 10), 16),
+        login: 'pat',
+        name: user.name,
+        email: null,
+      });
+    if (at.pathname === '/user/emails')
+      return json(
+        200,
+        user.email
+          ? [
+              { email: 'old@example.org', primary: false, verified: true },
+              { email: user.email, primary: true, verified: user.email_verified },
+            ]
+          : [],
+      );
     return json(404, { error: 'not_found' });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

@@ -107,7 +107,13 @@ export class SoftAuthenticator {
     // attestedCredentialData: AAGUID (none: zeros), the id's length and the id, the public key.
     const attested = Buffer.concat([Buffer.alloc(16), Buffer.from([0, credentialId.length]), credentialId, encodeCBOR(coseKey)]);
     const authData = this.authenticatorData(rpId, knobs, counter, attested);
-    const attestationObject = encodeCBOR(new Map<string, CBORType>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+    const attestationObject = encodeCBOR(
+      new Map<string, CBORType>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]),
+    );
     const id = b64(credentialId);
     this.credentials.set(id, { rpId, userHandle: options.user.id, privateKey, counter });
     return { id, clientDataJSON: this.clientData('webauthn.create', options.challenge, knobs), attestationObject };
@@ -131,7 +137,10 @@ export class SoftAuthenticator {
   /** create(), as @simplewebauthn/browser's startRegistration() would post it. */
   register(options: PublicKeyCredentialCreationOptionsJSON, knobs: Knobs = {}): RegistrationResponseJSON {
     const raw = this.create(options, knobs);
-    return { ...credentialJSON(raw.id), response: { clientDataJSON: b64(raw.clientDataJSON), attestationObject: b64(raw.attestationObject), transports: TRANSPORTS } };
+    return {
+      ...credentialJSON(raw.id),
+      response: { clientDataJSON: b64(raw.clientDataJSON), attestationObject: b64(raw.attestationObject), transports: TRANSPORTS },
+    };
   }
 
   /** get(), as @simplewebauthn/browser's startAuthentication() would post it. */
@@ -139,7 +148,12 @@ export class SoftAuthenticator {
     const raw = this.get(options, knobs);
     return {
       ...credentialJSON(raw.id),
-      response: { clientDataJSON: b64(raw.clientDataJSON), authenticatorData: b64(raw.authenticatorData), signature: b64(raw.signature), userHandle: b64(raw.userHandle) },
+      response: {
+        clientDataJSON: b64(raw.clientDataJSON),
+        authenticatorData: b64(raw.authenticatorData),
+        signature: b64(raw.signature),
+        userHandle: b64(raw.userHandle),
+      },
     };
   }
 }

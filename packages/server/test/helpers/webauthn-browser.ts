@@ -22,9 +22,17 @@ export function installWebAuthnBrowser(target: typeof globalThis, authenticator:
 
   const credentials = {
     async create({ publicKey }: { publicKey: PublicKeyCredentialCreationOptions }) {
-      const options = { ...publicKey, challenge: b64(publicKey.challenge), user: { ...publicKey.user, id: b64(publicKey.user.id) } } as unknown as PublicKeyCredentialCreationOptionsJSON;
+      const options = {
+        ...publicKey,
+        challenge: b64(publicKey.challenge),
+        user: { ...publicKey.user, id: b64(publicKey.user.id) },
+      } as unknown as PublicKeyCredentialCreationOptionsJSON;
       const raw = authenticator.create(options, knobs);
-      return credential(raw.id, { clientDataJSON: arrayBuffer(raw.clientDataJSON), attestationObject: arrayBuffer(raw.attestationObject), getTransports: () => TRANSPORTS });
+      return credential(raw.id, {
+        clientDataJSON: arrayBuffer(raw.clientDataJSON),
+        attestationObject: arrayBuffer(raw.attestationObject),
+        getTransports: () => TRANSPORTS,
+      });
     },
     async get({ publicKey }: { publicKey: PublicKeyCredentialRequestOptions }) {
       const options = {

@@ -45,7 +45,9 @@ beforeAll(async () => {
   mkdirSync(app);
   mkdirSync(tarballs);
   await npm(['run', 'build', '-w', '@vestibule/contract', '-w', '@vestibule/server'], repoRoot);
-  packed = JSON.parse((await npm(['pack', '-w', '@vestibule/contract', '-w', '@vestibule/server', '--pack-destination', tarballs, '--json'], repoRoot)).stdout) as PackedFile[];
+  packed = JSON.parse(
+    (await npm(['pack', '-w', '@vestibule/contract', '-w', '@vestibule/server', '--pack-destination', tarballs, '--json'], repoRoot)).stdout,
+  ) as PackedFile[];
   await npm(['init', '-y'], app);
   await npm(['install', ...packed.map((tarball) => join(tarballs, tarball.filename)), '--no-audit', '--no-fund', '--prefer-offline'], app);
 }, 300_000);
@@ -58,7 +60,18 @@ describe('@vestibule/server installed from its tarball', () => {
   it('packs its compiled JavaScript, types, licence and config schema, without sources or tests', () => {
     const server = packed.find((tarball) => tarball.filename.startsWith('vestibule-server-'))!;
     const paths = server.files.map((file) => file.path);
-    expect(paths).toEqual(expect.arrayContaining(['dist/main.js', 'dist/index.js', 'dist/index.d.ts', 'dist/host/index.js', 'LICENSE', 'README.md', 'vestibule.config.schema.json', 'package.json']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'dist/main.js',
+        'dist/index.js',
+        'dist/index.d.ts',
+        'dist/host/index.js',
+        'LICENSE',
+        'README.md',
+        'vestibule.config.schema.json',
+        'package.json',
+      ]),
+    );
     expect(paths.filter((path) => path.startsWith('src/') || path.startsWith('test/') || path.startsWith('scripts/'))).toEqual([]);
   });
 
@@ -88,7 +101,16 @@ describe('@vestibule/server installed from its tarball', () => {
         '',
       ].join('\n'),
     );
-    const options = { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, target: 'ES2022', typeRoots: [join(repoRoot, 'node_modules/@types')], types: ['node'] };
+    const options = {
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      target: 'ES2022',
+      typeRoots: [join(repoRoot, 'node_modules/@types')],
+      types: ['node'],
+    };
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['host.ts'] }));
     const compiled = await run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', app], { cwd: app, env: cleanEnv() }).then(
       () => '',
@@ -99,7 +121,19 @@ describe('@vestibule/server installed from its tarball', () => {
 
   it('`vestibule-server --help` lists its commands and every setting; an unknown flag exits 2, a missing setting 1', async () => {
     const { stdout } = await run('npx', ['vestibule-server', '--help'], { cwd: app, env: cleanEnv() });
-    for (const text of ['start', 'help', '--config <file>', '--version', 'VESTIBULE_API_PORT', 'VESTIBULE_PUBLIC_TOKEN', 'VESTIBULE_DATA_DIR', 'DATABASE_URL', 'project.allowedOrigins', 'server.rateLimits.otpPerIp', '(default: `8787`)']) {
+    for (const text of [
+      'start',
+      'help',
+      '--config <file>',
+      '--version',
+      'VESTIBULE_API_PORT',
+      'VESTIBULE_PUBLIC_TOKEN',
+      'VESTIBULE_DATA_DIR',
+      'DATABASE_URL',
+      'project.allowedOrigins',
+      'server.rateLimits.otpPerIp',
+      '(default: `8787`)',
+    ]) {
       expect(stdout).toContain(text);
     }
     const failing = (args: string[]) =>
@@ -166,7 +200,11 @@ describe('@vestibule/server installed from its tarball', () => {
       const signedIn = await fetch(`${api}/sdk/v1/magic_links/authenticate`, { method: 'POST', headers, body: JSON.stringify({ token }) });
       expect(signedIn.status).toBe(200);
       const session = (await signedIn.json()) as SessionResponse;
-      const again = await fetch(`${api}/sdk/v1/sessions/authenticate`, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${session.session_token}` }, body: '{}' });
+      const again = await fetch(`${api}/sdk/v1/sessions/authenticate`, {
+        method: 'POST',
+        headers: { ...headers, Authorization: `Bearer ${session.session_token}` },
+        body: '{}',
+      });
       expect(again.status).toBe(200);
       expect(((await again.json()) as SessionResponse).user.user_id).toBe(session.user.user_id);
     } finally {

@@ -113,8 +113,7 @@ async function authorize(ctx: EffectContext, params: AuthorizeParams, guard: Aut
   // An error that goes back to the relying party (prompt=none without a session: login_required,
   // or consent_required; invalid_scope, …): straight there.
   if (preflight.redirect_uri && (preflight.error || carriesError(preflight.redirect_uri))) return redirect(ctx, preflight.redirect_uri);
-  const clientName =
-    preflight.client.client_name || clientNameFallback(preflight.redirect_uri || params.redirect_uri) || say(ctx.free, texts.theApp);
+  const clientName = preflight.client.client_name || clientNameFallback(preflight.redirect_uri || params.redirect_uri) || say(ctx.free, texts.theApp);
   if (preflight.reauthentication_required) return signInAgain(ctx, clientName);
   if (!preflight.consent_required) return submit(ctx, params, false, false).catch((err: unknown) => failed(ctx, err));
   ctx.dispatch({
@@ -157,7 +156,12 @@ export const idpEffects: EffectMap = {
     if (!('params' in request)) return;
     if (request.flow === 'Logout') void logoutStart(ctx, request.params);
     // The guard runs once: a later start (a session appeared) keeps that session.
-    else void authorize(ctx, authorizeParams(request.params, Boolean(signedInAgain) || ctx.stateBefore.idp.signedInAgain), ctx.stateBefore.idp.phase === 'loading' ? authTokenParams : null);
+    else
+      void authorize(
+        ctx,
+        authorizeParams(request.params, Boolean(signedInAgain) || ctx.stateBefore.idp.signedInAgain),
+        ctx.stateBefore.idp.phase === 'loading' ? authTokenParams : null,
+      );
   },
   IDP_CONSENT({ granted }, ctx) {
     const { request, signedInAgain } = ctx.stateBefore.idp;

@@ -28,10 +28,7 @@ export interface LogoutParams {
 export type ScopeResult = IdpScopeResult;
 
 /** What the page's query asks for. */
-export type IdpRequest =
-  | { flow: 'Authorize'; params: AuthorizeParams }
-  | { flow: 'Logout'; params: LogoutParams }
-  | { flow: IdpFlow; missing: string };
+export type IdpRequest = { flow: 'Authorize'; params: AuthorizeParams } | { flow: 'Logout'; params: LogoutParams } | { flow: IdpFlow; missing: string };
 
 /** Logout when post_logout_redirect_uri is present, else Authorize. */
 export function idpFlow(params: URLSearchParams): IdpFlow {
@@ -93,7 +90,10 @@ export function readIdpRequest(search: string): IdpRequest {
  */
 export function signedInOnThisPage(params: AuthorizeParams): AuthorizeParams {
   const { prompt, ...rest } = params;
-  const left = prompt?.split(/\s+/).filter((value) => value && value !== 'login').join(' ');
+  const left = prompt
+    ?.split(/\s+/)
+    .filter((value) => value && value !== 'login')
+    .join(' ');
   return left ? { ...rest, prompt: left } : rest;
 }
 

@@ -36,25 +36,23 @@ export const magicLinkEffects: EffectMap = {
 /** The reset page's emailed magic link: log in with its token; a dead one offers a new link. */
 export const magicLinkTokenEffects: EffectMap = {
   AUTHENTICATE_MAGIC_LINK({ token }, ctx) {
-    ctx.client.magicLinks
-      .authenticate(token, { session_duration_minutes: sessionDuration(ctx.config) })
-      .then(
-        (response) => {
-          forgetLinkToken();
-          ctx.emit('MAGIC_LINK_AUTHENTICATE', response);
-          ctx.dispatch({ type: 'AUTHENTICATED', method: 'magic_link', response });
-        },
-        (err: unknown) => {
-          // Used, expired or refused: a magic link is never tried twice, so it goes either way.
-          forgetLinkToken();
-          // A dead link gets its own screen with a new link as the way on; anything else (the
-          // network, a limit) keeps the catalogue's message.
-          if (errorTypeOf(err) === 'unable_to_auth_magic_link') {
-            ctx.reportError(toErrorInfo(err));
-            ctx.dispatch({ type: 'MAGIC_LINK_DEAD' });
-          } else ctx.fail(err, 'banner');
-        },
-      );
+    ctx.client.magicLinks.authenticate(token, { session_duration_minutes: sessionDuration(ctx.config) }).then(
+      (response) => {
+        forgetLinkToken();
+        ctx.emit('MAGIC_LINK_AUTHENTICATE', response);
+        ctx.dispatch({ type: 'AUTHENTICATED', method: 'magic_link', response });
+      },
+      (err: unknown) => {
+        // Used, expired or refused: a magic link is never tried twice, so it goes either way.
+        forgetLinkToken();
+        // A dead link gets its own screen with a new link as the way on; anything else (the
+        // network, a limit) keeps the catalogue's message.
+        if (errorTypeOf(err) === 'unable_to_auth_magic_link') {
+          ctx.reportError(toErrorInfo(err));
+          ctx.dispatch({ type: 'MAGIC_LINK_DEAD' });
+        } else ctx.fail(err, 'banner');
+      },
+    );
   },
   // MagicLinkDead's 'Email me a new link'.
   SUBMIT_MAGIC_LINK: magicLinkEffects.SUBMIT_MAGIC_LINK,

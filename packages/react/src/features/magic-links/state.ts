@@ -14,9 +14,7 @@ export type MagicLinkEvent =
   /** The reset page's link carries a magic-link token: log in with it. */
   | { type: 'AUTHENTICATE_MAGIC_LINK'; token: string };
 
-export type MagicLinkResult =
-  | { type: 'MAGIC_LINK_SENT'; email: string; response: MagicLinkLoginOrCreateResponse }
-  | { type: 'MAGIC_LINK_DEAD' };
+export type MagicLinkResult = { type: 'MAGIC_LINK_SENT'; email: string; response: MagicLinkLoginOrCreateResponse } | { type: 'MAGIC_LINK_DEAD' };
 
 declare module '../../flow/types' {
   interface FeatureStates {

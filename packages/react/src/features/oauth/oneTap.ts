@@ -73,7 +73,8 @@ export async function loadGoogleScript(url: string): Promise<GoogleAccountsId> {
 function startError(err: unknown): OneTapSetupError | undefined {
   const type = errorTypeOf(err);
   if (type === 'oauth_config_not_found') return 'noOAuthConfig';
-  if (type === 'invalid_redirect_url') return /signup/.test(String((err as { error_message?: string }).error_message ?? '')) ? 'noSignupRedirectUrls' : 'noLoginRedirectUrls';
+  if (type === 'invalid_redirect_url')
+    return /signup/.test(String((err as { error_message?: string }).error_message ?? '')) ? 'noSignupRedirectUrls' : 'noLoginRedirectUrls';
   return undefined;
 }
 
@@ -89,7 +90,8 @@ export async function runOneTap(parentId: string, ctx: EffectContext): Promise<v
   const entry = options?.providers.find((p) => p.one_tap);
   // Setup errors are for the developer: with a live token the user only sees the plain buttons.
   const forDevelopers = parsePublicToken(ctx.client.publicToken)?.environment === 'test';
-  const cancelled = (setupError?: OneTapSetupError) => ctx.dispatch({ type: 'ONE_TAP_STATE', state: 'cancelled', ...(setupError && forDevelopers ? { setupError } : {}) });
+  const cancelled = (setupError?: OneTapSetupError) =>
+    ctx.dispatch({ type: 'ONE_TAP_STATE', state: 'cancelled', ...(setupError && forDevelopers ? { setupError } : {}) });
   if (!entry) return cancelled();
   if (entry.type !== 'google') return cancelled('defaultProviderNotAllowed');
 
@@ -120,16 +122,18 @@ export async function runOneTap(parentId: string, ctx: EffectContext): Promise<v
       // As after a button: the server answers the host's redirect URL with a one-time token, the
       // page goes there, and the landing exchanges it for a session.
       ctx.dispatch({ type: 'ONE_TAP_SUBMITTED' });
-      ctx.client.oauth.googleOneTap.submit(credential, { nonce, login_redirect_url: options?.loginRedirectURL, signup_redirect_url: options?.signupRedirectURL }).then(
-        (response) => {
-          ctx.emit('OAUTH_ONE_TAP_SUBMIT', response);
-          readyAgainOnReturn(ctx);
-        },
-        (err: unknown) => {
-          cancelled();
-          ctx.fail(err, 'banner');
-        },
-      );
+      ctx.client.oauth.googleOneTap
+        .submit(credential, { nonce, login_redirect_url: options?.loginRedirectURL, signup_redirect_url: options?.signupRedirectURL })
+        .then(
+          (response) => {
+            ctx.emit('OAUTH_ONE_TAP_SUBMIT', response);
+            readyAgainOnReturn(ctx);
+          },
+          (err: unknown) => {
+            cancelled();
+            ctx.fail(err, 'banner');
+          },
+        );
     },
   });
   id.prompt((notification) => {

@@ -24,7 +24,13 @@ export interface OAuthSlice {
 
 export type OneTapState = 'pending' | 'shown' | 'cancelled';
 /** The one-tap setup errors the widget can be in, besides none. */
-export type OneTapSetupError = 'originNotAllowed' | 'invalidClient' | 'noOAuthConfig' | 'noLoginRedirectUrls' | 'noSignupRedirectUrls' | 'defaultProviderNotAllowed';
+export type OneTapSetupError =
+  | 'originNotAllowed'
+  | 'invalidClient'
+  | 'noOAuthConfig'
+  | 'noLoginRedirectUrls'
+  | 'noSignupRedirectUrls'
+  | 'defaultProviderNotAllowed';
 
 export type OAuthEvent =
   | { type: 'START_OAUTH'; provider: OAuthProviderType }

@@ -62,11 +62,7 @@ export function rawInternationalWithoutModule(value: string): string {
  * or the module never arrived, the number is treated as valid and both are the country code plus
  * the raw number.
  */
-export function resolvePhone(
-  mod: PhoneModule | null,
-  value: string,
-  country: CountryCode,
-): { e164: string; formatted: string } | null {
+export function resolvePhone(mod: PhoneModule | null, value: string, country: CountryCode): { e164: string; formatted: string } | null {
   if (!/\d/.test(value)) return null;
   if (!mod) {
     const raw = rawInternationalWithoutModule(value);

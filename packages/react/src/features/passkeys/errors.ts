@@ -17,8 +17,7 @@ export const wasCancelled = (err: unknown): boolean => nameOf(err) === 'NotAllow
 export const refusedPick = (err: unknown): boolean =>
   ['webauthn_registration_not_found', 'invalid_webauthn_response', 'webauthn_challenge_not_found'].includes(errorTypeOf(err) ?? '');
 
-export const signInErrorKey = (err: unknown) =>
-  errorTypeOf(err) === 'webauthn_registration_not_found' ? 'passkeyNotFound' : 'passkeyUnknownError';
+export const signInErrorKey = (err: unknown) => (errorTypeOf(err) === 'webauthn_registration_not_found' ? 'passkeyNotFound' : 'passkeyUnknownError');
 
 /** A credential the authenticator or the server already holds, however it is worded. */
 const DUPLICATE_WORDING = /duplicate|previously registered|already registered/i;

@@ -14,9 +14,13 @@ export function reducePasswords(state: FlowState, event: FlowEvent): FlowState {
     case 'RESET_TOKEN_CHECKED':
       return state.resetPasswordState ? { ...state, resetPasswordState: { ...state.resetPasswordState, check: 'valid', email: event.email } } : state;
     case 'RESET_TOKEN_DEAD':
-      return state.resetPasswordState ? { ...state, pending: false, errorDescriptor: null, resetPasswordState: { ...state.resetPasswordState, check: 'dead' } } : state;
+      return state.resetPasswordState
+        ? { ...state, pending: false, errorDescriptor: null, resetPasswordState: { ...state.resetPasswordState, check: 'dead' } }
+        : state;
     case 'NEW_RESET_LINK_SENT':
-      return state.resetPasswordState ? { ...state, pending: false, errorDescriptor: null, resetPasswordState: { ...state.resetPasswordState, newLinkSentTo: event.email } } : state;
+      return state.resetPasswordState
+        ? { ...state, pending: false, errorDescriptor: null, resetPasswordState: { ...state.resetPasswordState, newLinkSentTo: event.email } }
+        : state;
     case 'USER_FOUND':
       return { ...state, pending: false, errorDescriptor: null, passwordState: { email: event.email, type: event.userType } };
     case 'CHECK_STRENGTH':

@@ -30,8 +30,7 @@ export const strings = {
   setNewPasswordTitle: 'Check your email to set a new password',
   resetRequiredNotice: 'Check your email to set a new password!',
   dedupeText: 'To keep your account secure, a new password is needed. A link to set one was sent to {email}.',
-  breachedText:
-    'Your password appeared in a data breach on another site, so it can no longer be used here. A link to set a new one was sent to {email}.',
+  breachedText: 'Your password appeared in a data breach on another site, so it can no longer be used here. A link to set a new one was sent to {email}.',
   passwordStrengthScore: 'Password strength: {score} of 4',
   strengthVeryWeak: 'Very weak',
   strengthWeak: 'Weak',
@@ -42,8 +41,7 @@ export const strings = {
   ludsComplexity: 'Must contain {count} of the following: uppercase letter, lowercase letter, number, symbol',
   requirementMet: '(met)',
   requirementNotMet: '(not met)',
-  breachedPasswordWarning:
-    'This password may have been used on a different site that experienced a security issue. Please choose another password.',
+  breachedPasswordWarning: 'This password may have been used on a different site that experienced a security issue. Please choose another password.',
   zxcvbnTopTen: 'This is a heavily used password.',
   zxcvbnTopHundred: 'This is a frequently used password.',
   zxcvbnCommon: 'This is a commonly used password.',

@@ -66,7 +66,11 @@ export function createToastStore(): ToastStore {
         stopTimer(oldest.id);
         next = next.slice(1);
       }
-      if (Number.isFinite(duration)) timers.set(id, setTimeout(() => dismiss(id), duration));
+      if (Number.isFinite(duration))
+        timers.set(
+          id,
+          setTimeout(() => dismiss(id), duration),
+        );
       set(next);
       return id;
     },

@@ -6,7 +6,8 @@ import { clientNameFallback, idpFlow, missingParam, readIdpRequest } from '../..
 import type { IdentityProviderMountOptions } from '../../../src/types';
 import { apiError, AUTHORIZE_START, expectNoAxeViolations, fakeClient, SESSION_RESPONSE, type FakeClient } from '../../helpers';
 
-const AUTHORIZE = '?client_id=client-1&redirect_uri=https%3A%2F%2Fshop.example.com%2Fcallback&scope=openid%20email%20profile&state=state-1&nonce=n-1&code_challenge=cc&code_challenge_method=S256';
+const AUTHORIZE =
+  '?client_id=client-1&redirect_uri=https%3A%2F%2Fshop.example.com%2Fcallback&scope=openid%20email%20profile&state=state-1&nonce=n-1&code_challenge=cc&code_challenge_method=S256';
 const LOGOUT = '?client_id=client-1&post_logout_redirect_uri=https%3A%2F%2Fshop.example.com%2F&state=state-1&id_token_hint=idt';
 
 function setSearch(search: string) {
@@ -105,11 +106,26 @@ describe('Identity provider: authorize', () => {
   });
 
   it("custom scopes: '{clientName} wants to access your {projectName} account'; each described by the project's rbacPolicy, else 'Use the {scope} scope'", async () => {
-    const client = fakeClient({ bootstrap: { rbacPolicy: { scopes: [{ scope: 'read:orders', description: 'Read your orders' }, { scope: 'misc', description: '' }] } } });
+    const client = fakeClient({
+      bootstrap: {
+        rbacPolicy: {
+          scopes: [
+            { scope: 'read:orders', description: 'Read your orders' },
+            { scope: 'misc', description: '' },
+          ],
+        },
+      },
+    });
     client.idp.authorizeStart.mockResolvedValue({
       ...AUTHORIZE_START,
       // What the server says of a custom scope does not decide the text: the policy does.
-      scope_results: scopes(['openid', true], ['offline_access', true], ['read:orders', true, 'Server words'], ['write:docs', true, 'Edit your documents'], ['misc', true]),
+      scope_results: scopes(
+        ['openid', true],
+        ['offline_access', true],
+        ['read:orders', true, 'Server words'],
+        ['write:docs', true, 'Edit your documents'],
+        ['misc', true],
+      ),
     });
     const { container } = renderIdp(AUTHORIZE, client);
     await screen.findByRole('heading', { name: 'Shop wants to access your Example Project account' });
@@ -273,7 +289,13 @@ describe('Identity provider: authorize', () => {
   );
 
   it.each([
-    ['the server has no name', { client_id: 'client-1', client_name: '' }, 'https://shop.example.com/callback', 'Sign in to shop.example.com with Example Project', false],
+    [
+      'the server has no name',
+      { client_id: 'client-1', client_name: '' },
+      'https://shop.example.com/callback',
+      'Sign in to shop.example.com with Example Project',
+      false,
+    ],
     ['no name and an unreadable redirect URI', { client_id: 'client-1' }, 'not a url', 'Sign in to The App with Example Project', true],
   ])('client name: %s', async (_name, clientInfo, redirectUri, title, warns) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -384,7 +406,12 @@ describe('Identity provider: logout', () => {
 
   it('no confirmation needed: revokes and redirects at once', async () => {
     const client = fakeClient();
-    client.idp.logoutStart.mockResolvedValue({ status_code: 200, request_id: 'r', consent_required: false, redirect_uri: 'https://shop.example.com/?state=state-1' });
+    client.idp.logoutStart.mockResolvedValue({
+      status_code: 200,
+      request_id: 'r',
+      consent_required: false,
+      redirect_uri: 'https://shop.example.com/?state=state-1',
+    });
     renderIdp(LOGOUT, client);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://shop.example.com/?state=state-1'));
     expect(client.session.revoke).toHaveBeenCalledWith({ forceClear: true });

@@ -68,7 +68,10 @@ describe("Main's OAuth buttons", () => {
     const { client, container } = renderLogin({
       products: ['oauth'],
       oauthOptions: {
-        providers: [{ type: 'google', custom_scopes: ['https://www.googleapis.com/auth/calendar.readonly'], provider_params: { prompt: 'select_account' } }, { type: 'github' }],
+        providers: [
+          { type: 'google', custom_scopes: ['https://www.googleapis.com/auth/calendar.readonly'], provider_params: { prompt: 'select_account' } },
+          { type: 'github' },
+        ],
         loginRedirectURL: 'https://app.example.com/login',
         signupRedirectURL: 'https://app.example.com/signup',
       },
@@ -99,7 +102,9 @@ describe("Main's OAuth buttons", () => {
 
   it('a start that fails says so in the banner and tells onError', async () => {
     const client = fakeClient();
-    client.oauth.google.start.mockRejectedValue(Object.assign(new Error('Social sign-in needs localStorage, which this page cannot use.'), { error_type: 'sdk_error' }));
+    client.oauth.google.start.mockRejectedValue(
+      Object.assign(new Error('Social sign-in needs localStorage, which this page cannot use.'), { error_type: 'sdk_error' }),
+    );
     const { callbacks, container } = renderLogin({ products: ['oauth'], oauthOptions: { providers: [{ type: 'google' }] } }, client);
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
     expect(await screen.findByText('Social sign-in needs localStorage, which this page cannot use.')).toBeTruthy();

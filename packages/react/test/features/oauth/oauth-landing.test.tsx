@@ -109,12 +109,17 @@ describe('the OAuth landing on the password-reset mount', () => {
   it('offers the configured providers again as the way on, and one starts the flow anew', async () => {
     land('/reset?vestibule_token_type=oauth&error_type=oauth_flow_callback_error');
     const client = fakeClient();
-    const { container } = renderLanding(client, { ...WITH_PROVIDERS, oauthOptions: { ...WITH_PROVIDERS.oauthOptions!, loginRedirectURL: 'https://app.example.com/reset' } });
+    const { container } = renderLanding(client, {
+      ...WITH_PROVIDERS,
+      oauthOptions: { ...WITH_PROVIDERS.oauthOptions!, loginRedirectURL: 'https://app.example.com/reset' },
+    });
     await screen.findByRole('alert');
     expect(screen.getByText('Sign in again:')).toBeTruthy();
     await expectNoAxeViolations(container);
     fireEvent.click(screen.getByRole('button', { name: 'Continue with GitHub' }));
-    await waitFor(() => expect(client.oauth.github.start).toHaveBeenCalledWith(expect.objectContaining({ login_redirect_url: 'https://app.example.com/reset' })));
+    await waitFor(() =>
+      expect(client.oauth.github.start).toHaveBeenCalledWith(expect.objectContaining({ login_redirect_url: 'https://app.example.com/reset' })),
+    );
   });
 
   it('without providers in the configuration the message stands alone', async () => {

@@ -12,7 +12,13 @@ import { apiError, expectNoAxeViolations, fakeClient, ONE_TAP_SUBMIT, type FakeC
  * and the setup errors a developer sees with a test-style public token only.
  */
 type Init = Parameters<GoogleAccountsId['initialize']>[0];
-let gis: { initialize: ReturnType<typeof vi.fn>; prompt: ReturnType<typeof vi.fn>; cancel: ReturnType<typeof vi.fn>; options: () => Init; moment: (n: PromptMomentNotification) => void };
+let gis: {
+  initialize: ReturnType<typeof vi.fn>;
+  prompt: ReturnType<typeof vi.fn>;
+  cancel: ReturnType<typeof vi.fn>;
+  options: () => Init;
+  moment: (n: PromptMomentNotification) => void;
+};
 
 beforeEach(() => {
   let options: Init | undefined;
@@ -31,11 +37,19 @@ afterEach(() => {
 
 const displayed: PromptMomentNotification = { isDisplayed: () => true };
 const skipped: PromptMomentNotification = { isDisplayed: () => false, isSkippedMoment: () => true };
-const notDisplayed = (reason: string): PromptMomentNotification => ({ isDisplayed: () => false, isNotDisplayed: () => true, getNotDisplayedReason: () => reason });
+const notDisplayed = (reason: string): PromptMomentNotification => ({
+  isDisplayed: () => false,
+  isNotDisplayed: () => true,
+  getNotDisplayedReason: () => reason,
+});
 
 function renderLogin(entry: Partial<OAuthProviderEntry> = {}, client: FakeClient = fakeClient(), extra: Partial<LoginConfig> = {}) {
   const callbacks = { onEvent: vi.fn(), onError: vi.fn() };
-  const config: LoginConfig = { products: ['oauth', 'emailMagicLinks'], oauthOptions: { providers: [{ type: 'google', one_tap: true, ...entry }, { type: 'github' }] }, ...extra };
+  const config: LoginConfig = {
+    products: ['oauth', 'emailMagicLinks'],
+    oauthOptions: { providers: [{ type: 'google', one_tap: true, ...entry }, { type: 'github' }] },
+    ...extra,
+  };
   const view = render(<VestibuleLogin client={client} config={config} callbacks={callbacks} />);
   return { ...view, client, callbacks, container: () => view.container.querySelector<HTMLElement>('.vst-onetap')!, root: view.container };
 }
@@ -75,12 +89,22 @@ describe('Google one-tap', () => {
     expect(client.oauth.googleOneTap.start).not.toHaveBeenCalled();
   });
 
-  it('the credential goes to the server with the nonce and the redirect URLs; the host is told and Google\'s button waits for the page to leave', async () => {
-    const { client, callbacks } = renderLogin({}, fakeClient(), { oauthOptions: { providers: [{ type: 'google', one_tap: true }, { type: 'github' }], loginRedirectURL: 'https://host.test/in', signupRedirectURL: 'https://host.test/new' } });
+  it("the credential goes to the server with the nonce and the redirect URLs; the host is told and Google's button waits for the page to leave", async () => {
+    const { client, callbacks } = renderLogin({}, fakeClient(), {
+      oauthOptions: {
+        providers: [{ type: 'google', one_tap: true }, { type: 'github' }],
+        loginRedirectURL: 'https://host.test/in',
+        signupRedirectURL: 'https://host.test/new',
+      },
+    });
     await waitFor(() => expect(gis.initialize).toHaveBeenCalled());
     gis.moment(displayed);
     await act(async () => gis.options().callback({ credential: 'id-token-from-google' }));
-    expect(client.oauth.googleOneTap.submit).toHaveBeenCalledWith('id-token-from-google', { nonce: 'nonce-1', login_redirect_url: 'https://host.test/in', signup_redirect_url: 'https://host.test/new' });
+    expect(client.oauth.googleOneTap.submit).toHaveBeenCalledWith('id-token-from-google', {
+      nonce: 'nonce-1',
+      login_redirect_url: 'https://host.test/in',
+      signup_redirect_url: 'https://host.test/new',
+    });
     await waitFor(() => expect(callbacks.onEvent).toHaveBeenCalledWith({ type: 'OAUTH_ONE_TAP_SUBMIT', data: ONE_TAP_SUBMIT }));
     // The landing signs in; until the page leaves, Google's button spins and the others wait.
     const google = screen.getByRole('button', { name: /Continue with Google/ });
@@ -100,7 +124,9 @@ describe('Google one-tap', () => {
 
   it('a refused credential: cancelled, the catalogue message, the button stays', async () => {
     const client = fakeClient();
-    client.oauth.googleOneTap.submit.mockRejectedValueOnce(apiError('invalid_id_token', 'The Google sign-in could not be verified. Please try signing in again.', 401));
+    client.oauth.googleOneTap.submit.mockRejectedValueOnce(
+      apiError('invalid_id_token', 'The Google sign-in could not be verified. Please try signing in again.', 401),
+    );
     const { container } = renderLogin({}, client);
     await waitFor(() => expect(gis.initialize).toHaveBeenCalled());
     await act(async () => gis.options().callback({ credential: 'bad' }));
@@ -139,10 +165,33 @@ describe('Google one-tap', () => {
 
 describe('one-tap setup errors (developers only, for a test-style public token)', () => {
   const cases: Array<[string, (client: FakeClient) => void, string, PromptMomentNotification?]> = [
-    ['no OAuth config', (c) => c.oauth.googleOneTap.start.mockRejectedValueOnce(apiError('oauth_config_not_found', 'Google sign-in is not configured for this project.')), 'One-tap: the server has no Google OAuth configuration (set VESTIBULE_OAUTH_GOOGLE_CLIENT_ID).'],
-    ['no login redirect URLs', (c) => c.oauth.googleOneTap.start.mockRejectedValueOnce(apiError('invalid_redirect_url', "login_redirect_url is not on the project's allowlist of redirect URLs.")), "One-tap: the login redirect URL is not on the project's allowlist."],
-    ['no signup redirect URLs', (c) => c.oauth.googleOneTap.start.mockRejectedValueOnce(apiError('invalid_redirect_url', "signup_redirect_url is not on the project's allowlist of redirect URLs.")), "One-tap: the signup redirect URL is not on the project's allowlist."],
-    ['origin not allowed', () => undefined, "One-tap: this page's origin is not an authorized JavaScript origin of the Google client.", notDisplayed('unregistered_origin')],
+    [
+      'no OAuth config',
+      (c) => c.oauth.googleOneTap.start.mockRejectedValueOnce(apiError('oauth_config_not_found', 'Google sign-in is not configured for this project.')),
+      'One-tap: the server has no Google OAuth configuration (set VESTIBULE_OAUTH_GOOGLE_CLIENT_ID).',
+    ],
+    [
+      'no login redirect URLs',
+      (c) =>
+        c.oauth.googleOneTap.start.mockRejectedValueOnce(
+          apiError('invalid_redirect_url', "login_redirect_url is not on the project's allowlist of redirect URLs."),
+        ),
+      "One-tap: the login redirect URL is not on the project's allowlist.",
+    ],
+    [
+      'no signup redirect URLs',
+      (c) =>
+        c.oauth.googleOneTap.start.mockRejectedValueOnce(
+          apiError('invalid_redirect_url', "signup_redirect_url is not on the project's allowlist of redirect URLs."),
+        ),
+      "One-tap: the signup redirect URL is not on the project's allowlist.",
+    ],
+    [
+      'origin not allowed',
+      () => undefined,
+      "One-tap: this page's origin is not an authorized JavaScript origin of the Google client.",
+      notDisplayed('unregistered_origin'),
+    ],
     ['invalid client', () => undefined, 'One-tap: Google does not recognise the client id.', notDisplayed('invalid_client')],
   ];
   for (const [name, arrange, message, moment] of cases) {

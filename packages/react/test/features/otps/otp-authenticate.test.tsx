@@ -60,7 +60,10 @@ describe('OTPAuthenticate', () => {
   });
 
   it('a pasted code is cleaned and submitted', async () => {
-    const { client } = renderOtpScreen({}, { config: { products: ['otp'], otpOptions: { methods: ['email'] }, sessionOptions: { sessionDurationMinutes: 60 } } });
+    const { client } = renderOtpScreen(
+      {},
+      { config: { products: ['otp'], otpOptions: { methods: ['email'] }, sessionOptions: { sessionDurationMinutes: 60 } } },
+    );
     fireEvent.paste(code(), { clipboardData: { getData: () => ' 654 321\n' } });
     expect(client.otps.authenticate).toHaveBeenCalledExactlyOnceWith('654321', 'method-1', { session_duration_minutes: 60 });
     await screen.findByRole('heading', { name: 'Success!' });
@@ -132,10 +135,13 @@ describe('OTPAuthenticate', () => {
     const client = fakeClient();
     let resolve: (value: typeof OTP_SENT_RESPONSE) => void = () => undefined;
     client.otps.email.loginOrCreate.mockImplementationOnce(() => new Promise((r) => (resolve = r)));
-    const { callbacks } = renderOtpScreen({ methodId: 'email-old', expiresAt: Date.now() + 5 * 60_000 }, {
-      client,
-      config: { products: ['otp'], otpOptions: { methods: ['email'], expirationMinutes: 5, loginTemplateId: 'l', locale: 'de' } },
-    });
+    const { callbacks } = renderOtpScreen(
+      { methodId: 'email-old', expiresAt: Date.now() + 5 * 60_000 },
+      {
+        client,
+        config: { products: ['otp'], otpOptions: { methods: ['email'], expirationMinutes: 5, loginTemplateId: 'l', locale: 'de' } },
+      },
+    );
     act(() => vi.advanceTimersByTime(5 * 60_000));
     expect(screen.getByText('Your code has expired.')).toBeTruthy();
 

@@ -12,10 +12,7 @@ import type { LoginConfig, Strings } from '../../../src/types';
 import { fakeClient, type FakeClient } from '../../helpers';
 
 /** The login flow started on OTPAuthenticate (the screen imported directly, not lazily). */
-export function renderOtpScreen(
-  otp: Partial<OtpState> = {},
-  options: { client?: FakeClient; config?: LoginConfig; strings?: Strings } = {},
-) {
+export function renderOtpScreen(otp: Partial<OtpState> = {}, options: { client?: FakeClient; config?: LoginConfig; strings?: Strings } = {}) {
   const client = options.client ?? fakeClient();
   const config: LoginConfig = options.config ?? { products: ['otp'], otpOptions: { methods: ['email'] } };
   const callbacks = { onEvent: vi.fn(), onError: vi.fn() };

@@ -102,7 +102,6 @@ describe('Phone module loading (runs first: the module is loaded once per file)'
     expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('US');
     await expectNoAxeViolations(container);
   });
-
 });
 
 describe('Main tabs', () => {
@@ -132,7 +131,11 @@ describe('Main tabs', () => {
 
     renderLogin(ALL);
     const tablist = screen.getByRole('tablist', { name: 'Sign-in methods' });
-    expect(within(tablist).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Text', 'WhatsApp', 'Email']);
+    expect(
+      within(tablist)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Text', 'WhatsApp', 'Email']);
   });
 
   it('switch by click: the matching form shows, the tab is selected and controls the panel', async () => {
@@ -280,9 +283,7 @@ describe('Phone form', () => {
     await screen.findByTestId('phone-field');
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '(500) 555-0006' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue with text message' }));
-    await waitFor(() =>
-      expect(client.otps.sms.loginOrCreate).toHaveBeenCalledExactlyOnceWith('+15005550006', { expirationMinutes: 5, locale: 'fr' }),
-    );
+    await waitFor(() => expect(client.otps.sms.loginOrCreate).toHaveBeenCalledExactlyOnceWith('+15005550006', { expirationMinutes: 5, locale: 'fr' }));
     expect(client.otps.whatsapp.loginOrCreate).not.toHaveBeenCalled();
     await screen.findByRole('heading', { name: 'Enter passcode' });
     expect(screen.getByText('+1 (500) 555-0006').tagName).toBe('B');

@@ -28,7 +28,10 @@ async function skipToList(user: User = WITH_PASSKEYS) {
   return view;
 }
 
-const names = () => within(screen.getByRole('list', { name: 'Existing Passkeys' })).getAllByRole('listitem').map((li) => li.firstChild?.textContent);
+const names = () =>
+  within(screen.getByRole('list', { name: 'Existing Passkeys' }))
+    .getAllByRole('listitem')
+    .map((li) => li.firstChild?.textContent);
 
 describe('PasskeyRegistrationStart', () => {
   it('without a signed-in user shows the error (no accessibility violations)', async () => {
@@ -83,7 +86,10 @@ describe('PasskeyRegistrationStart', () => {
   });
 
   it.each([
-    ['the browser says it was previously registered', Object.assign(new Error('The authenticator was previously registered'), { name: 'InvalidStateError', code: 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' })],
+    [
+      'the browser says it was previously registered',
+      Object.assign(new Error('The authenticator was previously registered'), { name: 'InvalidStateError', code: 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' }),
+    ],
     ['the server says duplicate_webauthn_registration', apiError('duplicate_webauthn_registration', 'Already there.')],
     ['a message mentions a duplicate credential', new Error('Duplicate credential')],
   ])('%s: the duplicate-passkey error, in place and announced', async (_case, error) => {
@@ -179,7 +185,7 @@ describe('PasskeyRegistrationSuccess', () => {
     error.mockRestore();
   });
 
-  it("deletes after asking in place: the warning, Delete and Cancel, the other buttons gone (no accessibility violations)", async () => {
+  it('deletes after asking in place: the warning, Delete and Cancel, the other buttons gone (no accessibility violations)', async () => {
     const { client, container } = await skipToList();
     fireEvent.click(screen.getByRole('button', { name: 'Delete Laptop' }));
     expect(screen.getByText('Once deleted, the passkey cannot be restored.')).toBeTruthy();

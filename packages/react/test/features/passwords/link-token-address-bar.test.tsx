@@ -134,9 +134,7 @@ describe('the password-reset mount takes the link token out of the address bar',
     client.passwords.resetByEmail.mockRejectedValueOnce(apiError('weak_password', 'server text', 400));
     renderReset(client, PASSWORDS);
     await submitNewPassword('correct horse battery staple');
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'The password is too weak or has appeared in a data breach. Please choose another password.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe('The password is too weak or has appeared in a data breach. Please choose another password.');
     expect(address()).toBe('/reset?token=tok-123&vestibule_token_type=reset_password&lang=fr');
 
     // The same link then takes a stronger password, and only then is the token dropped.

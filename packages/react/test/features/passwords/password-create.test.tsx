@@ -21,7 +21,11 @@ describe('PasswordCreateOrLogin, new user: the create form', () => {
   it('has no accessibility violations, with choices and with the form and its feedback', async () => {
     const client = fakeClient();
     client.passwords.strengthCheck.mockResolvedValue(
-      strength({ score: 2, valid_password: false, feedback: { warning: 'This is a commonly used password.', suggestions: ['Add more words that are less common.'], luds_requirements: null } }),
+      strength({
+        score: 2,
+        valid_password: false,
+        feedback: { warning: 'This is a commonly used password.', suggestions: ['Add more words that are less common.'], luds_requirements: null },
+      }),
     );
     const { container } = renderPasswordScreen('new', { client, config: { products: ['passwords', 'emailMagicLinks'] } });
     await expectNoAxeViolations(container);
@@ -188,7 +192,9 @@ describe('PasswordCreateOrLogin, new user: the create form', () => {
   ])('maps the warning %j to the hint kind %s', async (warning, kind) => {
     vi.useFakeTimers();
     const client = fakeClient();
-    client.passwords.strengthCheck.mockResolvedValue(strength({ score: 1, valid_password: false, feedback: { warning, suggestions: [], luds_requirements: null } }));
+    client.passwords.strengthCheck.mockResolvedValue(
+      strength({ score: 1, valid_password: false, feedback: { warning, suggestions: [], luds_requirements: null } }),
+    );
     const { container } = renderPasswordScreen('new', { client });
     await typePassword('x');
     expect(container.querySelector('.vst-strength-warning')?.getAttribute('data-hint')).toBe(kind);
@@ -236,7 +242,9 @@ describe('PasswordCreateOrLogin, new user: the create form', () => {
   it('policy none: no strength feedback, and Continue is enabled once the server says the password is valid', async () => {
     vi.useFakeTimers();
     const client = fakeClient();
-    client.passwords.strengthCheck.mockResolvedValue(strength({ score: 4, valid_password: true, strength_policy: 'none', feedback: { warning: '', suggestions: [], luds_requirements: null } }));
+    client.passwords.strengthCheck.mockResolvedValue(
+      strength({ score: 4, valid_password: true, strength_policy: 'none', feedback: { warning: '', suggestions: [], luds_requirements: null } }),
+    );
     const { container } = renderPasswordScreen('new', { client });
     await typePassword('a');
     expect(container.querySelector('.vst-strength-feedback')).toBeNull();
@@ -247,7 +255,15 @@ describe('PasswordCreateOrLogin, new user: the create form', () => {
   it('policy none still says why a breached password is refused', async () => {
     vi.useFakeTimers();
     const client = fakeClient();
-    client.passwords.strengthCheck.mockResolvedValue(strength({ score: 4, valid_password: false, breached_password: true, strength_policy: 'none', feedback: { warning: '', suggestions: [], luds_requirements: null } }));
+    client.passwords.strengthCheck.mockResolvedValue(
+      strength({
+        score: 4,
+        valid_password: false,
+        breached_password: true,
+        strength_policy: 'none',
+        feedback: { warning: '', suggestions: [], luds_requirements: null },
+      }),
+    );
     const { container } = renderPasswordScreen('new', { client });
     await typePassword('password1');
     expect(container.querySelector('.vst-strength-bar, .vst-luds')).toBeNull();
@@ -306,9 +322,7 @@ describe('PasswordCreateOrLogin, new user: the create form', () => {
     fireEvent.click(continueButton());
     vi.useRealTimers();
     await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toBe(
-        'The password is too weak or has appeared in a data breach. Please choose another password.',
-      ),
+      expect(screen.getByRole('alert').textContent).toBe('The password is too weak or has appeared in a data breach. Please choose another password.'),
     );
     expect(passwordInput().getAttribute('aria-invalid')).toBe('true');
   });

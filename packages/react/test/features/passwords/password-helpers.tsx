@@ -10,13 +10,7 @@ import { EmailConfirmation } from '../../../src/features/magic-links/screens/Ema
 import { Main } from '../../../src/main/Main';
 import { OTPConfirmation } from '../../../src/features/otps/screens/OTPConfirmation';
 import { OTPAuthenticate } from '../../../src/features/otps/screens/OTPAuthenticate';
-import {
-  PasswordBreached,
-  PasswordCreateOrLogin,
-  PasswordDedupe,
-  PasswordForgot,
-  PasswordSetNew,
-} from '../../../src/features/passwords/screens/password';
+import { PasswordBreached, PasswordCreateOrLogin, PasswordDedupe, PasswordForgot, PasswordSetNew } from '../../../src/features/passwords/screens/password';
 import { PasswordConfirmation } from '../../../src/features/passwords/screens/PasswordConfirmation';
 import type { LoginConfig, Strings } from '../../../src/types';
 import { fakeClient, STRENGTH_OK, type FakeClient } from '../../helpers';
@@ -35,21 +29,14 @@ export const SCREENS: ScreenMap = {
 };
 
 /** The login flow started on PasswordCreateOrLogin for an email of the given type (screens imported directly). */
-export function renderPasswordScreen(
-  type: UserType,
-  options: { client?: FakeClient; config?: LoginConfig; strings?: Strings; email?: string } = {},
-) {
+export function renderPasswordScreen(type: UserType, options: { client?: FakeClient; config?: LoginConfig; strings?: Strings; email?: string } = {}) {
   const client = options.client ?? fakeClient();
   const config: LoginConfig = options.config ?? { products: ['passwords'] };
   const callbacks = { onEvent: vi.fn(), onError: vi.fn() };
   const view = render(
     <StrictMode>
       <WidgetShell client={client} config={config} callbacks={callbacks} strings={options.strings}>
-        <Flow
-          flow={loginFlow}
-          initial={() => loginFlow.initial({ passwordState: { email: options.email ?? 'ada@example.com', type } })}
-          screens={SCREENS}
-        />
+        <Flow flow={loginFlow} initial={() => loginFlow.initial({ passwordState: { email: options.email ?? 'ada@example.com', type } })} screens={SCREENS} />
       </WidgetShell>
     </StrictMode>,
   );

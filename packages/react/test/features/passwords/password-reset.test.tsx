@@ -92,7 +92,6 @@ describe('PasswordResetForm with a magic-link token (vestibule_token_type=login)
   });
 });
 
-
 describe('PasswordResetForm with a reset link that works', () => {
   beforeEach(() => setSearch('?vestibule_token_type=reset_password&token=tok-123'));
 
@@ -117,7 +116,9 @@ describe('PasswordResetForm with a reset link that no longer works', () => {
 
   it('says so when the page opens, before any password is typed, and sends a new link to the address given', async () => {
     const client = fakeClient();
-    client.passwords.checkResetToken.mockRejectedValue(apiError('invalid_reset_token', 'The password reset link has expired or was already used. Request a new one.', 401));
+    client.passwords.checkResetToken.mockRejectedValue(
+      apiError('invalid_reset_token', 'The password reset link has expired or was already used. Request a new one.', 401),
+    );
     const { container } = renderReset(client, { products: ['passwords'] });
     const dead = await screen.findByRole('heading', { name: 'This reset link no longer works' });
     expect(document.activeElement).toBe(dead);

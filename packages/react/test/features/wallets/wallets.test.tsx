@@ -102,7 +102,7 @@ describe('wallet detection on Main', () => {
     expect(walletButtonNames()).toEqual(['Continue with MetaMask', 'Continue with Coinbase Wallet']);
   });
 
-  it('a Wallet Standard wallet registered through the standard\'s event: Phantom by name, another Solana wallet as the generic option', async () => {
+  it("a Wallet Standard wallet registered through the standard's event: Phantom by name, another Solana wallet as the generic option", async () => {
     registerStandardWallet(fakeStandardWallet('Phantom').wallet);
     registerStandardWallet(fakeStandardWallet('Solflare').wallet);
     // Not for signing in on Solana: no solana:signMessage, or not a Solana wallet at all.
@@ -169,7 +169,12 @@ describe('Main shows at most 5 wallet buttons minus the OAuth buttons', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Other wallets' }));
     const title = await screen.findByRole('heading', { name: 'Other wallets' });
     await waitFor(() => expect(document.activeElement).toBe(title));
-    expect(walletButtonNames()).toEqual(['Continue with Binance Wallet', 'Continue with Other Ethereum Wallet', 'Continue with Other Solana Wallet', 'Set up a new crypto wallet']);
+    expect(walletButtonNames()).toEqual([
+      'Continue with Binance Wallet',
+      'Continue with Other Ethereum Wallet',
+      'Continue with Other Solana Wallet',
+      'Set up a new crypto wallet',
+    ]);
     await expectNoAxeViolations(container);
 
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -250,7 +255,9 @@ describe('signing in with an Ethereum wallet', () => {
     await waitFor(() => expect(document.activeElement).toBe(connecting));
     await expectNoAxeViolations(container);
     // The chain the wallet is on goes with the start, for the message to name it.
-    await waitFor(() => expect(client.cryptoWallets.authenticateStart).toHaveBeenCalledWith({ crypto_wallet_address: ETH_ADDRESS, crypto_wallet_type: 'ethereum', chain_id: 1 }));
+    await waitFor(() =>
+      expect(client.cryptoWallets.authenticateStart).toHaveBeenCalledWith({ crypto_wallet_address: ETH_ADDRESS, crypto_wallet_type: 'ethereum', chain_id: 1 }),
+    );
     expect(provider.request).toHaveBeenCalledWith({ method: 'eth_requestAccounts' });
 
     start.resolve({ status_code: 200, request_id: 'r', challenge: WALLET_CHALLENGE });
@@ -270,7 +277,13 @@ describe('signing in with an Ethereum wallet', () => {
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
     expect(screen.getByText('You have successfully logged in.')).toBeTruthy();
     await expectNoAxeViolations(container);
-    await waitFor(() => expect(callbacks.onEvent.mock.calls.map((c) => (c[0] as { type: string }).type)).toEqual(['CRYPTO_WALLET_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE', 'FLOW_COMPLETE']));
+    await waitFor(() =>
+      expect(callbacks.onEvent.mock.calls.map((c) => (c[0] as { type: string }).type)).toEqual([
+        'CRYPTO_WALLET_AUTHENTICATE',
+        'AUTHENTICATE_FLOW_COMPLETE',
+        'FLOW_COMPLETE',
+      ]),
+    );
     expect(callbacks.onEvent.mock.calls[0]![0]).toEqual({ type: 'CRYPTO_WALLET_AUTHENTICATE', data: WALLET_SESSION_RESPONSE });
     expect(callbacks.onError).not.toHaveBeenCalled();
   });
@@ -315,22 +328,25 @@ describe('signing in with an Ethereum wallet', () => {
   it.each([
     ['crypto_challenge_not_found', 'This sign-in request has expired or was already used. Please try again.'],
     ['invalid_crypto_signature', 'The signature could not be verified for this wallet. Please try again.'],
-  ] as const)('the server refuses the signature (%s): the sign-in failure notice, what happened, Try again; onError with its type', async (type, catalogued) => {
-    const client = fakeClient();
-    const refusal = apiError(type, 'Server wording.', 401);
-    client.cryptoWallets.authenticate.mockRejectedValueOnce(refusal);
-    injectEthereum({ isMetaMask: true });
-    const { callbacks, container } = renderLogin(WALLETS, client);
-    fireEvent.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }));
-    await screen.findByRole('heading', { name: 'Looks like there was an error!' });
-    // The spec's opening, then the catalogue's words, not the server's error_message.
-    expect(screen.getByRole('alert').textContent).toBe(`Your sign in request could not be completed... ${catalogued}`);
-    expect(messageForError(refusal)).toBe(catalogued);
-    expect(callbacks.onError).toHaveBeenCalledWith(expect.objectContaining({ error_type: type }));
-    await expectNoAxeViolations(container);
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
-  });
+  ] as const)(
+    'the server refuses the signature (%s): the sign-in failure notice, what happened, Try again; onError with its type',
+    async (type, catalogued) => {
+      const client = fakeClient();
+      const refusal = apiError(type, 'Server wording.', 401);
+      client.cryptoWallets.authenticate.mockRejectedValueOnce(refusal);
+      injectEthereum({ isMetaMask: true });
+      const { callbacks, container } = renderLogin(WALLETS, client);
+      fireEvent.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }));
+      await screen.findByRole('heading', { name: 'Looks like there was an error!' });
+      // The spec's opening, then the catalogue's words, not the server's error_message.
+      expect(screen.getByRole('alert').textContent).toBe(`Your sign in request could not be completed... ${catalogued}`);
+      expect(messageForError(refusal)).toBe(catalogued);
+      expect(callbacks.onError).toHaveBeenCalledWith(expect.objectContaining({ error_type: type }));
+      await expectNoAxeViolations(container);
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+    },
+  );
 
   it('the opening of the failure notice is overridden by its English text, as every text', async () => {
     const client = fakeClient();
@@ -343,7 +359,8 @@ describe('signing in with an Ethereum wallet', () => {
 
   it("a wallet on a chain the project does not accept: the server's words (which chain to switch to) on CryptoError; after switching, Try again signs in", async () => {
     const client = fakeClient();
-    const words = 'Your wallet is on Polygon (chain 137), which this site does not accept for signing in. Switch your wallet to Ethereum (chain 1) and try again.';
+    const words =
+      'Your wallet is on Polygon (chain 137), which this site does not accept for signing in. Switch your wallet to Ethereum (chain 1) and try again.';
     client.cryptoWallets.authenticateStart.mockRejectedValueOnce(apiError('unsupported_crypto_chain', words, 400));
     const provider = announceEip6963({ name: 'MetaMask', rdns: 'io.metamask' }, fakeEthereumProvider({ chainId: '0x89' }));
     const { callbacks, container } = renderLogin(WALLETS, client);
@@ -354,7 +371,9 @@ describe('signing in with an Ethereum wallet', () => {
     expect(callbacks.onError).toHaveBeenCalledWith(expect.objectContaining({ error_type: 'unsupported_crypto_chain' }));
     await expectNoAxeViolations(container);
 
-    provider.request.mockImplementation(async ({ method }) => (method === 'eth_requestAccounts' ? [ETH_ADDRESS] : method === 'eth_chainId' ? '0x1' : ETH_SIGNATURE));
+    provider.request.mockImplementation(async ({ method }) =>
+      method === 'eth_requestAccounts' ? [ETH_ADDRESS] : method === 'eth_chainId' ? '0x1' : ETH_SIGNATURE,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
     expect(client.cryptoWallets.authenticateStart).toHaveBeenLastCalledWith(expect.objectContaining({ chain_id: 1 }));
@@ -369,7 +388,7 @@ describe('signing in with an Ethereum wallet', () => {
     expect(client.cryptoWallets.authenticateStart.mock.calls[0]![0].chain_id).toBeUndefined();
   });
 
-  it('a refused start (too many requests): the server\'s message on CryptoError', async () => {
+  it("a refused start (too many requests): the server's message on CryptoError", async () => {
     const client = fakeClient();
     client.cryptoWallets.authenticateStart.mockRejectedValueOnce(apiError('too_many_requests', 'Too many requests. Try again in 30 seconds.', 429));
     injectEthereum({ isMetaMask: true });

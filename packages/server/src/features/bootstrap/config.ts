@@ -7,7 +7,10 @@ export const bootstrapConfig: ConfigSection = {
   project: {
     displayWatermark: field(z.boolean().default(true), 'Bootstrap `displayWatermark` (the "Powered by" footer).'),
     rbacPolicy: field(
-      z.strictObject({ scopes: z.array(z.strictObject({ scope: z.string().min(1), description: z.string() })) }).nullable().default(null),
+      z
+        .strictObject({ scopes: z.array(z.strictObject({ scope: z.string().min(1), description: z.string() })) })
+        .nullable()
+        .default(null),
       'Bootstrap `rbacPolicy`: `{ scopes: [{ scope, description }] }` or null.',
     ),
   },

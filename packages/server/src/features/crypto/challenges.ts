@@ -32,7 +32,11 @@ export interface ChallengeOwner {
 const subjectOf = (owner: ChallengeOwner) => `${owner.type}:${owner.address}:${owner.codeChallenge}`;
 
 /** The owner an authenticate call names: the wallet, and the challenge of the verifier it sends. */
-export const ownerOf = (type: CryptoWalletType, address: string, codeVerifier: string): ChallengeOwner => ({ type, address, codeChallenge: pkceChallenge(codeVerifier) });
+export const ownerOf = (type: CryptoWalletType, address: string, codeVerifier: string): ChallengeOwner => ({
+  type,
+  address,
+  codeChallenge: pkceChallenge(codeVerifier),
+});
 
 export async function issueChallenge(db: Kysely<Database>, owner: ChallengeOwner, message: string, now: Date): Promise<void> {
   await issueCode<Bound>(db, {

@@ -21,7 +21,10 @@ export const cryptoConfig: ConfigSection = {
     ),
   },
   server: {
-    'rateLimits.cryptoPerIp': field(rate(100, 600), '`{ limit, windowSeconds }` wallet sign-in message starts, and signature checks, per client address (each its own count).'),
+    'rateLimits.cryptoPerIp': field(
+      rate(100, 600),
+      '`{ limit, windowSeconds }` wallet sign-in message starts, and signature checks, per client address (each its own count).',
+    ),
   },
 };
 

@@ -5,4 +5,11 @@ import { registerCryptoRoutes } from './routes.js';
 import { walletsPart } from './user-part.js';
 import { unlinkUserWallets } from './wallets-store.js';
 
-export const cryptoWallets: Feature = { name: 'crypto', register: registerCryptoRoutes, config: cryptoConfig, migrations: { '0009-crypto': cryptoWalletsMigration }, revokeUser: unlinkUserWallets, userPart: walletsPart };
+export const cryptoWallets: Feature = {
+  name: 'crypto',
+  register: registerCryptoRoutes,
+  config: cryptoConfig,
+  migrations: { '0009-crypto': cryptoWalletsMigration },
+  revokeUser: unlinkUserWallets,
+  userPart: walletsPart,
+};

@@ -43,7 +43,8 @@ export function registerCryptoRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): v
     // address cannot spoil its owner's sign-in by sending garbage in its name.
     const challenge = await liveChallenge(db, owner, now);
     if (!challenge) throw new ApiError('crypto_challenge_not_found');
-    if (!(await deps.heavyWork.run(async () => familyOf(type).verify(address, challenge.message, body.signature)))) throw new ApiError('invalid_crypto_signature');
+    if (!(await deps.heavyWork.run(async () => familyOf(type).verify(address, challenge.message, body.signature))))
+      throw new ApiError('invalid_crypto_signature');
     // Of parallel requests with the same signature, only the one whose UPDATE used the message signs in.
     if (!(await spendChallenge(db, owner, challenge.hash, now))) throw new ApiError('crypto_challenge_not_found');
     const sessionUserId = (await optionalSession(c, deps, now)).session?.user_id ?? null;
@@ -54,7 +55,15 @@ export function registerCryptoRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): v
       last_authenticated_at: now.toISOString(),
       crypto_wallet_factor: { crypto_wallet_id: wallet.crypto_wallet_id, crypto_wallet_address: wallet.address, crypto_wallet_type: wallet.wallet_type },
     };
-    const signedIn = await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: wallet.user_id, factors: [factor], ...duration, now, attaches: attached });
+    const signedIn = await completeSignIn(deps, {
+      requestId: c.get('requestId'),
+      bearerToken: bearerToken(c),
+      userId: wallet.user_id,
+      factors: [factor],
+      ...duration,
+      now,
+      attaches: attached,
+    });
     const response: CryptoWalletsAuthenticateResponse = {
       ...signedIn,
       crypto_wallet_id: wallet.crypto_wallet_id,

@@ -46,5 +46,6 @@ export function walletAddress(type: CryptoWalletType, address: string): string {
 /** 401 invalid_crypto_signature unless the signature has its family's form (before any lookup). */
 export function requireSignatureForm(type: CryptoWalletType, signature: string): void {
   const family = FAMILIES[type];
-  if (!family.isSignature(signature)) throw new ApiError('invalid_crypto_signature', `The signature is malformed: a ${family.label} signature is ${family.signatureForm}.`);
+  if (!family.isSignature(signature))
+    throw new ApiError('invalid_crypto_signature', `The signature is malformed: a ${family.label} signature is ${family.signatureForm}.`);
 }

@@ -30,7 +30,13 @@ export async function walletUser(
     if (newUserId) await trx.insertInto('users').values({ user_id: newUserId, status: 'active', created_at: input.now }).execute();
     const row = await trx
       .insertInto('crypto_wallets')
-      .values({ crypto_wallet_id: walletId, user_id: (newUserId ?? input.sessionUserId)!, wallet_type: input.type, address: input.address, created_at: input.now })
+      .values({
+        crypto_wallet_id: walletId,
+        user_id: (newUserId ?? input.sessionUserId)!,
+        wallet_type: input.type,
+        address: input.address,
+        created_at: input.now,
+      })
       .onConflict((oc) => oc.columns(['wallet_type', 'address']).doNothing())
       .returningAll()
       .executeTakeFirst();

@@ -23,7 +23,9 @@ export function registerAttest(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const keysOf = (profile: TokenProfile): JWTVerifyGetKey => {
     let keys = keySets.get(profile.profile_id);
     if (!keys) {
-      keys = profile.jwks ? createLocalJWKSet(profile.jwks as unknown as JSONWebKeySet) : createRemoteJWKSet(new URL(profile.jwks_url!), { timeoutDuration: 5000 });
+      keys = profile.jwks
+        ? createLocalJWKSet(profile.jwks as unknown as JSONWebKeySet)
+        : createRemoteJWKSet(new URL(profile.jwks_url!), { timeoutDuration: 5000 });
       keySets.set(profile.profile_id, keys);
     }
     return keys;
@@ -31,7 +33,10 @@ export function registerAttest(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
 
   defineRoute(app, idpRoutes.sessionAttest, async (c, { body }) => {
     const project = deps.config.project;
-    const duration = checkMinutes('session_duration_minutes', body.session_duration_minutes, ATTESTED_SESSION_MINUTES, { min: SESSION_DURATION_MINUTES.min, max: project.maxSessionDurationMinutes });
+    const duration = checkMinutes('session_duration_minutes', body.session_duration_minutes, ATTESTED_SESSION_MINUTES, {
+      min: SESSION_DURATION_MINUTES.min,
+      max: project.maxSessionDurationMinutes,
+    });
     const profile = deps.config.idp.tokenProfiles.find((candidate) => candidate.profile_id === body.profile_id);
     if (!profile) throw new ApiError('token_profile_not_found');
     const now = deps.clock();
@@ -58,8 +63,21 @@ export function registerAttest(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
     const { userId, emailId } = found ? { userId: found.user_id, emailId: found.email_id } : await createUserWithEmail(deps.db, email, 'active', now);
     // The profile's issuer vouches for the address: a proof, as a used magic link is.
     await proveEmail(deps, userId, emailId, now);
-    const factor: AuthenticationFactor = { type: 'attested', delivery_method: 'attested', last_authenticated_at: now.toISOString(), email_factor: { email_id: emailId, email_address: email } };
-    const signedIn = await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: null, userId, factors: [factor], durationMinutes: duration, durationRequested: true, now });
+    const factor: AuthenticationFactor = {
+      type: 'attested',
+      delivery_method: 'attested',
+      last_authenticated_at: now.toISOString(),
+      email_factor: { email_id: emailId, email_address: email },
+    };
+    const signedIn = await completeSignIn(deps, {
+      requestId: c.get('requestId'),
+      bearerToken: null,
+      userId,
+      factors: [factor],
+      durationMinutes: duration,
+      durationRequested: true,
+      now,
+    });
     return c.json(signedIn);
   });
 }

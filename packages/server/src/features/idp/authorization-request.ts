@@ -67,11 +67,17 @@ export function authTimeOf(session: SessionRow): Date {
  * the session (prompt=none: login_required), whether it must sign in again (prompt=login, max_age),
  * and which scopes the user can grant and whether to ask.
  */
-export async function checkAuthorization(deps: AppDeps, params: AuthorizeParams, session: SessionRow | null, sessionTokenGiven: boolean): Promise<SentBack | SignInAgain | Checked> {
+export async function checkAuthorization(
+  deps: AppDeps,
+  params: AuthorizeParams,
+  session: SessionRow | null,
+  sessionTokenGiven: boolean,
+): Promise<SentBack | SignInAgain | Checked> {
   const client = checkClient(deps, params);
   const back = (error: string, description: string) => sendBack(client, params, error, description);
   if (params.response_type !== 'code') return back('unsupported_response_type', "Only response_type 'code' is supported.");
-  if (params.code_challenge_method !== undefined && params.code_challenge_method !== 'S256') return back('invalid_request', "code_challenge_method must be 'S256'.");
+  if (params.code_challenge_method !== undefined && params.code_challenge_method !== 'S256')
+    return back('invalid_request', "code_challenge_method must be 'S256'.");
   if (params.code_challenge === undefined) {
     if (params.code_challenge_method !== undefined) return back('invalid_request', 'code_challenge_method was sent without code_challenge.');
     if (client.client_type === 'public') return back('invalid_request', 'PKCE is required for public clients: send code_challenge (S256).');
@@ -81,7 +87,8 @@ export async function checkAuthorization(deps: AppDeps, params: AuthorizeParams,
   const scopes = [...new Set(params.scope.split(/\s+/).filter(Boolean))];
   if (scopes.length === 0) return back('invalid_scope', 'No scope was requested.');
   for (const scope of scopes) {
-    if (!isKnownScope(scope, deps.config.idp.rbac) || !client.allowed_scopes.includes(scope)) return back('invalid_scope', `The scope ${scope} is not available to this client.`);
+    if (!isKnownScope(scope, deps.config.idp.rbac) || !client.allowed_scopes.includes(scope))
+      return back('invalid_scope', `The scope ${scope} is not available to this client.`);
   }
   const prompts = (params.prompt ?? '').split(/\s+/).filter(Boolean);
   if (prompts.includes('none') && prompts.length > 1) return back('invalid_request', 'prompt=none cannot be combined with other values.');
@@ -98,8 +105,17 @@ export async function checkAuthorization(deps: AppDeps, params: AuthorizeParams,
   const user = await getUser(deps, session.user_id);
   if (!user) throw new ApiError('session_not_found');
   const rbac = deps.config.idp.rbac;
-  const roles = rbac ? rolesOf(rbac, user.emails.filter((email) => email.verified).map((email) => email.email)) : [];
-  const scopeResults = scopes.map((scope) => ({ scope, description: describeScope(scope, deps.config.project.rbacPolicy), is_grantable: isGrantable(scope, rbac, roles) }));
+  const roles = rbac
+    ? rolesOf(
+        rbac,
+        user.emails.filter((email) => email.verified).map((email) => email.email),
+      )
+    : [];
+  const scopeResults = scopes.map((scope) => ({
+    scope,
+    description: describeScope(scope, deps.config.project.rbacPolicy),
+    is_grantable: isGrantable(scope, rbac, roles),
+  }));
   const remembered = await grantedScopes(deps.db, user.user_id, client.client_id);
   const consentRequired = prompts.includes('consent') || scopeResults.some((result) => result.is_grantable && !remembered.includes(result.scope));
   if (prompts.includes('none') && consentRequired) return back('consent_required', 'The user has not granted these scopes to this client.');

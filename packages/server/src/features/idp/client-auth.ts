@@ -35,15 +35,27 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
  * client_secret_basic, client_secret_post, or none (a public client naming itself). Every call
  * counts against the client id it names before its secret is checked, so wrong secrets count too.
  */
-async function authenticateClient(c: Context<AppEnv>, deps: AppDeps, form: Map<string, string>, endpoint: ClientEndpoint, call: OAuthCall): Promise<IdpClientConfig> {
+async function authenticateClient(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  form: Map<string, string>,
+  endpoint: ClientEndpoint,
+  call: OAuthCall,
+): Promise<IdpClientConfig> {
   const basic = basicCredentials(c.req.header('Authorization'));
   if (basic && form.has('client_secret')) throw new OAuthFailure('invalid_request', 'Use one client authentication method.');
-  if (basic && form.has('client_id') && form.get('client_id') !== basic.id) throw new OAuthFailure('invalid_request', 'client_id differs from the Basic credentials.');
+  if (basic && form.has('client_id') && form.get('client_id') !== basic.id)
+    throw new OAuthFailure('invalid_request', 'client_id differs from the Basic credentials.');
   const clientId = basic?.id ?? form.get('client_id');
   const challenge: Record<string, string> = basic ? { 'WWW-Authenticate': 'Basic realm="token"' } : {};
   const refused = (description: string) => new OAuthFailure('invalid_client', description, 401, challenge);
   if (!clientId) throw refused('Client authentication is required.');
-  await enforceRateLimit(deps, `idp-${endpoint}:client:${sha256Hex(clientId)}`, deps.config.rateLimits.idpPerClient, `Too many ${endpoint} requests for this client.`);
+  await enforceRateLimit(
+    deps,
+    `idp-${endpoint}:client:${sha256Hex(clientId)}`,
+    deps.config.rateLimits.idpPerClient,
+    `Too many ${endpoint} requests for this client.`,
+  );
   const client = findClient(deps.config, clientId);
   if (!client) throw refused('Unknown client.');
   call.client = client;
@@ -60,7 +72,12 @@ async function authenticateClient(c: Context<AppEnv>, deps: AppDeps, form: Map<s
  * How a client's call to the token or revocation endpoint begins: the address's count first (a
  * flood spends nothing of its clients' counts), then the form, then the client it authenticates as.
  */
-export async function clientCall(c: Context<AppEnv>, deps: AppDeps, endpoint: ClientEndpoint, call: OAuthCall): Promise<{ form: Map<string, string>; client: IdpClientConfig }> {
+export async function clientCall(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  endpoint: ClientEndpoint,
+  call: OAuthCall,
+): Promise<{ form: Map<string, string>; client: IdpClientConfig }> {
   await limitAddress(c, deps, endpoint);
   const form = await formOf(c);
   return { form, client: await authenticateClient(c, deps, form, endpoint, call) };

@@ -6,4 +6,8 @@ export function findClient(config: ServerConfig, clientId: string): IdpClientCon
   return config.idp.clients.find((client) => client.client_id === clientId);
 }
 
-export const clientInfo = (client: IdpClientConfig): IdpClient => ({ client_id: client.client_id, client_name: client.client_name, client_type: client.client_type });
+export const clientInfo = (client: IdpClientConfig): IdpClient => ({
+  client_id: client.client_id,
+  client_name: client.client_name,
+  client_type: client.client_type,
+});

@@ -29,18 +29,20 @@ export function demoRelyingParty(port: number): IdpClientConfig {
 
 const secretHash = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lower-case hex digits (printf %s "$SECRET" | sha256sum)');
 
-const clientSchema = z
-  .strictObject({
-    client_id: z.string().min(1).max(256),
-    client_name: z.string().min(1).max(200),
-    client_type: z.enum(['public', 'confidential']),
-    redirect_uris: z.array(httpUrl).min(1),
-    post_logout_redirect_uris: z.array(httpUrl).default([]),
-    allowed_scopes: z.array(z.string().min(1)).default(['openid', 'email', 'profile']),
-    client_secret_sha256: secretHash.optional(),
-    client_secret_env: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).optional(),
-    allowedOrigins: z.array(origin).default([]),
-  });
+const clientSchema = z.strictObject({
+  client_id: z.string().min(1).max(256),
+  client_name: z.string().min(1).max(200),
+  client_type: z.enum(['public', 'confidential']),
+  redirect_uris: z.array(httpUrl).min(1),
+  post_logout_redirect_uris: z.array(httpUrl).default([]),
+  allowed_scopes: z.array(z.string().min(1)).default(['openid', 'email', 'profile']),
+  client_secret_sha256: secretHash.optional(),
+  client_secret_env: z
+    .string()
+    .regex(/^[A-Z_][A-Z0-9_]*$/)
+    .optional(),
+  allowedOrigins: z.array(origin).default([]),
+});
 
 const permission = z.strictObject({ resource_id: z.string().min(1), actions: z.union([z.literal('*'), z.array(z.string().min(1)).min(1)]) });
 
@@ -49,7 +51,10 @@ const rbacSchema = z.strictObject({
   scopes: z
     .array(
       z.strictObject({
-        scope: z.string().min(1).regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, 'must be an OAuth scope token (no spaces or quotes)'),
+        scope: z
+          .string()
+          .min(1)
+          .regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, 'must be an OAuth scope token (no spaces or quotes)'),
         description: z.string().default(''),
         permissions: z.array(z.strictObject({ resource_id: z.string().min(1), action: z.string().min(1) })).default([]),
       }),
@@ -76,7 +81,7 @@ export const idpConfig: ConfigSection = {
     'idp.authorizationPageUrl': field(
       httpUrl.optional(),
       "Identity provider: the host page where the identity-provider widget lives; discovery's `authorization_endpoint` and `end_session_endpoint`.",
-      { env: { name: 'VESTIBULE_IDP_AUTHORIZATION_PAGE_URL', read: 'string' }, defaultText: "the first allowed origin + `/idp`", ownAddress: true },
+      { env: { name: 'VESTIBULE_IDP_AUTHORIZATION_PAGE_URL', read: 'string' }, defaultText: 'the first allowed origin + `/idp`', ownAddress: true },
     ),
     'idp.demoClientPort': field(
       z.number().int().min(1).max(65535).default(DEMO_RP_PORT),
@@ -96,10 +101,7 @@ export const idpConfig: ConfigSection = {
       rate(600, 60),
       '`{ limit, windowSeconds }` calls to `/oauth2/token`, and to `/oauth2/revoke`, per client address (each endpoint its own count); past it, 429 `too_many_requests` with Retry-After. A relying party with a back end makes all its calls from its own address.',
     ),
-    'rateLimits.idpPerClient': field(
-      rate(6000, 60),
-      'The same per client id named (each endpoint its own count), wrong client secrets included.',
-    ),
+    'rateLimits.idpPerClient': field(rate(6000, 60), 'The same per client id named (each endpoint its own count), wrong client secrets included.'),
     'idp.tokenProfiles': field(
       z.array(tokenProfileSchema).default([]),
       'Session attest (`POST /sdk/v1/sessions/attest`, the widget\'s `authTokenParams`): trusted token issuers, `[{ profile_id, issuer, audience, jwks_url | jwks, email_claim = "email" }]`. A JWT signed by the profile\'s keys with that `iss` and `aud`, unexpired, starts a session for the user of its email claim (made, with the email proven, when new).',
@@ -107,7 +109,18 @@ export const idpConfig: ConfigSection = {
     ),
   },
   finish(config, { env }) {
-    const read = (config as unknown as { idp?: { authorizationPageUrl?: string; demoClientPort?: number; clients?: z.output<typeof clientSchema>[]; rbac?: IdpRbacPolicy | null; tokenProfiles?: TokenProfile[] } }).idp ?? {};
+    const read =
+      (
+        config as unknown as {
+          idp?: {
+            authorizationPageUrl?: string;
+            demoClientPort?: number;
+            clients?: z.output<typeof clientSchema>[];
+            rbac?: IdpRbacPolicy | null;
+            tokenProfiles?: TokenProfile[];
+          };
+        }
+      ).idp ?? {};
     const seen = new Set<string>();
     const clients: IdpClientConfig[] = [];
     for (const [index, given] of (read.clients ?? []).entries()) {
@@ -138,7 +151,8 @@ export const idpConfig: ConfigSection = {
     const rbac = read.rbac ?? null;
     if (rbac) {
       for (const scope of rbac.scopes) {
-        if ((STANDARD_SCOPE_NAMES as readonly string[]).includes(scope.scope)) throw new ConfigError('server.idp.rbac.scopes', `${scope.scope} is a standard scope`);
+        if ((STANDARD_SCOPE_NAMES as readonly string[]).includes(scope.scope))
+          throw new ConfigError('server.idp.rbac.scopes', `${scope.scope} is a standard scope`);
       }
       const roles = new Set(rbac.roles.map((role) => role.role_id));
       for (const role of [...rbac.defaultRoles, ...Object.keys(rbac.roleEmails)]) {

@@ -18,7 +18,13 @@ export async function createGrant(db: Kysely<Database>, userId: string, clientId
 
 /** In a transaction: holds the grant (FOR SHARE, so parallel refreshes do not wait for each other) until it commits; false when the grant is revoked or unknown. */
 export async function lockLiveGrant(trx: Kysely<Database>, grantId: string): Promise<boolean> {
-  const row = await trx.selectFrom('idp_grants').select('grant_id').where('grant_id', '=', grantId).where('revoked_at', 'is', null).forShare().executeTakeFirst();
+  const row = await trx
+    .selectFrom('idp_grants')
+    .select('grant_id')
+    .where('grant_id', '=', grantId)
+    .where('revoked_at', 'is', null)
+    .forShare()
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -49,7 +55,9 @@ export const pruneIdpGrants: PruneBatch = async (db, now, limit) => {
     .selectFrom('idp_grants')
     .select('grant_id')
     .where('created_at', '<', new Date(now.getTime() - KEEP_ENDED_MS))
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('idp_tokens').select('token_hash').whereRef('idp_tokens.grant_id', '=', 'idp_grants.grant_id'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('idp_tokens').select('token_hash').whereRef('idp_tokens.grant_id', '=', 'idp_grants.grant_id'))),
+    )
     .limit(limit)
     .forUpdate()
     .skipLocked();

@@ -65,7 +65,11 @@ export async function readIdTokenHint(deps: AppDeps, hint: string): Promise<{ su
     const { payload } = await compactVerify(hint, keys);
     const claims = JSON.parse(new TextDecoder().decode(payload)) as { iss?: unknown; sub?: unknown; aud?: unknown };
     if (claims.iss !== deps.config.publicUrl || typeof claims.sub !== 'string') return null;
-    const aud = Array.isArray(claims.aud) ? claims.aud.filter((value): value is string => typeof value === 'string') : typeof claims.aud === 'string' ? [claims.aud] : [];
+    const aud = Array.isArray(claims.aud)
+      ? claims.aud.filter((value): value is string => typeof value === 'string')
+      : typeof claims.aud === 'string'
+        ? [claims.aud]
+        : [];
     return { sub: claims.sub, aud };
   } catch {
     return null;

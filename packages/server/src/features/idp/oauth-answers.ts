@@ -49,6 +49,7 @@ export const oauthEndpoint =
       else if (error instanceof OAuthFailure) response = answerFailure(c, error);
       else throw error;
     }
-    for (const [name, value] of Object.entries(relyingPartyCorsHeaders(deps.config, requestHeader(c, 'Origin'), call.client))) response.headers.set(name, value);
+    for (const [name, value] of Object.entries(relyingPartyCorsHeaders(deps.config, requestHeader(c, 'Origin'), call.client)))
+      response.headers.set(name, value);
     return response;
   };

@@ -13,7 +13,11 @@ export async function formOf(c: Context<AppEnv>): Promise<Map<string, string>> {
   for (const [name, value] of params) {
     if (form.has(name)) throw new OAuthFailure('invalid_request', `The parameter ${name} is repeated.`);
     const unstorable = unstorableIn(name) ?? unstorableIn(value);
-    if (unstorable) throw new OAuthFailure('invalid_request', `The parameter ${JSON.stringify(name.replace(/\p{Cc}/gu, ''))} contains ${unstorable}, which is not accepted in any text.`);
+    if (unstorable)
+      throw new OAuthFailure(
+        'invalid_request',
+        `The parameter ${JSON.stringify(name.replace(/\p{Cc}/gu, ''))} contains ${unstorable}, which is not accepted in any text.`,
+      );
     if (value !== '') form.set(name, value);
   }
   return form;
@@ -24,7 +28,11 @@ export async function formOf(c: Context<AppEnv>): Promise<Map<string, string>> {
  * not name are left out. A required one that is missing is invalid_request '<name> is required.'; a
  * value the schema refuses is what `refused` makes of it for that parameter, else invalid_request.
  */
-export function formParams<S extends z.ZodObject>(schema: S, form: Map<string, string>, refused: Record<string, (value: string) => OAuthFailure> = {}): z.output<S> {
+export function formParams<S extends z.ZodObject>(
+  schema: S,
+  form: Map<string, string>,
+  refused: Record<string, (value: string) => OAuthFailure> = {},
+): z.output<S> {
   const result = schema.safeParse(Object.fromEntries(form));
   if (result.success) return result.data;
   const name = String(result.error.issues[0]!.path[0] ?? '');

@@ -35,7 +35,15 @@ export async function tokenResponse(deps: AppDeps, grant: GrantFacts, issue: Tok
   const tokens = newTokens(grant.scopes.includes('offline_access'));
   const response: TokenResponse = { access_token: tokens.access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_MINUTES * 60, scope: narrowed.join(' ') };
   if (narrowed.includes('openid')) {
-    response.id_token = await signIdToken(deps, { user, clientId: grant.clientId, scopes: narrowed, authTime: grant.authTime, nonce, accessToken: tokens.access, now });
+    response.id_token = await signIdToken(deps, {
+      user,
+      clientId: grant.clientId,
+      scopes: narrowed,
+      authTime: grant.authTime,
+      nonce,
+      accessToken: tokens.access,
+      now,
+    });
   }
   if (tokens.refresh) response.refresh_token = tokens.refresh;
   const spend = rotates === null ? undefined : (trx: Kysely<Database>) => spendRefreshToken(trx, rotates, grant.clientId, now);

@@ -109,7 +109,12 @@ export async function spendRefreshToken(db: Kysely<Database>, token: string, cli
 
 /** A refresh token of the client that was already spent is reuse: its whole grant is revoked, the tokens it rotated into included. True when so. */
 export async function revokeIfReused(db: Kysely<Database>, token: string, clientId: string, now: Date): Promise<boolean> {
-  const known = await db.selectFrom('idp_tokens').select(['grant_id', 'used_at', 'client_id']).where('token_hash', '=', sha256Hex(token)).where('kind', '=', 'refresh').executeTakeFirst();
+  const known = await db
+    .selectFrom('idp_tokens')
+    .select(['grant_id', 'used_at', 'client_id'])
+    .where('token_hash', '=', sha256Hex(token))
+    .where('kind', '=', 'refresh')
+    .executeTakeFirst();
   if (!known?.used_at || known.client_id !== clientId) return false;
   await revokeGrant(db, known.grant_id, now);
   return true;

@@ -19,7 +19,8 @@ export function registerUserinfo(app: OpenAPIHono<AppEnv>, deps: AppDeps): void 
   const { db } = deps;
   const userinfo = oauthEndpoint(deps, async (c, call) => {
     let token = bearerToken(c);
-    if (!token && c.req.method === 'POST' && (c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')) token = formParams(idpRoutes.userinfoPost.form, await formOf(c)).access_token ?? null;
+    if (!token && c.req.method === 'POST' && (c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded'))
+      token = formParams(idpRoutes.userinfoPost.form, await formOf(c)).access_token ?? null;
     const invalid = new OAuthFailure('invalid_token', 'The access token is missing, invalid, expired or revoked.', 401, {
       'WWW-Authenticate': token ? 'Bearer error="invalid_token", error_description="The access token is invalid"' : 'Bearer',
     });

@@ -5,12 +5,8 @@ import { defineRoute } from '../../http/define-route.js';
 import { publishedKeys } from '../../kernel/keyring.js';
 
 export function registerJwksRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
-  defineRoute(
-    app,
-    serverRoutes.jwks,
-    async (c) => {
-      c.header('Cache-Control', 'public, max-age=60');
-      return c.json({ keys: await publishedKeys(deps.db) });
-    },
-  );
+  defineRoute(app, serverRoutes.jwks, async (c) => {
+    c.header('Cache-Control', 'public, max-age=60');
+    return c.json({ keys: await publishedKeys(deps.db) });
+  });
 }

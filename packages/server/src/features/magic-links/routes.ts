@@ -21,54 +21,46 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
   const { config, db } = deps;
   const project = config.project;
 
-  defineRoute(
-    app,
-    magicLinkRoutes.loginOrCreate,
-    async (c, { body, ok }) => {
-      const email = normalizeEmail(body.email);
-      const loginUrl = chooseRedirectUrl('login_magic_link_url', body.login_magic_link_url, project.loginRedirectUrls);
-      const signupUrl = chooseRedirectUrl('signup_magic_link_url', body.signup_magic_link_url, project.signupRedirectUrls);
-      const loginMinutes = checkMinutes('login_expiration_minutes', body.login_expiration_minutes, project.loginExpirationMinutes, EXPIRATION_MINUTES);
-      const signupMinutes = checkMinutes('signup_expiration_minutes', body.signup_expiration_minutes, project.signupExpirationMinutes, EXPIRATION_MINUTES);
+  defineRoute(app, magicLinkRoutes.loginOrCreate, async (c, { body, ok }) => {
+    const email = normalizeEmail(body.email);
+    const loginUrl = chooseRedirectUrl('login_magic_link_url', body.login_magic_link_url, project.loginRedirectUrls);
+    const signupUrl = chooseRedirectUrl('signup_magic_link_url', body.signup_magic_link_url, project.signupRedirectUrls);
+    const loginMinutes = checkMinutes('login_expiration_minutes', body.login_expiration_minutes, project.loginExpirationMinutes, EXPIRATION_MINUTES);
+    const signupMinutes = checkMinutes('signup_expiration_minutes', body.signup_expiration_minutes, project.signupExpirationMinutes, EXPIRATION_MINUTES);
 
-      await enforceClientLimit(deps, c, 'magic-link', config.rateLimits.magicLinkPerIp, tooMany);
-      await enforceRateLimit(deps, `magic-link:email:${sha256Hex(email)}`, config.rateLimits.magicLinkPerEmail, tooMany);
+    await enforceClientLimit(deps, c, 'magic-link', config.rateLimits.magicLinkPerIp, tooMany);
+    await enforceRateLimit(deps, `magic-link:email:${sha256Hex(email)}`, config.rateLimits.magicLinkPerEmail, tooMany);
 
-      const now = deps.clock();
-      const existing = await findUserEmail(db, email);
-      const account = existing
-        ? { userId: existing.user_id, emailId: existing.email_id, created: false }
-        : await createUserWithEmail(db, email, body.create_user_as_pending ? 'pending' : 'active', now);
-      const kind = account.created ? 'signup' : 'login';
-      const expirationMinutes = kind === 'signup' ? signupMinutes : loginMinutes;
-      const token = await issueMagicLinkToken(db, { userId: account.userId, emailId: account.emailId, kind, expirationMinutes, now });
-      const link = magicLinkUrl(kind === 'signup' ? signupUrl : loginUrl, token);
-      await deps.email.send(magicLinkEmail({ to: email, projectName: project.name, link, kind, expirationMinutes }));
+    const now = deps.clock();
+    const existing = await findUserEmail(db, email);
+    const account = existing
+      ? { userId: existing.user_id, emailId: existing.email_id, created: false }
+      : await createUserWithEmail(db, email, body.create_user_as_pending ? 'pending' : 'active', now);
+    const kind = account.created ? 'signup' : 'login';
+    const expirationMinutes = kind === 'signup' ? signupMinutes : loginMinutes;
+    const token = await issueMagicLinkToken(db, { userId: account.userId, emailId: account.emailId, kind, expirationMinutes, now });
+    const link = magicLinkUrl(kind === 'signup' ? signupUrl : loginUrl, token);
+    await deps.email.send(magicLinkEmail({ to: email, projectName: project.name, link, kind, expirationMinutes }));
 
-      return ok({ user_id: account.userId, email_id: account.emailId, user_created: account.created });
-    },
-  );
+    return ok({ user_id: account.userId, email_id: account.emailId, user_created: account.created });
+  });
 
-  defineRoute(
-    app,
-    magicLinkRoutes.authenticate,
-    async (c, { body }) => {
-      const duration = requestedSession(project, body);
-      const now = deps.clock();
-      const used = await consumeMagicLinkToken(db, body.token, now);
-      if (!used) throw new ApiError('unable_to_auth_magic_link');
-      await proveEmail(deps, used.user_id, used.email_id, now);
-      const emailRow = await db.selectFrom('user_emails').select('email').where('email_id', '=', used.email_id).executeTakeFirstOrThrow();
-      const factor: AuthenticationFactor = {
-        type: 'magic_link',
-        delivery_method: 'email',
-        last_authenticated_at: now.toISOString(),
-        email_factor: { email_id: used.email_id, email_address: emailRow.email },
-      };
+  defineRoute(app, magicLinkRoutes.authenticate, async (c, { body }) => {
+    const duration = requestedSession(project, body);
+    const now = deps.clock();
+    const used = await consumeMagicLinkToken(db, body.token, now);
+    if (!used) throw new ApiError('unable_to_auth_magic_link');
+    await proveEmail(deps, used.user_id, used.email_id, now);
+    const emailRow = await db.selectFrom('user_emails').select('email').where('email_id', '=', used.email_id).executeTakeFirstOrThrow();
+    const factor: AuthenticationFactor = {
+      type: 'magic_link',
+      delivery_method: 'email',
+      last_authenticated_at: now.toISOString(),
+      email_factor: { email_id: used.email_id, email_address: emailRow.email },
+    };
 
-      return c.json(
-        await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: used.user_id, factors: [factor], ...duration, now }),
-      );
-    },
-  );
+    return c.json(
+      await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: used.user_id, factors: [factor], ...duration, now }),
+    );
+  });
 }

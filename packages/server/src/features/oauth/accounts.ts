@@ -14,7 +14,12 @@ import type { OAuthProfile } from './profile.js';
  * provider that person's account, and recording it on a new user would let them wait for the
  * owner to prove it later, then come back through the provider into the owner's account.
  */
-export async function userForProfile(deps: RevokeDeps, provider: OAuthProviderType, profile: OAuthProfile, now: Date): Promise<{ userId: string; created: boolean }> {
+export async function userForProfile(
+  deps: RevokeDeps,
+  provider: OAuthProviderType,
+  profile: OAuthProfile,
+  now: Date,
+): Promise<{ userId: string; created: boolean }> {
   const { db } = deps;
   const linked = await linkedUser(db, provider, profile.subject);
   if (linked) return { userId: linked, created: false };

@@ -33,7 +33,10 @@ const providerFields: Record<string, FieldDeclaration> = Object.fromEntries(
   OAUTH_PROVIDER_TYPES.flatMap((provider) =>
     SETTINGS.map(([key, suffix, schema, doc]) => [
       `oauth.providers.${provider}.${key}`,
-      field(schema.optional(), `${provider}: ${doc}`, { env: { name: envName(provider, suffix), read: 'string' }, defaultText: key === 'clientId' || key === 'clientSecret' ? 'unset' : "the provider's" }),
+      field(schema.optional(), `${provider}: ${doc}`, {
+        env: { name: envName(provider, suffix), read: 'string' },
+        defaultText: key === 'clientId' || key === 'clientSecret' ? 'unset' : "the provider's",
+      }),
     ]),
   ),
 );
@@ -47,7 +50,10 @@ export const oauthConfig: ConfigSection = {
       "Google one-tap: the Google Identity Services script the login widget loads (a server setting, so the host's widget configuration stays the same in every environment and tests point it at a local stand-in).",
       { env: { name: 'VESTIBULE_OAUTH_GOOGLE_ONE_TAP_SCRIPT_URL', read: 'string' } },
     ),
-    'rateLimits.oauthPerIp': field(rate(100, 600), '`{ limit, windowSeconds }` social sign-in starts, and token exchanges, per client address (each its own count).'),
+    'rateLimits.oauthPerIp': field(
+      rate(100, 600),
+      '`{ limit, windowSeconds }` social sign-in starts, and token exchanges, per client address (each its own count).',
+    ),
   },
   finish(config) {
     const read = (config as unknown as { oauth?: { providers?: Record<string, OAuthProviderSettings>; googleOneTapScriptUrl?: string } }).oauth;
@@ -57,8 +63,11 @@ export const oauthConfig: ConfigSection = {
     if (config.env === 'production') {
       // A provider named in the settings but without credentials would fail every user at the callback.
       for (const [provider, settings] of Object.entries(providers)) {
-        const missing = SETTINGS.filter(([key]) => (key === 'clientId' || key === 'clientSecret') && !settings[key]).map(([, suffix]) => envName(provider, suffix));
-        if (missing.length > 0) throw new ConfigError(`server.oauth.providers.${provider}`, `the ${provider} provider has no credentials; set ${missing.join(' and ')}`);
+        const missing = SETTINGS.filter(([key]) => (key === 'clientId' || key === 'clientSecret') && !settings[key]).map(([, suffix]) =>
+          envName(provider, suffix),
+        );
+        if (missing.length > 0)
+          throw new ConfigError(`server.oauth.providers.${provider}`, `the ${provider} provider has no credentials; set ${missing.join(' and ')}`);
       }
     }
     config.oauth = { providers, googleOneTapScriptUrl: read?.googleOneTapScriptUrl ?? 'https://accounts.google.com/gsi/client' };

@@ -54,7 +54,15 @@ export function developmentProviders(app: OpenAPIHono<AppEnv>, deps: AppDeps, ty
       type,
       {
         // Plain OAuth 2.0 with PKCE and a userinfo endpoint answering OpenID Connect standard claims.
-        entry: { ...PROVIDERS[type], pkce: true, idToken: false, tokenAuth: 'client_secret_post', authorizationParams: undefined, tokenResponse: undefined, scopeSeparator: ' ' },
+        entry: {
+          ...PROVIDERS[type],
+          pkce: true,
+          idToken: false,
+          tokenAuth: 'client_secret_post',
+          authorizationParams: undefined,
+          tokenResponse: undefined,
+          scopeSeparator: ' ',
+        },
         clientId: type,
         clientSecret,
         authorizationUrl: `${base}/authorize`,
@@ -69,7 +77,11 @@ export function developmentProviders(app: OpenAPIHono<AppEnv>, deps: AppDeps, ty
   );
 }
 
-function registerDevelopmentRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, context: { clientSecret: string; callbackUrl: string; types: Set<OAuthProviderType> }): void {
+function registerDevelopmentRoutes(
+  app: OpenAPIHono<AppEnv>,
+  deps: AppDeps,
+  context: { clientSecret: string; callbackUrl: string; types: Set<OAuthProviderType> },
+): void {
   const { db } = deps;
   const oauthError = (c: Context<AppEnv>, error: string, status: 400 | 401 = 400) => c.json({ error }, status);
 
@@ -77,7 +89,8 @@ function registerDevelopmentRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, cont
   const authorizationRequest = (input: Record<string, string | undefined>): AuthorizationRequest & { provider: OAuthProviderType } => {
     const request = Object.fromEntries(REQUEST_FIELDS.map((name) => [name, input[name] ?? ''])) as AuthorizationRequest;
     const provider = request.client_id as OAuthProviderType;
-    if (!(OAUTH_PROVIDER_TYPES as readonly string[]).includes(provider) || !context.types.has(provider)) throw new ApiError('bad_request', 'client_id names no provider the development provider stands in for.');
+    if (!(OAUTH_PROVIDER_TYPES as readonly string[]).includes(provider) || !context.types.has(provider))
+      throw new ApiError('bad_request', 'client_id names no provider the development provider stands in for.');
     if (request.redirect_uri !== context.callbackUrl) throw new ApiError('bad_request', `redirect_uri must be ${context.callbackUrl}.`);
     if (request.response_type !== 'code' || request.code_challenge_method !== 'S256' || !request.code_challenge || !request.state) {
       throw new ApiError('bad_request', 'An authorization request needs response_type=code, state and an S256 code_challenge.');
@@ -126,10 +139,21 @@ function registerDevelopmentRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, cont
     if (field('grant_type') !== 'authorization_code') return oauthError(c, 'unsupported_grant_type');
     const used = field('code') ? await consumeToken<CodeBound>(db, 'oauth_dev_code', field('code'), deps.clock()) : undefined;
     const code = used?.bound;
-    if (!code || code.provider !== field('client_id') || code.redirectUri !== field('redirect_uri') || !pkceVerifies(field('code_verifier'), code.codeChallenge)) {
+    if (
+      !code ||
+      code.provider !== field('client_id') ||
+      code.redirectUri !== field('redirect_uri') ||
+      !pkceVerifies(field('code_verifier'), code.codeChallenge)
+    ) {
       return oauthError(c, 'invalid_grant');
     }
-    const accessToken = await issueToken(db, { purpose: 'oauth_dev_access', userId: null, bound: { provider: code.provider, email: code.email }, expirationMinutes: CODE_MINUTES, now: deps.clock() });
+    const accessToken = await issueToken(db, {
+      purpose: 'oauth_dev_access',
+      userId: null,
+      bound: { provider: code.provider, email: code.email },
+      expirationMinutes: CODE_MINUTES,
+      now: deps.clock(),
+    });
     return c.json({ access_token: accessToken, token_type: 'Bearer', expires_in: CODE_MINUTES * 60 });
   });
 

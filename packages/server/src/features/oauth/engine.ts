@@ -145,7 +145,14 @@ export async function exchangeAndReadProfile(provider: ResolvedProvider, callbac
   });
   const claims = provider.entry.idToken ? (tokens.claims() as Record<string, unknown> | undefined) : undefined;
   const get = async (url: string): Promise<unknown> => {
-    const response = await fetchProtectedResource(configuration, tokens.access_token, new URL(url), 'GET', undefined, new Headers({ Accept: 'application/json' }));
+    const response = await fetchProtectedResource(
+      configuration,
+      tokens.access_token,
+      new URL(url),
+      'GET',
+      undefined,
+      new Headers({ Accept: 'application/json' }),
+    );
     if (!response.ok) throw new Error(`The provider answered ${response.status} at ${new URL(url).pathname}.`);
     return response.json();
   };

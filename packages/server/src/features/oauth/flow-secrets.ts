@@ -33,7 +33,12 @@ export interface TokenBound {
   codeChallenge: string;
 }
 
-export function issueState(db: Kysely<Database>, bound: Omit<StateBound, 'nonce' | 'pkceVerifier'>, checks: Omit<FlowChecks, 'state'>, now: Date): Promise<string> {
+export function issueState(
+  db: Kysely<Database>,
+  bound: Omit<StateBound, 'nonce' | 'pkceVerifier'>,
+  checks: Omit<FlowChecks, 'state'>,
+  now: Date,
+): Promise<string> {
   const value: StateBound = { ...bound, nonce: checks.nonce, pkceVerifier: checks.pkceVerifier };
   return issueToken(db, { purpose: 'oauth_state', userId: null, bound: value, expirationMinutes: STATE_MINUTES, now });
 }
@@ -51,7 +56,12 @@ export function issueOAuthToken(db: Kysely<Database>, userId: string, bound: Tok
  * The token's user and provider account, once, when the verifier matches the challenge it was
  * bound to. A wrong verifier still uses the token up: it cannot be guessed at.
  */
-export async function consumeOAuthToken(db: Kysely<Database>, token: string, codeVerifier: string, now: Date): Promise<(TokenBound & { userId: string }) | undefined> {
+export async function consumeOAuthToken(
+  db: Kysely<Database>,
+  token: string,
+  codeVerifier: string,
+  now: Date,
+): Promise<(TokenBound & { userId: string }) | undefined> {
   const used = await consumeToken<TokenBound>(db, 'oauth_token', token, now);
   if (!used?.userId || !pkceVerifies(codeVerifier, used.bound.codeChallenge)) return undefined;
   return { ...used.bound, userId: used.userId };

@@ -58,7 +58,13 @@ export function registerOneTapRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, go
     };
     let claims: JWTPayload;
     try {
-      ({ payload: claims } = await jwtVerify(body.id_token, jwks, { issuer: issuers, audience: clientId!, algorithms: ['RS256'], currentDate: now, requiredClaims: ['sub', 'exp', 'iat', 'nonce'] }));
+      ({ payload: claims } = await jwtVerify(body.id_token, jwks, {
+        issuer: issuers,
+        audience: clientId!,
+        algorithms: ['RS256'],
+        currentDate: now,
+        requiredClaims: ['sub', 'exp', 'iat', 'nonce'],
+      }));
     } catch (error) {
       return refuse(error instanceof joseErrors.JOSEError ? error.code : 'unreadable token');
     }

@@ -38,11 +38,17 @@ export function providerParams(raw: string | undefined): Record<string, string> 
   // ('client_id ', 'client_id[]', 'clıent_id') is not one of ours, yet some servers read it as one.
   const misspelt = Object.keys(parsed).filter((name) => !/^[A-Za-z0-9_.-]{1,64}$/.test(name));
   if (misspelt.length > 0) {
-    throw new ApiError('bad_request', `provider_params names may hold only letters, digits, '_', '.' and '-' (not ${misspelt.map((name) => JSON.stringify(name)).join(', ')}).`);
+    throw new ApiError(
+      'bad_request',
+      `provider_params names may hold only letters, digits, '_', '.' and '-' (not ${misspelt.map((name) => JSON.stringify(name)).join(', ')}).`,
+    );
   }
   const reserved = Object.keys(parsed).filter((name) => RESERVED.has(name.toLowerCase()));
   if (reserved.length > 0) {
-    throw new ApiError('bad_request', `provider_params may not set ${reserved.join(', ')}: Vestibule sets ${reserved.length === 1 ? 'it' : 'them'} for the sign-in's safety (add scopes with custom_scopes).`);
+    throw new ApiError(
+      'bad_request',
+      `provider_params may not set ${reserved.join(', ')}: Vestibule sets ${reserved.length === 1 ? 'it' : 'them'} for the sign-in's safety (add scopes with custom_scopes).`,
+    );
   }
   refuseUnstorableText(parsed, 'Field');
   return parsed as Record<string, string>;

@@ -36,7 +36,13 @@ export interface ProviderEntry {
 }
 
 /** GitHub and Bitbucket keep addresses on a separate endpoint: the primary one and whether it is confirmed. */
-async function primaryEmail(source: ProfileSource, url: string, list: (json: unknown) => unknown[], primary: string, verified: string): Promise<{ email: string | null; verified: boolean }> {
+async function primaryEmail(
+  source: ProfileSource,
+  url: string,
+  list: (json: unknown) => unknown[],
+  primary: string,
+  verified: string,
+): Promise<{ email: string | null; verified: boolean }> {
   const entries = list(await source.get(url)).map((entry) => at(entry));
   const chosen = entries.find((entry) => entry[primary] === true);
   return { email: typeof chosen?.email === 'string' ? chosen.email : null, verified: chosen?.[verified] === true };
@@ -87,7 +93,13 @@ export const PROVIDERS: Record<OAuthProviderType, ProviderEntry> = {
     idToken: false,
     async profile(source) {
       const me = at(await source.get(source.userinfoUrl));
-      const email = await primaryEmail(source, new URL('emails', source.userinfoUrl.replace(/\/?$/, '/')).href, (json) => (Array.isArray(at(json).values) ? (at(json).values as unknown[]) : []), 'is_primary', 'is_confirmed');
+      const email = await primaryEmail(
+        source,
+        new URL('emails', source.userinfoUrl.replace(/\/?$/, '/')).href,
+        (json) => (Array.isArray(at(json).values) ? (at(json).values as unknown[]) : []),
+        'is_primary',
+        'is_confirmed',
+      );
       return profile(me.uuid, email.email, email.verified, me.display_name);
     },
   },
@@ -163,7 +175,13 @@ export const PROVIDERS: Record<OAuthProviderType, ProviderEntry> = {
     idToken: false,
     async profile(source) {
       const me = at(await source.get(source.userinfoUrl));
-      const email = await primaryEmail(source, `${source.userinfoUrl.replace(/\/$/, '')}/emails`, (json) => (Array.isArray(json) ? json : []), 'primary', 'verified');
+      const email = await primaryEmail(
+        source,
+        `${source.userinfoUrl.replace(/\/$/, '')}/emails`,
+        (json) => (Array.isArray(json) ? json : []),
+        'primary',
+        'verified',
+      );
       return profile(me.id, email.email, email.verified, me.name ?? me.login);
     },
   },

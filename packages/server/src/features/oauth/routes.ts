@@ -91,7 +91,14 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, pro
     const used = await consumeOAuthToken(db, body.token, body.code_verifier, now);
     if (!used) throw new ApiError('oauth_token_not_found');
     const factor: AuthenticationFactor = { type: 'oauth', delivery_method: 'oauth', last_authenticated_at: now.toISOString() };
-    const signedIn = await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: used.userId, factors: [factor], ...duration, now });
+    const signedIn = await completeSignIn(deps, {
+      requestId: c.get('requestId'),
+      bearerToken: bearerToken(c),
+      userId: used.userId,
+      factors: [factor],
+      ...duration,
+      now,
+    });
     const response: OAuthAuthenticateResponse = { ...signedIn, provider_type: used.provider, provider_subject: used.subject };
     return c.json(response);
   });

@@ -7,7 +7,11 @@ import type { LockoutRule, RateLimitRule, SmsProviderConfig } from '../../config
 
 const otpTemplate = z.strictObject({
   subject: z.string().min(1).max(200).optional(),
-  text: z.string().min(1).max(2000).refine((value) => value.includes('{code}'), 'must contain the {code} placeholder'),
+  text: z
+    .string()
+    .min(1)
+    .max(2000)
+    .refine((value) => value.includes('{code}'), 'must contain the {code} placeholder'),
 });
 
 export const otpsConfig: ConfigSection = {
@@ -15,11 +19,25 @@ export const otpsConfig: ConfigSection = {
   project: {
     smsCountries: field(
       z
-        .union([z.literal('all'), z.array(z.string().refine((value) => isSupportedCountry(value as CountryCode), 'must be an ISO 3166-1 alpha-2 country code like US')).min(1)])
+        .union([
+          z.literal('all'),
+          z.array(z.string().refine((value) => isSupportedCountry(value as CountryCode), 'must be an ISO 3166-1 alpha-2 country code like US')).min(1),
+        ])
         .nullable()
         .default(null),
       'ISO 3166-1 alpha-2 codes (e.g. `["US", "CA"]`) SMS/WhatsApp passcodes may go to, or `"all"`; others answer 400 `invalid_phone_number_country_code`. Unset allows every country in development; production with a text provider refuses to start without it (a decision about where texts may cost money, written out).',
-      { env: { name: 'VESTIBULE_SMS_COUNTRIES', read: (raw) => (raw.trim() === 'all' ? 'all' : raw.split(',').map((code) => code.trim()).filter(Boolean)) } },
+      {
+        env: {
+          name: 'VESTIBULE_SMS_COUNTRIES',
+          read: (raw) =>
+            raw.trim() === 'all'
+              ? 'all'
+              : raw
+                  .split(',')
+                  .map((code) => code.trim())
+                  .filter(Boolean),
+        },
+      },
     ),
     otpTemplates: field(
       z.record(z.string().min(1).max(128), otpTemplate).default({}),
@@ -27,18 +45,46 @@ export const otpsConfig: ConfigSection = {
     ),
   },
   server: {
-    'sms.accountSid': field(z.string().min(1).optional(), 'SMS/WhatsApp provider account (Twilio or an API speaking its Messages format). Needs `authToken`.', { env: { name: 'TWILIO_ACCOUNT_SID', read: 'string' } }),
-    'sms.authToken': field(z.string().min(1).optional(), 'Provider secret (HTTP Basic `accountSid:authToken`).', { env: { name: 'TWILIO_AUTH_TOKEN', read: 'string' } }),
-    'sms.fromNumber': field(e164.optional(), 'E.164 sender of SMS. Unset: no SMS through the provider.', { env: { name: 'TWILIO_FROM_NUMBER', read: 'string' } }),
-    'sms.whatsappFrom': field(e164.optional(), 'E.164 sender of WhatsApp messages (sent as `whatsapp:+…`). Unset: no WhatsApp through the provider.', { env: { name: 'TWILIO_WHATSAPP_FROM', read: 'string' } }),
-    'sms.baseUrl': field(httpUrl.optional(), 'Provider base URL (tests point it at a local server).', { env: { name: 'TWILIO_BASE_URL', read: 'string' }, defaultText: '`https://api.twilio.com`' }),
-    'rateLimits.otpPerDestination': field(rate(5, 600), '`{ limit, windowSeconds }` passcode sends per email address or phone number (SMS and WhatsApp share the number\'s count).'),
+    'sms.accountSid': field(z.string().min(1).optional(), 'SMS/WhatsApp provider account (Twilio or an API speaking its Messages format). Needs `authToken`.', {
+      env: { name: 'TWILIO_ACCOUNT_SID', read: 'string' },
+    }),
+    'sms.authToken': field(z.string().min(1).optional(), 'Provider secret (HTTP Basic `accountSid:authToken`).', {
+      env: { name: 'TWILIO_AUTH_TOKEN', read: 'string' },
+    }),
+    'sms.fromNumber': field(e164.optional(), 'E.164 sender of SMS. Unset: no SMS through the provider.', {
+      env: { name: 'TWILIO_FROM_NUMBER', read: 'string' },
+    }),
+    'sms.whatsappFrom': field(e164.optional(), 'E.164 sender of WhatsApp messages (sent as `whatsapp:+…`). Unset: no WhatsApp through the provider.', {
+      env: { name: 'TWILIO_WHATSAPP_FROM', read: 'string' },
+    }),
+    'sms.baseUrl': field(httpUrl.optional(), 'Provider base URL (tests point it at a local server).', {
+      env: { name: 'TWILIO_BASE_URL', read: 'string' },
+      defaultText: '`https://api.twilio.com`',
+    }),
+    'rateLimits.otpPerDestination': field(
+      rate(5, 600),
+      "`{ limit, windowSeconds }` passcode sends per email address or phone number (SMS and WhatsApp share the number's count).",
+    ),
     'rateLimits.otpPerIp': field(rate(50, 600), '`{ limit, windowSeconds }` passcode sends per client address, all channels together.'),
-    'rateLimits.otpPerPhoneRange': field(rate(10, 3600), '`{ limit, windowSeconds }` text passcodes (SMS and WhatsApp together) to numbers that differ only in their last three digits: pumping fraud walks a range of numbers one at a time.'),
-    smsHourlyBudget: field(z.number().int().min(1).default(1000), 'Text messages (SMS and WhatsApp) the project sends in an hour; past it, text passcodes answer 503 `text_message_budget_exceeded` (logged) and email keeps working. Size it at a few times your busiest hour.', { env: { name: 'VESTIBULE_SMS_HOURLY_BUDGET', read: 'integer' } }),
-    smsCountryHourlyBudget: field(z.number().int().min(1).default(200), 'The same, per country of the number: a pumping attack spends it on one country while the others still get their texts.', { env: { name: 'VESTIBULE_SMS_COUNTRY_HOURLY_BUDGET', read: 'integer' } }),
-    'rateLimits.otpLockout': field(lockout(10, 3600, 1800), '`{ maxFailures, windowSeconds, lockSeconds }`: that many wrong passcodes for one user (across codes) from one client address within the window lock that address out of the user\'s passcode sign-in for `lockSeconds`.'),
-    'rateLimits.otpAccountLockout': field(lockout(50, 3600, 1800), 'The same for all addresses together: locks the user\'s passcode sign-in for everyone.'),
+    'rateLimits.otpPerPhoneRange': field(
+      rate(10, 3600),
+      '`{ limit, windowSeconds }` text passcodes (SMS and WhatsApp together) to numbers that differ only in their last three digits: pumping fraud walks a range of numbers one at a time.',
+    ),
+    smsHourlyBudget: field(
+      z.number().int().min(1).default(1000),
+      'Text messages (SMS and WhatsApp) the project sends in an hour; past it, text passcodes answer 503 `text_message_budget_exceeded` (logged) and email keeps working. Size it at a few times your busiest hour.',
+      { env: { name: 'VESTIBULE_SMS_HOURLY_BUDGET', read: 'integer' } },
+    ),
+    smsCountryHourlyBudget: field(
+      z.number().int().min(1).default(200),
+      'The same, per country of the number: a pumping attack spends it on one country while the others still get their texts.',
+      { env: { name: 'VESTIBULE_SMS_COUNTRY_HOURLY_BUDGET', read: 'integer' } },
+    ),
+    'rateLimits.otpLockout': field(
+      lockout(10, 3600, 1800),
+      "`{ maxFailures, windowSeconds, lockSeconds }`: that many wrong passcodes for one user (across codes) from one client address within the window lock that address out of the user's passcode sign-in for `lockSeconds`.",
+    ),
+    'rateLimits.otpAccountLockout': field(lockout(50, 3600, 1800), "The same for all addresses together: locks the user's passcode sign-in for everyone."),
   },
   finish(config, { env }) {
     // The provider is one group: named by any of its fields, it needs an account and a secret.
@@ -48,10 +94,15 @@ export const otpsConfig: ConfigSection = {
       return;
     }
     if (config.env === 'production' && config.project.smsCountries === null) {
-      throw new ConfigError(env.TWILIO_ACCOUNT_SID ? 'VESTIBULE_SMS_COUNTRIES' : 'project.smsCountries', 'required in production when text messages are configured: the countries passcodes may be texted to (e.g. US,CA), or all');
+      throw new ConfigError(
+        env.TWILIO_ACCOUNT_SID ? 'VESTIBULE_SMS_COUNTRIES' : 'project.smsCountries',
+        'required in production when text messages are configured: the countries passcodes may be texted to (e.g. US,CA), or all',
+      );
     }
-    if (!sms.accountSid) throw new ConfigError(env.TWILIO_AUTH_TOKEN ? 'TWILIO_ACCOUNT_SID' : 'server.sms.accountSid', 'required when an SMS provider is configured');
-    if (!sms.authToken) throw new ConfigError(env.TWILIO_ACCOUNT_SID ? 'TWILIO_AUTH_TOKEN' : 'server.sms.authToken', 'required when an SMS provider is configured');
+    if (!sms.accountSid)
+      throw new ConfigError(env.TWILIO_AUTH_TOKEN ? 'TWILIO_ACCOUNT_SID' : 'server.sms.accountSid', 'required when an SMS provider is configured');
+    if (!sms.authToken)
+      throw new ConfigError(env.TWILIO_ACCOUNT_SID ? 'TWILIO_AUTH_TOKEN' : 'server.sms.authToken', 'required when an SMS provider is configured');
     config.sms = {
       accountSid: sms.accountSid,
       authToken: sms.authToken,

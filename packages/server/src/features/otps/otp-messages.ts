@@ -71,7 +71,9 @@ export function otpEmail(input: MessageInput & { to: string }): EmailMessage {
   const subject = input.template?.subject ? fill(input.template.subject, input) : wording.subject(input.projectName);
   const paragraphs = text
     .split(/\n{2,}/)
-    .map((paragraph) => escapeHtml(paragraph).replace(/\n/g, '<br>').split(input.code).join(`<strong style="font-size:1.4em;letter-spacing:0.15em">${input.code}</strong>`))
+    .map((paragraph) =>
+      escapeHtml(paragraph).replace(/\n/g, '<br>').split(input.code).join(`<strong style="font-size:1.4em;letter-spacing:0.15em">${input.code}</strong>`),
+    )
     .map((paragraph) => `<p>${paragraph}</p>`)
     .join('\n');
   const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">\n${paragraphs}\n</body></html>`;

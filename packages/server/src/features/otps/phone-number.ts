@@ -23,7 +23,8 @@ export function normalizePhoneNumber(value: string, allowedCountries: string[] |
   if (!parsed.isValid()) throw new ApiError('invalid_phone_number');
   const country = parsed.country ?? null;
   if (allowedCountries && (!country || !allowedCountries.includes(country))) {
-    throw new ApiError('invalid_phone_number_country_code',
+    throw new ApiError(
+      'invalid_phone_number_country_code',
       `Phone numbers ${country ? `from ${country} ` : `with country calling code +${parsed.countryCallingCode} `}are not enabled for this project.`,
     );
   }

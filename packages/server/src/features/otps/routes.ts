@@ -26,7 +26,6 @@ import { OTP_EXPIRATION_MINUTES } from '@vestibule/contract/durations';
 
 const CHANNEL_NAMES = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' } as const;
 
-
 /** Sends, turning any provider failure into a logged 502/503 delivery_failed (never a 500). */
 async function deliver(deps: AppDeps, c: Context<AppEnv>, channel: keyof typeof CHANNEL_NAMES, send: () => Promise<void>): Promise<void> {
   try {
@@ -44,7 +43,12 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
   const project = config.project;
   const sendLimits = async (c: Context<AppEnv>, destination: string) => {
     await enforceClientLimit(deps, c, 'otp', config.rateLimits.otpPerIp, 'Too many passcodes requested from this network.');
-    await enforceRateLimit(deps, `otp:destination:${sha256Hex(destination)}`, config.rateLimits.otpPerDestination, 'Too many passcodes requested for this destination.');
+    await enforceRateLimit(
+      deps,
+      `otp:destination:${sha256Hex(destination)}`,
+      config.rateLimits.otpPerDestination,
+      'Too many passcodes requested for this destination.',
+    );
   };
   /** Wrong passcodes are counted per user and client address, and (with a higher ceiling) per user. */
   const failureCounters = (userId: string, clientIp: string): FailureCounter[] => [
@@ -53,120 +57,116 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
   ];
   const expiration = (value: number | undefined) => checkMinutes('expiration_minutes', value, OTP_EXPIRATION_MINUTES.default, OTP_EXPIRATION_MINUTES);
 
-  defineRoute(
-    app,
-    otpRoutes.emailLoginOrCreate,
-    async (c, { body, ok }) => {
-      const email = normalizeEmail(body.email);
-      const minutes = expiration(body.expiration_minutes);
-      const loginTemplate = chooseTemplate('login_template_id', body.login_template_id, project.otpTemplates);
-      const signupTemplate = chooseTemplate('signup_template_id', body.signup_template_id, project.otpTemplates);
-      await sendLimits(c, `email:${email}`);
+  defineRoute(app, otpRoutes.emailLoginOrCreate, async (c, { body, ok }) => {
+    const email = normalizeEmail(body.email);
+    const minutes = expiration(body.expiration_minutes);
+    const loginTemplate = chooseTemplate('login_template_id', body.login_template_id, project.otpTemplates);
+    const signupTemplate = chooseTemplate('signup_template_id', body.signup_template_id, project.otpTemplates);
+    await sendLimits(c, `email:${email}`);
 
-      const now = deps.clock();
-      const existing = await findUserEmail(db, email);
-      const account = existing
-        ? { userId: existing.user_id, emailId: existing.email_id, created: false }
-        : await createUserWithEmail(db, email, 'active', now);
-      const code = await issuePasscode(db, deps.otpHmacKey, { methodId: account.emailId, userId: account.userId, channel: 'email', expirationMinutes: minutes, now });
-      const message: EmailMessage = otpEmail({
-        to: email,
-        projectName: project.name,
-        code,
-        minutes,
-        locale: body.locale,
-        template: account.created ? signupTemplate : loginTemplate,
-      });
-      await deliver(deps, c, 'email', () => deps.email.send(message));
+    const now = deps.clock();
+    const existing = await findUserEmail(db, email);
+    const account = existing ? { userId: existing.user_id, emailId: existing.email_id, created: false } : await createUserWithEmail(db, email, 'active', now);
+    const code = await issuePasscode(db, deps.otpHmacKey, {
+      methodId: account.emailId,
+      userId: account.userId,
+      channel: 'email',
+      expirationMinutes: minutes,
+      now,
+    });
+    const message: EmailMessage = otpEmail({
+      to: email,
+      projectName: project.name,
+      code,
+      minutes,
+      locale: body.locale,
+      template: account.created ? signupTemplate : loginTemplate,
+    });
+    await deliver(deps, c, 'email', () => deps.email.send(message));
 
-      return ok({ user_id: account.userId, method_id: account.emailId, user_created: account.created });
-    },
-  );
+    return ok({ user_id: account.userId, method_id: account.emailId, user_created: account.created });
+  });
 
   for (const channel of ['sms', 'whatsapp'] as const) {
-    defineRoute(
-      app,
-      channel === 'sms' ? otpRoutes.smsLoginOrCreate : otpRoutes.whatsappLoginOrCreate,
-      async (c, { body, ok }) => {
-        const phone = normalizePhoneNumber(body.phone_number, project.smsCountries === 'all' ? null : project.smsCountries);
-        const { e164 } = phone;
-        const minutes = expiration(body.expiration_minutes);
-        if (!deps.texts.canSend(channel)) {
-          throw new ApiError('channel_not_configured',
-            `${CHANNEL_NAMES[channel]} passcodes are not configured on this server (set the sms provider: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and ${channel === 'sms' ? 'TWILIO_FROM_NUMBER' : 'TWILIO_WHATSAPP_FROM'}).`,
-          );
-        }
-        await sendLimits(c, `phone:${e164}`);
-        await guardTextSend(deps, c, phone);
+    defineRoute(app, channel === 'sms' ? otpRoutes.smsLoginOrCreate : otpRoutes.whatsappLoginOrCreate, async (c, { body, ok }) => {
+      const phone = normalizePhoneNumber(body.phone_number, project.smsCountries === 'all' ? null : project.smsCountries);
+      const { e164 } = phone;
+      const minutes = expiration(body.expiration_minutes);
+      if (!deps.texts.canSend(channel)) {
+        throw new ApiError(
+          'channel_not_configured',
+          `${CHANNEL_NAMES[channel]} passcodes are not configured on this server (set the sms provider: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and ${channel === 'sms' ? 'TWILIO_FROM_NUMBER' : 'TWILIO_WHATSAPP_FROM'}).`,
+        );
+      }
+      await sendLimits(c, `phone:${e164}`);
+      await guardTextSend(deps, c, phone);
 
-        const now = deps.clock();
-        const existing = await findUserPhone(db, e164);
-        const account = existing
-          ? { userId: existing.user_id, phoneId: existing.phone_id, created: false }
-          : await createUserWithPhone(db, e164, now);
-        const code = await issuePasscode(db, deps.otpHmacKey, { methodId: account.phoneId, userId: account.userId, channel, expirationMinutes: minutes, now });
-        const message: TextMessage = { channel, to: e164, text: otpText({ projectName: project.name, code, minutes, locale: body.locale, template: null }) };
-        await deliver(deps, c, channel, () => deps.texts.send(message));
+      const now = deps.clock();
+      const existing = await findUserPhone(db, e164);
+      const account = existing ? { userId: existing.user_id, phoneId: existing.phone_id, created: false } : await createUserWithPhone(db, e164, now);
+      const code = await issuePasscode(db, deps.otpHmacKey, { methodId: account.phoneId, userId: account.userId, channel, expirationMinutes: minutes, now });
+      const message: TextMessage = { channel, to: e164, text: otpText({ projectName: project.name, code, minutes, locale: body.locale, template: null }) };
+      await deliver(deps, c, channel, () => deps.texts.send(message));
 
-        return ok({ user_id: account.userId, method_id: account.phoneId, user_created: account.created });
-      },
-    );
+      return ok({ user_id: account.userId, method_id: account.phoneId, user_created: account.created });
+    });
   }
 
-  defineRoute(
-    app,
-    otpRoutes.authenticate,
-    async (c, { body }) => {
-      if (!/^\d{6}$/.test(body.code)) throw new ApiError('invalid_code');
-      const duration = requestedSession(project, body);
-      const now = deps.clock();
-      let counters: FailureCounter[] = [];
-      const result = await checkPasscode(db, deps.otpHmacKey, {
-        methodId: body.method_id,
-        code: body.code,
-        now,
-        reserveAttempt: (userId) => {
-          counters = failureCounters(userId, c.get('clientIp'));
-          return reserveAttempt(db, counters, now);
-        },
-      });
-      if (result.kind === 'locked') throw lockedError(result.until, now);
-      if (result.kind === 'wrong') {
-        if (result.lockIfWrong) throw lockedError(result.lockIfWrong, now);
-        // The guess that used the last try already says the code is dead, so nobody types a
-        // sixth code only to learn that.
-        throw new ApiError(result.lastAttempt ? 'otp_code_expired' : 'otp_code_not_found');
-      }
-      if (result.kind === 'not_found') throw new ApiError('otp_code_not_found');
-      // Trying again cannot help here, so the answer says to ask for a new code instead.
-      if (result.kind === 'dead') throw new ApiError('otp_code_expired');
+  defineRoute(app, otpRoutes.authenticate, async (c, { body }) => {
+    if (!/^\d{6}$/.test(body.code)) throw new ApiError('invalid_code');
+    const duration = requestedSession(project, body);
+    const now = deps.clock();
+    let counters: FailureCounter[] = [];
+    const result = await checkPasscode(db, deps.otpHmacKey, {
+      methodId: body.method_id,
+      code: body.code,
+      now,
+      reserveAttempt: (userId) => {
+        counters = failureCounters(userId, c.get('clientIp'));
+        return reserveAttempt(db, counters, now);
+      },
+    });
+    if (result.kind === 'locked') throw lockedError(result.until, now);
+    if (result.kind === 'wrong') {
+      if (result.lockIfWrong) throw lockedError(result.lockIfWrong, now);
+      // The guess that used the last try already says the code is dead, so nobody types a
+      // sixth code only to learn that.
+      throw new ApiError(result.lastAttempt ? 'otp_code_expired' : 'otp_code_not_found');
+    }
+    if (result.kind === 'not_found') throw new ApiError('otp_code_not_found');
+    // Trying again cannot help here, so the answer says to ask for a new code instead.
+    if (result.kind === 'dead') throw new ApiError('otp_code_expired');
 
-      const { userId, methodId, channel } = result;
-      await releaseAttempt(db, counters);
-      let factor: AuthenticationFactor;
-      if (channel === 'email') {
-        await proveEmail(deps, userId, methodId, now);
-        const emailRow = await db.selectFrom('user_emails').select('email').where('email_id', '=', methodId).executeTakeFirstOrThrow();
-        factor = { type: 'otp', delivery_method: 'email', last_authenticated_at: now.toISOString(), email_factor: { email_id: methodId, email_address: emailRow.email } };
-      } else {
-        await verifyPhoneAndActivate(db, userId, methodId);
-        const phoneRow = await db.selectFrom('user_phone_numbers').select('phone_number').where('phone_id', '=', methodId).executeTakeFirstOrThrow();
-        factor = {
-          type: 'otp',
-          delivery_method: channel,
-          last_authenticated_at: now.toISOString(),
-          phone_number_factor: { phone_id: methodId, phone_number: phoneRow.phone_number },
-        };
-      }
-      const response = await completeSignIn(deps, {
-        requestId: c.get('requestId'),
-        bearerToken: bearerToken(c),
-        userId,
-        factors: [factor],
-        ...duration,
-        now,
-      });
-      return c.json(response);
-    },
-  );
+    const { userId, methodId, channel } = result;
+    await releaseAttempt(db, counters);
+    let factor: AuthenticationFactor;
+    if (channel === 'email') {
+      await proveEmail(deps, userId, methodId, now);
+      const emailRow = await db.selectFrom('user_emails').select('email').where('email_id', '=', methodId).executeTakeFirstOrThrow();
+      factor = {
+        type: 'otp',
+        delivery_method: 'email',
+        last_authenticated_at: now.toISOString(),
+        email_factor: { email_id: methodId, email_address: emailRow.email },
+      };
+    } else {
+      await verifyPhoneAndActivate(db, userId, methodId);
+      const phoneRow = await db.selectFrom('user_phone_numbers').select('phone_number').where('phone_id', '=', methodId).executeTakeFirstOrThrow();
+      factor = {
+        type: 'otp',
+        delivery_method: channel,
+        last_authenticated_at: now.toISOString(),
+        phone_number_factor: { phone_id: methodId, phone_number: phoneRow.phone_number },
+      };
+    }
+    const response = await completeSignIn(deps, {
+      requestId: c.get('requestId'),
+      bearerToken: bearerToken(c),
+      userId,
+      factors: [factor],
+      ...duration,
+      now,
+    });
+    return c.json(response);
+  });
 }

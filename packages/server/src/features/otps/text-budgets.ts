@@ -17,7 +17,12 @@ const HOUR_SECONDS = 3600;
  */
 export async function guardTextSend(deps: AppDeps, c: Context<AppEnv>, phone: { e164: string; country: string | null }): Promise<void> {
   const { config } = deps;
-  await enforceRateLimit(deps, `otp:range:${sha256Hex(phone.e164.slice(0, -3))}`, config.rateLimits.otpPerPhoneRange, 'Too many passcodes requested for numbers like this one.');
+  await enforceRateLimit(
+    deps,
+    `otp:range:${sha256Hex(phone.e164.slice(0, -3))}`,
+    config.rateLimits.otpPerPhoneRange,
+    'Too many passcodes requested for numbers like this one.',
+  );
   // The smaller budget first, so a country's flood does not also spend the project's.
   const country = phone.country ?? 'unknown';
   await spend(deps, c, { key: `text-budget:country:${country}`, limit: config.smsCountryHourlyBudget, scope: 'country', country });

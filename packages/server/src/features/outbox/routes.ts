@@ -10,9 +10,5 @@ import { defineRoute } from '../../http/define-route.js';
  * (http/this-machine.ts, applied by createApp).
  */
 export function registerOutboxRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
-  defineRoute(
-    app,
-    outboxRoutes.list,
-    async (c, { query }) => c.json({ messages: await listOutbox(deps.db, { to: query.to || undefined }) }),
-  );
+  defineRoute(app, outboxRoutes.list, async (c, { query }) => c.json({ messages: await listOutbox(deps.db, { to: query.to || undefined }) }));
 }

@@ -9,7 +9,10 @@ const isIpAddress = (host: string) => /^[\d.]+$|^\[/.test(host);
 
 const domain = z
   .string()
-  .regex(/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/, 'must be a lower-case domain like example.com (no scheme or port)')
+  .regex(
+    /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/,
+    'must be a lower-case domain like example.com (no scheme or port)',
+  )
   .refine((value) => !isIpAddress(value), 'must be a domain name: browsers run no passkey ceremony on an IP address (use localhost on this machine)');
 
 /** Whether a page of `origin` may run a ceremony for `rpId`: its host is the rp id or a subdomain of it (WebAuthn's registrable-suffix rule). */
@@ -21,20 +24,28 @@ const onRpId = (origin: string, rpId: string) => {
 export const passkeysConfig: ConfigSection = {
   name: 'passkeys',
   project: {
-    'webauthn.rpId': field(domain.optional(), 'WebAuthn relying-party id: the domain passkeys are bound to (the site or a parent domain of it). Changing it orphans every passkey made for the old one.', {
-      env: { name: 'VESTIBULE_WEBAUTHN_RP_ID', read: 'string' },
-      defaultText: 'the first host name (not an IP address) of `webauthn.origins`, else of `project.allowedOrigins`',
-      ownAddress: true,
-    }),
-    'webauthn.rpName': field(z.string().min(1).max(100).optional(), 'Name the browser\'s passkey dialog shows.', { defaultText: '`project.name`' }),
-    'webauthn.origins': field(z.array(origin).min(1, 'must list at least one origin').optional(), 'Exact origins a passkey ceremony may run on (the browser reports it in clientDataJSON). Each must be on the relying-party id or a subdomain of it, where browsers run ceremonies for it: the server refuses to start otherwise, naming the origin and the rp id.', {
-      env: { name: 'VESTIBULE_WEBAUTHN_ORIGINS', read: 'list' },
-      defaultText: 'those of `project.allowedOrigins` on the rp id or a subdomain of it',
-      ownAddress: true,
-    }),
+    'webauthn.rpId': field(
+      domain.optional(),
+      'WebAuthn relying-party id: the domain passkeys are bound to (the site or a parent domain of it). Changing it orphans every passkey made for the old one.',
+      {
+        env: { name: 'VESTIBULE_WEBAUTHN_RP_ID', read: 'string' },
+        defaultText: 'the first host name (not an IP address) of `webauthn.origins`, else of `project.allowedOrigins`',
+        ownAddress: true,
+      },
+    ),
+    'webauthn.rpName': field(z.string().min(1).max(100).optional(), "Name the browser's passkey dialog shows.", { defaultText: '`project.name`' }),
+    'webauthn.origins': field(
+      z.array(origin).min(1, 'must list at least one origin').optional(),
+      'Exact origins a passkey ceremony may run on (the browser reports it in clientDataJSON). Each must be on the relying-party id or a subdomain of it, where browsers run ceremonies for it: the server refuses to start otherwise, naming the origin and the rp id.',
+      {
+        env: { name: 'VESTIBULE_WEBAUTHN_ORIGINS', read: 'list' },
+        defaultText: 'those of `project.allowedOrigins` on the rp id or a subdomain of it',
+        ownAddress: true,
+      },
+    ),
   },
   server: {
-    'rateLimits.webauthnPerIp': field(rate(100, 600), 'Per client address, counted separately for each passkey ceremony\'s start and finish.'),
+    'rateLimits.webauthnPerIp': field(rate(100, 600), "Per client address, counted separately for each passkey ceremony's start and finish."),
   },
   finish(config) {
     // The defaults follow the origins CORS already allows, leaving out those where no browser would

@@ -5,4 +5,11 @@ import { registerPasskeyRoutes } from './routes.js';
 import { removeUserRegistrations } from './registrations-store.js';
 import { passkeysPart } from './user-part.js';
 
-export const passkeys: Feature = { name: 'passkeys', register: registerPasskeyRoutes, config: passkeysConfig, migrations: { '0007-passkeys': passkeysMigration }, revokeUser: removeUserRegistrations, userPart: passkeysPart };
+export const passkeys: Feature = {
+  name: 'passkeys',
+  register: registerPasskeyRoutes,
+  config: passkeysConfig,
+  migrations: { '0007-passkeys': passkeysMigration },
+  revokeUser: removeUserRegistrations,
+  userPart: passkeysPart,
+};

@@ -30,7 +30,12 @@ export interface NewCredential {
 }
 
 /** Stores a verified credential; undefined when that credential is already registered (to anyone). */
-export async function addRegistration(db: Kysely<Database>, userId: string, credential: NewCredential, now: Date): Promise<WebAuthnRegistrationRow | undefined> {
+export async function addRegistration(
+  db: Kysely<Database>,
+  userId: string,
+  credential: NewCredential,
+  now: Date,
+): Promise<WebAuthnRegistrationRow | undefined> {
   const taken = new Set((await listRegistrations(db, userId)).map((row) => row.name));
   return db
     .insertInto('webauthn_registrations')

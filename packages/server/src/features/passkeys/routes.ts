@@ -29,7 +29,11 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     const user = await getUser(deps, userId);
     if (!user) throw new ApiError('session_not_found');
     const isPasskey = body.is_passkey ?? true;
-    const challenge = await issueChallenge(db, 'webauthn_registration', { userId, bound: { userVerification: userVerificationFor(isPasskey) }, now: deps.clock() });
+    const challenge = await issueChallenge(db, 'webauthn_registration', {
+      userId,
+      bound: { userVerification: userVerificationFor(isPasskey) },
+      now: deps.clock(),
+    });
     const options = await registrationOptions(webauthn, {
       userId,
       // What the browser's dialog names the passkey after; the user's handle is the id, not this.
@@ -54,10 +58,20 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     const used = await consumeChallenge(db, 'webauthn_registration', credential.response.clientDataJSON, now);
     // Another user's challenge is no challenge of this session's.
     if (used.userId !== userId) throw new ApiError('webauthn_challenge_not_found');
-    const verified = await deps.heavyWork.run(() => verifyRegistration(webauthn, deps.log, { response: credential, challenge: used.challenge, bound: used.bound }));
+    const verified = await deps.heavyWork.run(() =>
+      verifyRegistration(webauthn, deps.log, { response: credential, challenge: used.challenge, bound: used.bound }),
+    );
     const row = await addRegistration(db, userId, verified, now);
     if (!row) throw new ApiError('duplicate_webauthn_registration');
-    const signedIn = await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId, factors: [webauthnFactor(now)], ...duration, now, attaches: true });
+    const signedIn = await completeSignIn(deps, {
+      requestId: c.get('requestId'),
+      bearerToken: bearerToken(c),
+      userId,
+      factors: [webauthnFactor(now)],
+      ...duration,
+      now,
+      attaches: true,
+    });
     const response: WebAuthnRegisterResponse = { ...signedIn, webauthn_registration_id: row.webauthn_registration_id };
     return c.json(response);
   });
@@ -69,7 +83,7 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     // A passkey names its user itself; a second factor (no user verification) only adds to a
     // signed-in user's session, among that user's credentials: alone it would be a sign-in by
     // possession of a key.
-    const userId = isPasskey ? null : (await optionalSession(c, deps, now)).session?.user_id ?? null;
+    const userId = isPasskey ? null : ((await optionalSession(c, deps, now)).session?.user_id ?? null);
     if (!isPasskey && !userId) throw new ApiError('user_unauthenticated');
     const userVerification = userVerificationFor(isPasskey);
     const challenge = await issueChallenge(db, 'webauthn_authentication', { userId, bound: { userVerification }, now });
@@ -87,14 +101,32 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     if (!registration) throw new ApiError('webauthn_registration_not_found');
     // The credential must be the user's the start asked for, and the one the authenticator says it holds for that user.
     const expectedHandle = Buffer.from(userHandle(registration.user_id)).toString('base64url');
-    const wrongUser = (used.userId !== null && used.userId !== registration.user_id) || (credential.response.userHandle !== undefined && credential.response.userHandle !== expectedHandle);
+    const wrongUser =
+      (used.userId !== null && used.userId !== registration.user_id) ||
+      (credential.response.userHandle !== undefined && credential.response.userHandle !== expectedHandle);
     if (wrongUser) throw new ApiError('invalid_webauthn_response');
     // A second factor's finish carries the session it adds to, as its start did.
-    if (used.bound.userVerification !== 'required' && ((await optionalSession(c, deps, now)).session?.user_id ?? null) !== registration.user_id) throw new ApiError('user_unauthenticated');
-    const newCounter = await deps.heavyWork.run(() => verifyAuthentication(webauthn, deps.log, { response: credential, challenge: used.challenge, bound: used.bound, registration, counter: counterOf(registration) }));
+    if (used.bound.userVerification !== 'required' && ((await optionalSession(c, deps, now)).session?.user_id ?? null) !== registration.user_id)
+      throw new ApiError('user_unauthenticated');
+    const newCounter = await deps.heavyWork.run(() =>
+      verifyAuthentication(webauthn, deps.log, {
+        response: credential,
+        challenge: used.challenge,
+        bound: used.bound,
+        registration,
+        counter: counterOf(registration),
+      }),
+    );
     if (!(await recordUse(db, registration.webauthn_registration_id, newCounter, now))) throw new ApiError('invalid_webauthn_response');
     return c.json(
-      await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: registration.user_id, factors: [webauthnFactor(now)], ...duration, now }),
+      await completeSignIn(deps, {
+        requestId: c.get('requestId'),
+        bearerToken: bearerToken(c),
+        userId: registration.user_id,
+        factors: [webauthnFactor(now)],
+        ...duration,
+        now,
+      }),
     );
   });
 

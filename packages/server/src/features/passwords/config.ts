@@ -44,17 +44,27 @@ export const passwordsConfig: ConfigSection = {
           parallelism: z.number().int().min(1).max(255).default(1),
         })
         .prefault({}),
-      '`{ memoryCost (KiB), timeCost, parallelism }` for new argon2id password hashes; a stored hash made with other parameters is rehashed at the user\'s next successful login.',
+      "`{ memoryCost (KiB), timeCost, parallelism }` for new argon2id password hashes; a stored hash made with other parameters is rehashed at the user's next successful login.",
       { defaultText: 'OWASP: 19456, 2, 1' },
     ),
-    breachRangeUrl: field(httpUrl.nullable().optional(), 'Optional k-anonymity breached-password service (Have I Been Pwned style, e.g. `https://api.pwnedpasswords.com`). Unset: the local corpus only, no network.', {
-      env: { name: 'VESTIBULE_BREACH_RANGE_URL', read: 'string' },
-    }),
+    breachRangeUrl: field(
+      httpUrl.nullable().optional(),
+      'Optional k-anonymity breached-password service (Have I Been Pwned style, e.g. `https://api.pwnedpasswords.com`). Unset: the local corpus only, no network.',
+      {
+        env: { name: 'VESTIBULE_BREACH_RANGE_URL', read: 'string' },
+      },
+    ),
     'rateLimits.passwordStrengthPerIp': field(rate(300, 600), 'Strength checks per client address.'),
     'rateLimits.passwordPerIp': field(rate(100, 600), 'Per client address, counted separately for password create, authenticate and reset (token use).'),
     'rateLimits.passwordPerAccount': field(rate(50, 600), 'Password authenticate calls per email address (right or wrong).'),
-    'rateLimits.passwordLockout': field(lockout(10, 3600, 1800), '`{ maxFailures, windowSeconds, lockSeconds }`: that many wrong passwords for one account (email address, known or not) from one client address within the window lock that address out of it.'),
-    'rateLimits.passwordAccountLockout': field(lockout(100, 3600, 1800), 'The same for all addresses together: locks the account\'s password login for everyone (a reset, or signing in by link or code, still works).'),
+    'rateLimits.passwordLockout': field(
+      lockout(10, 3600, 1800),
+      '`{ maxFailures, windowSeconds, lockSeconds }`: that many wrong passwords for one account (email address, known or not) from one client address within the window lock that address out of it.',
+    ),
+    'rateLimits.passwordAccountLockout': field(
+      lockout(100, 3600, 1800),
+      "The same for all addresses together: locks the account's password login for everyone (a reset, or signing in by link or code, still works).",
+    ),
     'rateLimits.passwordResetPerEmail': field(rate(5, 600), 'Reset emails requested per address (known or not).'),
     'rateLimits.passwordResetPerIp': field(rate(50, 600), 'Reset emails requested per client address.'),
   },
@@ -63,25 +73,26 @@ export const passwordsConfig: ConfigSection = {
     // VESTIBULE_PASSWORD_POLICY and the luds counts act on one field together.
     const file = config.project.passwordPolicy;
     const name = env.VESTIBULE_PASSWORD_POLICY || file.policy;
-    if (name !== 'zxcvbn' && name !== 'luds' && name !== 'none') throw new ConfigError('VESTIBULE_PASSWORD_POLICY', `must be zxcvbn, luds or none (got "${name}")`);
+    if (name !== 'zxcvbn' && name !== 'luds' && name !== 'none')
+      throw new ConfigError('VESTIBULE_PASSWORD_POLICY', `must be zxcvbn, luds or none (got "${name}")`);
     const complexity = intFromEnv(env, 'VESTIBULE_LUDS_COMPLEXITY', 1, 4);
     const count = intFromEnv(env, 'VESTIBULE_LUDS_MINIMUM_COUNT', 1, 256);
     config.project.passwordPolicy =
       name === 'none'
         ? { policy: 'none' }
         : name === 'zxcvbn'
-        ? { policy: 'zxcvbn', minScore: file.policy === 'zxcvbn' ? file.minScore : 3 }
-        : {
-            policy: 'luds',
-            ludsComplexity: complexity ?? (file.policy === 'luds' ? file.ludsComplexity : 3),
-            ludsMinimumCount: count ?? (file.policy === 'luds' ? file.ludsMinimumCount : 8),
-          };
+          ? { policy: 'zxcvbn', minScore: file.policy === 'zxcvbn' ? file.minScore : 3 }
+          : {
+              policy: 'luds',
+              ludsComplexity: complexity ?? (file.policy === 'luds' ? file.ludsComplexity : 3),
+              ludsMinimumCount: count ?? (file.policy === 'luds' ? file.ludsMinimumCount : 8),
+            };
   },
 };
 
 export type PasswordPolicy =
-  | { policy: 'zxcvbn'; /** Lowest zxcvbn score (0..4) a valid password has; default 3. */ minScore: number }
-  | { policy: 'luds'; /** Character kinds (lower, upper, digit, symbol) needed, 1..4. */ ludsComplexity: number; ludsMinimumCount: number }
+  | { policy: 'zxcvbn' /** Lowest zxcvbn score (0..4) a valid password has; default 3. */; minScore: number }
+  | { policy: 'luds' /** Character kinds (lower, upper, digit, symbol) needed, 1..4. */; ludsComplexity: number; ludsMinimumCount: number }
   /** No strength rule: any password of 1..256 characters that is not known breached. */
   | { policy: 'none' };
 

@@ -58,4 +58,3 @@ function newPasswordId(): string {
 export async function setResetRequired(db: Kysely<Database>, userId: string, required: boolean): Promise<void> {
   await db.updateTable('users').set({ password_reset_required: required }).where('user_id', '=', userId).execute();
 }
-

@@ -12,7 +12,13 @@ interface ResetLink {
 const row = (used: { userId: string | null; bound: ResetLink } | undefined) => (used ? { user_id: used.userId!, email_id: used.bound.email_id } : undefined);
 
 export async function issueResetToken(db: Kysely<Database>, input: { userId: string; emailId: string; expirationMinutes: number; now: Date }): Promise<string> {
-  return issueToken<ResetLink>(db, { purpose: PURPOSE, userId: input.userId, bound: { email_id: input.emailId }, expirationMinutes: input.expirationMinutes, now: input.now });
+  return issueToken<ResetLink>(db, {
+    purpose: PURPOSE,
+    userId: input.userId,
+    bound: { email_id: input.emailId },
+    expirationMinutes: input.expirationMinutes,
+    now: input.now,
+  });
 }
 
 /** The live token's user and the email it went to (id and address), without using it; or undefined. */

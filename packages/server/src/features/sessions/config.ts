@@ -7,7 +7,7 @@ export const sessionsConfig: ConfigSection = {
   project: {
     maxSessionAgeMinutes: field(
       minutes(5, 525600).optional(),
-      'A session\'s absolute lifetime from its sign-in (5..525600, at least `sessionDurationMinutes`): checks with `session_duration_minutes` extend a session up to it and no further, and then it ends, however busy.',
+      "A session's absolute lifetime from its sign-in (5..525600, at least `sessionDurationMinutes`): checks with `session_duration_minutes` extend a session up to it and no further, and then it ends, however busy.",
       { defaultText: '`maxSessionDurationMinutes`' },
     ),
   },

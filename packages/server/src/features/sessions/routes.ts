@@ -12,20 +12,13 @@ export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
   const requireSession = sessionAuth(deps);
 
   // Served by Node's listener first (check-hot-path.ts); this route answers what the hot path hands on.
-  defineRoute(
-    app,
-    sessionRoutes.authenticate,
-    requireSession,
-    async (c, { body }) => {
-      const durationMinutes =
-        body.session_duration_minutes === undefined
-          ? undefined
-          : sessionDurationMinutes(deps.config.project, body.session_duration_minutes);
-      const answer = await answerCheck(deps, { session: c.get('session'), token: c.get('sessionToken'), durationMinutes, requestId: c.get('requestId') });
-      if (answer === null) throw new ApiError('session_not_found');
-      return c.body(answer, 200, { 'Content-Type': 'application/json' });
-    },
-  );
+  defineRoute(app, sessionRoutes.authenticate, requireSession, async (c, { body }) => {
+    const durationMinutes =
+      body.session_duration_minutes === undefined ? undefined : sessionDurationMinutes(deps.config.project, body.session_duration_minutes);
+    const answer = await answerCheck(deps, { session: c.get('session'), token: c.get('sessionToken'), durationMinutes, requestId: c.get('requestId') });
+    if (answer === null) throw new ApiError('session_not_found');
+    return c.body(answer, 200, { 'Content-Type': 'application/json' });
+  });
 
   defineRoute(
     app,

@@ -61,7 +61,9 @@ async function signInSession(deps: SignInDeps, input: SignIn): Promise<SessionRe
       existing.session_id,
       input.now,
       { durationMinutes: input.durationRequested ? input.durationMinutes : undefined, maxAgeMinutes: maxAge },
-      input.factors.map((factor): StoredFactor => (input.attaches ? { ...factor, attached: true } : factor)).reduce(mergeFactor, existing.authentication_factors),
+      input.factors
+        .map((factor): StoredFactor => (input.attaches ? { ...factor, attached: true } : factor))
+        .reduce(mergeFactor, existing.authentication_factors),
     );
     if (updated) return sessionResponse(deps, input.requestId, updated, existingToken);
   }

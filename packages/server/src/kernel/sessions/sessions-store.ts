@@ -55,7 +55,8 @@ export async function touchSession(
   lifetime: { durationMinutes?: number; maxAgeMinutes: number },
   factors?: AuthenticationFactor[],
 ): Promise<SessionRow | undefined> {
-  const asked = lifetime.durationMinutes === undefined ? sql.ref('expires_at') : sql`${new Date(now.getTime() + lifetime.durationMinutes * MINUTE)}::timestamptz`;
+  const asked =
+    lifetime.durationMinutes === undefined ? sql.ref('expires_at') : sql`${new Date(now.getTime() + lifetime.durationMinutes * MINUTE)}::timestamptz`;
   return db
     .updateTable('sessions')
     .set({

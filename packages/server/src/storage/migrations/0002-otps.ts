@@ -51,7 +51,10 @@ export const otps: Migration = {
       .execute();
     // Made once, inside the migration (which runs under the migration lock), so every instance
     // sharing the database uses the same key.
-    await db.insertInto('server_secrets').values({ name: 'otp_hmac_key', value: randomBytes(32).toString('base64url') }).execute();
+    await db
+      .insertInto('server_secrets')
+      .values({ name: 'otp_hmac_key', value: randomBytes(32).toString('base64url') })
+      .execute();
   },
   async down(db: Kysely<any>) {
     for (const table of ['server_secrets', 'otp_lockouts', 'otp_failures', 'otp_codes', 'user_phone_numbers']) {

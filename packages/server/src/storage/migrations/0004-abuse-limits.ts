@@ -30,7 +30,10 @@ export const abuseLimits: Migration = {
     await db.deleteFrom('otp_codes').execute();
 
     await db.schema.alterTable('signing_keys').addColumn('private_jwe', 'text').execute();
-    await db.schema.alterTable('signing_keys').alterColumn('private_jwk', (col) => col.dropNotNull()).execute();
+    await db.schema
+      .alterTable('signing_keys')
+      .alterColumn('private_jwk', (col) => col.dropNotNull())
+      .execute();
 
     await db.schema
       .alterTable('user_passwords')

@@ -6,7 +6,10 @@ import { sql, type Kysely, type Migration } from 'kysely';
  */
 export const keyring: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('signing_keys').addColumn('key_use', 'text', (col) => col.notNull().defaultTo('session')).execute();
+    await db.schema
+      .alterTable('signing_keys')
+      .addColumn('key_use', 'text', (col) => col.notNull().defaultTo('session'))
+      .execute();
     await sql`drop index signing_keys_one_active`.execute(db);
     await sql`create unique index signing_keys_one_active on signing_keys (key_use, alg) where status = 'active'`.execute(db);
   },

@@ -40,7 +40,9 @@ export const changeFeed: Migration = {
         return null;
       end $$`.execute(db);
     for (const table of USER_TABLES) {
-      await sql`create trigger ${sql.id(`${table}_announce`)} after insert or update or delete on ${sql.table(table)} for each row execute function vestibule_announce_user()`.execute(db);
+      await sql`create trigger ${sql.id(`${table}_announce`)} after insert or update or delete on ${sql.table(table)} for each row execute function vestibule_announce_user()`.execute(
+        db,
+      );
     }
   },
   async down(db: Kysely<any>) {

@@ -19,23 +19,28 @@ export function OAuthButtons() {
   const oneTap = config.oauthOptions?.providers.find((entry) => entry.one_tap);
   return (
     <>
-    {oneTap ? (
-      <Suspense fallback={null}>
-        <OneTapContainer entry={oneTap} />
-      </Suspense>
-    ) : null}
-    <ul className="vst-oauth-buttons">
-      {(config.oauthOptions?.providers ?? []).map(({ type }) => (
-        <li key={type}>
-          <Button variant="secondary" loading={state.oauthStarting === type} disabled={state.pending} onClick={() => send({ type: 'START_OAUTH', provider: type })}>
-            <Suspense fallback={<span className="vst-oauth-logo" />}>
-              <ProviderLogo type={type} />
-            </Suspense>
-            {t('continueWithProvider', { provider: PROVIDER_NAMES[type] })}
-          </Button>
-        </li>
-      ))}
-    </ul>
+      {oneTap ? (
+        <Suspense fallback={null}>
+          <OneTapContainer entry={oneTap} />
+        </Suspense>
+      ) : null}
+      <ul className="vst-oauth-buttons">
+        {(config.oauthOptions?.providers ?? []).map(({ type }) => (
+          <li key={type}>
+            <Button
+              variant="secondary"
+              loading={state.oauthStarting === type}
+              disabled={state.pending}
+              onClick={() => send({ type: 'START_OAUTH', provider: type })}
+            >
+              <Suspense fallback={<span className="vst-oauth-logo" />}>
+                <ProviderLogo type={type} />
+              </Suspense>
+              {t('continueWithProvider', { provider: PROVIDER_NAMES[type] })}
+            </Button>
+          </li>
+        ))}
+      </ul>
     </>
   );
 }

@@ -25,10 +25,7 @@ export interface CodeInputProps {
  * technology, which reads the input. No maxLength: a pasted '123 456' must reach onChange whole
  * to be cleaned.
  */
-export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function CodeInput(
-  { id, value, onChange, disabled, describedBy, invalid },
-  ref,
-) {
+export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function CodeInput({ id, value, onChange, disabled, describedBy, invalid }, ref) {
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     const text = event.clipboardData?.getData('text') ?? '';
     if (!text) return;

@@ -39,10 +39,7 @@ function useSecondsLeft(expiresAt: number): number {
  * Resend: a link after "Didn't get it?" while the code works; once it no longer does, the one
  * way on, so a full-width button (describedBy: the text saying why, read when it takes focus).
  */
-const ResendButton = forwardRef<HTMLButtonElement, { prominent: boolean; describedBy?: string }>(function ResendButton(
-  { prominent, describedBy },
-  ref,
-) {
+const ResendButton = forwardRef<HTMLButtonElement, { prominent: boolean; describedBy?: string }>(function ResendButton({ prominent, describedBy }, ref) {
   const { t } = useWidget();
   const { state, send } = useFlow();
   const status = state.resendStatus;
@@ -135,9 +132,7 @@ export function OTPAuthenticate() {
       </div>
       <p className="vst-text" id={sentToId}>
         {tr('passcodeSentTo', {
-          destination: (
-            <Destination value={otp.formattedDestination} phone={otp.type !== 'email'} />
-          ),
+          destination: <Destination value={otp.formattedDestination} phone={otp.type !== 'email'} />,
         })}
       </p>
       <div className="vst-field">

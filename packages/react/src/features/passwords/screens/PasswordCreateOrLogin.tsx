@@ -87,7 +87,12 @@ function CreateAccount({ email }: { email: string }) {
       <PasswordHeader title="createAccountTitle" />
       {creating ? (
         // Chosen with 'Create a password': that button is gone, so typing starts in the new field.
-        <NewPasswordForm email={email} label="passwordLabel" focusField={hasAlternatives} onSubmit={(password) => send({ type: 'CREATE_PASSWORD', password })} />
+        <NewPasswordForm
+          email={email}
+          label="passwordLabel"
+          focusField={hasAlternatives}
+          onSubmit={(password) => send({ type: 'CREATE_PASSWORD', password })}
+        />
       ) : (
         <>
           <p className="vst-text">{tr('createAccountText', { email: <Destination value={email} /> })}</p>
@@ -127,12 +132,7 @@ function LogIn({ email }: { email: string }) {
         </Button>
       </form>
       <p className="vst-text vst-forgot">
-        <button
-          type="button"
-          className="vst-link-button"
-          disabled={state.pending}
-          onClick={() => send({ type: 'SEND_RESET_EMAIL', reason: 'forgot' })}
-        >
+        <button type="button" className="vst-link-button" disabled={state.pending} onClick={() => send({ type: 'SEND_RESET_EMAIL', reason: 'forgot' })}>
           {t('forgotPassword')}
         </button>
       </p>

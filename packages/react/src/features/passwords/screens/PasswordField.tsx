@@ -32,13 +32,7 @@ export function PasswordField({ label, error, describedBy, ...rest }: PasswordFi
           aria-invalid={error ? true : undefined}
           aria-describedby={described}
         />
-        <button
-          type="button"
-          className="vst-password-toggle"
-          aria-label={t('showPassword')}
-          aria-pressed={shown}
-          onClick={() => setShown((v) => !v)}
-        >
+        <button type="button" className="vst-password-toggle" aria-label={t('showPassword')} aria-pressed={shown} onClick={() => setShown((v) => !v)}>
           <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" fill="none" stroke="currentColor" strokeWidth="2" />
             <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" />

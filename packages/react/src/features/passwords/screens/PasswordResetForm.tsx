@@ -45,7 +45,12 @@ export function PasswordResetForm() {
   return (
     <>
       <Heading>{t('resetYourPassword')}</Heading>
-      <NewPasswordForm email={state.resetPasswordState?.email} emailVisible={false} label="newPasswordLabel" onSubmit={(password) => send({ type: 'RESET_PASSWORD', password })} />
+      <NewPasswordForm
+        email={state.resetPasswordState?.email}
+        emailVisible={false}
+        label="newPasswordLabel"
+        onSubmit={(password) => send({ type: 'RESET_PASSWORD', password })}
+      />
     </>
   );
 }

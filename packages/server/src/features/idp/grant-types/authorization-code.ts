@@ -32,6 +32,13 @@ export const authorizationCodeGrant: GrantType = async (deps, client, params, no
   } else if (verifier) {
     throw new OAuthFailure('invalid_grant', 'The authorization request had no code_challenge.');
   }
-  const grant: GrantFacts = { grantId: bound.grant_id, codeHash: sha256Hex(code), clientId: client.client_id, userId: used.userId!, scopes: bound.scopes, authTime: new Date(bound.auth_time) };
+  const grant: GrantFacts = {
+    grantId: bound.grant_id,
+    codeHash: sha256Hex(code),
+    clientId: client.client_id,
+    userId: used.userId!,
+    scopes: bound.scopes,
+    authTime: new Date(bound.auth_time),
+  };
   return tokenResponse(deps, grant, { nonce: bound.nonce, now, rotates: null });
 };

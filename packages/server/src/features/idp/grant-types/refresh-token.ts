@@ -25,5 +25,10 @@ export const refreshTokenGrant: GrantType = async (deps, client, params, now) =>
   // usable, or the client's next refresh would look like reuse and revoke the grant. (A
   // grant's scopes never change, so what is read here is what the spend would find.)
   if (narrowing?.some((scope) => !facts.scopes.includes(scope))) throw new OAuthFailure('invalid_scope', 'A refresh may only narrow the granted scopes.');
-  return tokenResponse(deps, facts, { nonce: null, now, rotates: token, narrowed: narrowing ? facts.scopes.filter((scope) => narrowing.includes(scope)) : undefined });
+  return tokenResponse(deps, facts, {
+    nonce: null,
+    now,
+    rotates: token,
+    narrowed: narrowing ? facts.scopes.filter((scope) => narrowing.includes(scope)) : undefined,
+  });
 };
