@@ -92,6 +92,8 @@ describe('session attest', () => {
     await refused(await inlineToken(email, { issuer: 'https://evil.example' }));
     await refused(await inlineToken(email, { audience: 'someone-else' }));
     await refused(await inlineToken(email, { expires: Math.floor(Date.now() / 1000) - 3600 }));
+    // A claim no database can hold (an outside attack found it answered 500).
+    await refused(await inlineToken(`a\u0000${email}`));
     await refused(
       await new SignJWT({ email })
         .setProtectedHeader({ alg: 'ES256', kid: 'i1' })

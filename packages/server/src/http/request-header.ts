@@ -20,6 +20,23 @@ export function requestHeader(c: Context, name: string): string | undefined {
 
 /** A header of Node's request, repeated ones joined as Node joins them (what requestHeader reads under the Node adapter). */
 export function nodeHeader(request: IncomingMessage, name: string): string | undefined {
-  const value = request.headers[name.toLowerCase()];
+  const key = name.toLowerCase();
+  if (key === 'authorization') return authorization(request);
+  const value = request.headers[key];
   return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * Every Authorization header of a request, joined. Node keeps the first and drops the others, so
+ * a request with two credentials would be served on the first while a proxy or gateway in front
+ * may have checked the other: joined, two credentials read as none (no Bearer pattern matches), as
+ * they do when the web Headers object joins them.
+ */
+function authorization(request: IncomingMessage): string | undefined {
+  const raw = request.rawHeaders;
+  const values: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]!.length === 13 && raw[i]!.toLowerCase() === 'authorization') values.push(raw[i + 1]!);
+  }
+  return values.length > 0 ? values.join(', ') : undefined;
 }

@@ -6,9 +6,8 @@ const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\
 /** Characters nothing displays (zero-width spaces and joiners, direction marks, controls): a domain with one looks like one without. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/u;
 
-/** Any character outside ASCII. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the range starts at NUL to say every ASCII character
-const NOT_ASCII = /[^\x00-\x7f]/;
+/** Any character but printable ASCII (a control character is as invisible as a zero-width space, and no database holds NUL). */
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
 
 /**
  * The one form an address is compared and stored in, so that spellings of one mailbox reach one
@@ -26,7 +25,7 @@ export function normalizeEmail(value: string): string {
   const at = trimmed.lastIndexOf('@');
   if (at < 1) throw new ApiError('invalid_email');
   const local = trimmed.slice(0, at).toLowerCase();
-  if (NOT_ASCII.test(local)) throw new ApiError('invalid_email', 'The part of an email address before @ may hold only ASCII letters, digits and symbols.');
+  if (NOT_PRINTABLE_ASCII.test(local)) throw new ApiError('invalid_email', 'The part of an email address before @ may hold only ASCII letters, digits and symbols.');
   const domain = trimmed.slice(at + 1);
   // domainToASCII would read '%61' as 'a', and keep an invisible character as if it were not there.
   if (domain.includes('%') || INVISIBLE.test(domain)) throw new ApiError('invalid_email');

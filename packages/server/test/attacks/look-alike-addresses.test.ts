@@ -116,6 +116,10 @@ describe('look-alike spellings of one address', () => {
       `joiner@exa\u200dmple.com`,
       `mark\u202e@example.com`,
       `soft\u00adhyphen@example.com`,
+      // A control character is as invisible, and ASCII (found by an outside attack).
+      `victim\u007f@example.com`,
+      `victim\u0001@example.com`,
+      `vic\u0008tim@example.com`,
     ].entries()) {
       const sent = await s.send('POST', '/sdk/v1/magic_links/email/login_or_create', { email }, { from: `127.0.5.${30 + index}` });
       expect(sent.status, JSON.stringify(email)).toBe(400);

@@ -15,7 +15,8 @@ export interface SendOptions {
    * The connection really comes from there, so the server sees it as its socket's peer.
    */
   from?: string;
-  headers?: Record<string, string>;
+  /** A list sends the header once per value, as a client that repeats it does. */
+  headers?: Record<string, string | string[]>;
   session?: string;
   /** X-Public-Token; null leaves it out. */
   token?: string | null;
@@ -58,7 +59,7 @@ export async function startListening(
     new Promise((resolve, reject) => {
       const from = options.from ?? '127.0.0.1';
       const v6 = from.includes(':');
-      const headers: Record<string, string> = { ...options.headers };
+      const headers: Record<string, string | string[]> = { ...options.headers };
       const token = options.token === undefined ? PUBLIC_TOKEN : options.token;
       if (token !== null) headers['X-Public-Token'] = token;
       if (options.session) headers.Authorization = `Bearer ${options.session}`;
