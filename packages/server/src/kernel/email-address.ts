@@ -25,7 +25,8 @@ export function normalizeEmail(value: string): string {
   const at = trimmed.lastIndexOf('@');
   if (at < 1) throw new ApiError('invalid_email');
   const local = trimmed.slice(0, at).toLowerCase();
-  if (NOT_PRINTABLE_ASCII.test(local)) throw new ApiError('invalid_email', 'The part of an email address before @ may hold only ASCII letters, digits and symbols.');
+  if (NOT_PRINTABLE_ASCII.test(local))
+    throw new ApiError('invalid_email', 'The part of an email address before @ may hold only ASCII letters, digits and symbols.');
   const domain = trimmed.slice(at + 1);
   // domainToASCII would read '%61' as 'a', and keep an invisible character as if it were not there.
   if (domain.includes('%') || INVISIBLE.test(domain)) throw new ApiError('invalid_email');
