@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRelyingParty } from '../src/features/idp/config.js';
 import { startHarness, uniqueEmail, type Harness } from './helpers/harness.js';
 import { testConfig } from './helpers/test-config.js';
+import { pkcePair } from './helpers/pkce.js';
 
 /**
  * Custom scopes decided by the RBAC policy: a user can grant a custom scope when their roles allow
@@ -44,12 +45,12 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const verifier = randomBytes(32).toString('base64url');
+const { verifier, challenge } = pkcePair();
 const request = {
   client_id: 'demo-rp',
   redirect_uri: 'http://localhost:3001/callback',
   scope: 'openid documents:read billing:manage misc',
-  code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+  code_challenge: challenge,
   code_challenge_method: 'S256',
   state: 'st',
 };

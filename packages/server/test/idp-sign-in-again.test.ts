@@ -1,11 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { SessionResponse } from '@vestibule/contract';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tokenFromLink, uniqueEmail } from './helpers/harness.js';
 import type { ListeningServer } from './helpers/listening.js';
-import { pkcePair } from './helpers/pkce.js';
 import { sharedListening } from './helpers/shared-stack.js';
+import { pkcePair } from './helpers/pkce.js';
 
 /**
  * prompt=login and max_age against the listening server: a session that is too old (any session,
@@ -19,12 +18,12 @@ beforeAll(async () => {
 });
 
 function request(extra: Record<string, string>) {
-  const verifier = randomBytes(32).toString('base64url');
+  const { verifier, challenge } = pkcePair();
   const params = {
     client_id: 'demo-rp',
     redirect_uri: RP,
     scope: 'openid email',
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge: challenge,
     code_challenge_method: 'S256',
     state: 'st',
     ...extra,

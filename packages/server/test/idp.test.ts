@@ -77,6 +77,13 @@ async function allow(started: Started, session: string, consent = true) {
   return { preflight: preflight.body, callback: new URL(submit.body.redirect_uri) };
 }
 
+/** The whole authorization-code flow for a signed-in user: the request, Allow, and the code's exchange (checked as a client checks it). */
+async function codeTokens(session: string, config: oidc.Configuration, extra: Record<string, string> = {}, redirectUri = RP) {
+  const started = await authorizationRequest(config, extra, redirectUri);
+  const { callback } = await allow(started, session);
+  return oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce });
+}
+
 async function signedIn() {
   const email = uniqueEmail('idp');
   const session = await s.signInByLink(email);
@@ -179,13 +186,7 @@ describe('authorization code flow with PKCE (openid-client)', () => {
   it('refresh tokens (offline_access) rotate; a reused one revokes the grant, the rotated token too', async () => {
     const config = await discover();
     const { session, userId } = await signedIn();
-    const started = await authorizationRequest(config, { scope: 'openid offline_access' });
-    const { callback } = await allow(started, session);
-    const first = await oidc.authorizationCodeGrant(config, callback, {
-      pkceCodeVerifier: started.verifier,
-      expectedState: started.state,
-      expectedNonce: started.nonce,
-    });
+    const first = await codeTokens(session, config, { scope: 'openid offline_access' });
     expect(first.refresh_token).toEqual(expect.any(String));
     const second = await oidc.refreshTokenGrant(config, first.refresh_token!);
     expect(second.refresh_token).toEqual(expect.any(String));
@@ -200,13 +201,7 @@ describe('authorization code flow with PKCE (openid-client)', () => {
   it('a refresh asking for more than the grant is refused without spending the token: the next refresh works and the grant lives', async () => {
     const config = await discover();
     const { session } = await signedIn();
-    const started = await authorizationRequest(config, { scope: 'openid offline_access' });
-    const { callback } = await allow(started, session);
-    const first = await oidc.authorizationCodeGrant(config, callback, {
-      pkceCodeVerifier: started.verifier,
-      expectedState: started.state,
-      expectedNonce: started.nonce,
-    });
+    const first = await codeTokens(session, config, { scope: 'openid offline_access' });
     await expect(oidc.refreshTokenGrant(config, first.refresh_token!, { scope: 'openid offline_access phone' })).rejects.toMatchObject({
       error: 'invalid_scope',
     });
@@ -220,13 +215,7 @@ describe('authorization code flow with PKCE (openid-client)', () => {
   it("a refresh that narrows the scopes narrows this answer's tokens, not only its label; the next refresh has the whole grant again", async () => {
     const config = await discover();
     const { session } = await signedIn();
-    const started = await authorizationRequest(config, { scope: 'openid email offline_access' });
-    const { callback } = await allow(started, session);
-    const first = await oidc.authorizationCodeGrant(config, callback, {
-      pkceCodeVerifier: started.verifier,
-      expectedState: started.state,
-      expectedNonce: started.nonce,
-    });
+    const first = await codeTokens(session, config, { scope: 'openid email offline_access' });
     const narrow = await oidc.refreshTokenGrant(config, first.refresh_token!, { scope: 'openid' });
     expect(narrow.scope).toBe('openid');
     expect(narrow.claims()?.email).toBeUndefined();
@@ -247,13 +236,7 @@ describe('authorization code flow with PKCE (openid-client)', () => {
   it('revocation (RFC 7009): a revoked access token no longer reads userinfo; unknown tokens answer 200', async () => {
     const config = await discover();
     const { session } = await signedIn();
-    const started = await authorizationRequest(config);
-    const { callback } = await allow(started, session);
-    const tokens = await oidc.authorizationCodeGrant(config, callback, {
-      pkceCodeVerifier: started.verifier,
-      expectedState: started.state,
-      expectedNonce: started.nonce,
-    });
+    const tokens = await codeTokens(session, config);
     await oidc.tokenRevocation(config, tokens.access_token);
     const info = await fetch(`${issuer}/oauth2/userinfo`, { method: 'POST', headers: { Authorization: `Bearer ${tokens.access_token}` } });
     expect(info.status).toBe(401);
@@ -265,13 +248,7 @@ describe('authorization code flow with PKCE (openid-client)', () => {
     const { session } = await signedIn();
     for (const auth of [oidc.ClientSecretBasic(CONFIDENTIAL_SECRET), oidc.ClientSecretPost(CONFIDENTIAL_SECRET)]) {
       const config = await discover('confidential-rp', auth);
-      const started = await authorizationRequest(config, {}, CONFIDENTIAL_REDIRECT);
-      const { callback } = await allow(started, session);
-      const tokens = await oidc.authorizationCodeGrant(config, callback, {
-        pkceCodeVerifier: started.verifier,
-        expectedState: started.state,
-        expectedNonce: started.nonce,
-      });
+      const tokens = await codeTokens(session, config, {}, CONFIDENTIAL_REDIRECT);
       expect(tokens.claims()?.aud).toBe('confidential-rp');
     }
     for (const auth of [oidc.ClientSecretBasic('wrong-secret'), oidc.ClientSecretPost('wrong-secret')]) {
@@ -416,13 +393,7 @@ describe('logout start', () => {
   it('no confirmation with an id_token_hint of the signed-in user; otherwise ask; unregistered post-logout URIs are JSON errors', async () => {
     const config = await discover();
     const { session } = await signedIn();
-    const started = await authorizationRequest(config);
-    const { callback } = await allow(started, session);
-    const tokens = await oidc.authorizationCodeGrant(config, callback, {
-      pkceCodeVerifier: started.verifier,
-      expectedState: started.state,
-      expectedNonce: started.nonce,
-    });
+    const tokens = await codeTokens(session, config);
     const params = { client_id: 'demo-rp', post_logout_redirect_uri: 'http://localhost:3001/', state: 'bye' };
     const hinted = await s.send('POST', '/sdk/v1/oauth2/logout/start', { ...params, id_token_hint: tokens.id_token }, { session });
     expect(hinted.body).toMatchObject({ consent_required: false, redirect_uri: 'http://localhost:3001/?state=bye' });

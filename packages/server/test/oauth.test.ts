@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './helpers/harness.js';
 import { providerUser, startTestProvider, type TestProvider } from './helpers/oauth-provider.js';
 import { loadConfig } from '../src/index.js';
 import { PRODUCTION_ENV, PUBLIC_TOKEN, REPO_CONFIG, tempDir } from './helpers/test-config.js';
+import { pkcePair } from './helpers/pkce.js';
 
 /**
  * Social sign-in end to end in process: the browser's navigations are followed by hand (start →
@@ -35,11 +35,6 @@ afterAll(async () => {
   await idp.close();
 });
 
-const pkce = () => {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-};
-
 /** GET on our server as the browser on this machine; the Location it answers. */
 async function navigate(pathAndQuery: string): Promise<{ status: number; location: URL | null; response: Response }> {
   const response = await h.call('GET', pathAndQuery, undefined, { token: null, ip: '127.0.0.1' });
@@ -69,7 +64,7 @@ async function landing(callback: URL): Promise<URL> {
 }
 
 async function signIn(provider: string, extra: Record<string, string> = {}) {
-  const { verifier, challenge } = pkce();
+  const { verifier, challenge } = pkcePair();
   const { authorize, callback } = await toCallback(provider, challenge, extra);
   const page = await landing(callback);
   const token = page.searchParams.get('token');
@@ -150,7 +145,7 @@ describe('social sign-in', () => {
 
   it('Apple: asked for name and email with response_mode=form_post, its page posts the answer to the callback, which signs in as the GET one does', async () => {
     idp.user = providerUser('apple-user@example.com');
-    const { verifier, challenge } = pkce();
+    const { verifier, challenge } = pkcePair();
     const start = await navigate(startQuery('apple', challenge));
     const authorize = start.location!;
     expect(authorize.searchParams.get('response_mode')).toBe('form_post');
@@ -239,7 +234,7 @@ describe('social sign-in', () => {
 
   it('a tampered or replayed state is refused', async () => {
     idp.user = providerUser('state@example.com');
-    const { challenge } = pkce();
+    const { challenge } = pkcePair();
     const { callback } = await toCallback('google', challenge);
     const tampered = new URL(callback);
     tampered.searchParams.set('state', `${callback.searchParams.get('state')}x`);
@@ -251,10 +246,10 @@ describe('social sign-in', () => {
 
   it('the OAuth token works once, only with its verifier', async () => {
     idp.user = providerUser('exchange@example.com');
-    const { verifier, challenge } = pkce();
+    const { verifier, challenge } = pkcePair();
     const page = await landing((await toCallback('discord', challenge)).callback);
     const token = page.searchParams.get('token')!;
-    const wrong = await h.json('POST', '/sdk/v1/oauth/authenticate', { token, code_verifier: pkce().verifier });
+    const wrong = await h.json('POST', '/sdk/v1/oauth/authenticate', { token, code_verifier: pkcePair().verifier });
     expect(wrong).toMatchObject({ status: 404, body: { error_type: 'oauth_token_not_found' } });
     // A wrong verifier used the token up.
     expect((await h.json('POST', '/sdk/v1/oauth/authenticate', { token, code_verifier: verifier })).status).toBe(404);
@@ -268,7 +263,7 @@ describe('social sign-in', () => {
   });
 
   it('the start refuses a redirect URL off the allowlist, bad input and a wrong public token with JSON errors', async () => {
-    const { challenge } = pkce();
+    const { challenge } = pkcePair();
     const off = await navigate(startQuery('google', challenge, { login_redirect_url: 'https://evil.example/login' }));
     expect(off.status).toBe(400);
     expect(await off.response.json()).toMatchObject({ error_type: 'invalid_redirect_url' });
@@ -287,7 +282,7 @@ describe('social sign-in', () => {
 
 describe('the development provider', () => {
   it('stands in for a provider without a client id: its page, then the same code, token and userinfo path', async () => {
-    const { verifier, challenge } = pkce();
+    const { verifier, challenge } = pkcePair();
     const start = await navigate(startQuery('slack', challenge));
     const authorize = start.location!;
     expect(authorize.pathname).toBe('/dev/oauth/authorize');
@@ -322,7 +317,7 @@ describe('the development provider', () => {
   });
 
   it('Cancel is a denied consent; the page is for this machine only and escapes what it echoes', async () => {
-    const { challenge } = pkce();
+    const { challenge } = pkcePair();
     const authorize = (await navigate(startQuery('figma', challenge))).location!;
     const form = new URLSearchParams(authorize.searchParams);
     form.set('decision', 'deny');

@@ -4,6 +4,7 @@ import { createServer } from '../src/create-server.js';
 import { pruneOneTimeSecrets } from '../src/kernel/one-time-secrets.js';
 import { harnessFor, testClock, uniqueEmail, type Harness } from './helpers/harness.js';
 import { testConfig } from './helpers/test-config.js';
+import { pkcePair } from './helpers/pkce.js';
 
 /**
  * Ended secrets do not pile up: expired one-time secrets (links, passcodes, nonces, authorization
@@ -24,12 +25,12 @@ const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
 /** A relying party's grant: sign in, authorize with PKCE, exchange the code. */
 async function grant(h: Harness, scope: string) {
   const { session_token: session } = await h.signIn(uniqueEmail('prune'));
-  const verifier = randomBytes(32).toString('base64url');
+  const { verifier, challenge } = pkcePair();
   const request = {
     client_id: 'demo-rp',
     redirect_uri: RP,
     scope,
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge: challenge,
     code_challenge_method: 'S256',
   };
   const submit = await h.json('POST', '/sdk/v1/oauth2/authorize', { ...request, consent_granted: true }, { session });

@@ -123,6 +123,19 @@ describe('the first proof of an email removes the passkeys and wallets attached 
   });
 });
 
+/** The address's owner resets the password through the emailed link, from their own address. */
+async function resetByOwner(email: string) {
+  expect((await s.send('POST', '/sdk/v1/passwords/email/reset/start', { email }, { from: VICTIM })).status).toBe(200);
+  const reset = await s.send<SessionResponse>(
+    'POST',
+    '/sdk/v1/passwords/email/reset',
+    { token: resetTokenIn((await s.outbox(email))[0]!.text), password: NEW_PASSWORD },
+    { from: VICTIM },
+  );
+  expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+  return reset;
+}
+
 describe('a password reset removes the passkeys and wallets the old owner may have attached', () => {
   it('a stolen session attaches a wallet and a passkey; the owner resets the password: neither signs in as the owner, and the owner can add theirs again', async () => {
     const email = uniqueEmail('reset-keys');
@@ -130,14 +143,7 @@ describe('a password reset removes the passkeys and wallets the old owner may ha
     const stolen = owner.session_token;
     const attached = await attachBoth(stolen, owner.user_id);
 
-    expect((await s.send('POST', '/sdk/v1/passwords/email/reset/start', { email }, { from: VICTIM })).status).toBe(200);
-    const reset = await s.send<SessionResponse>(
-      'POST',
-      '/sdk/v1/passwords/email/reset',
-      { token: resetTokenIn((await s.outbox(email))[0]!.text), password: NEW_PASSWORD },
-      { from: VICTIM },
-    );
-    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    const reset = await resetByOwner(email);
     expect(reset.body.user_id).toBe(owner.user_id);
     expect((await s.send('GET', '/sdk/v1/users/me', undefined, { session: stolen, from: ATTACKER })).status).toBe(401);
     await expectBothGone(attached, owner.user_id, reset.body.session_token, reset.body.user);
@@ -156,14 +162,7 @@ describe('a password reset removes the passkeys and wallets the old owner may ha
     const planted = await s.send<SessionResponse>('POST', '/sdk/v1/passwords', { email, password: PLANTED }, { from: ATTACKER });
     expect(planted.status).toBe(200);
     const attached = await attachBoth(planted.body.session_token, planted.body.user_id);
-    expect((await s.send('POST', '/sdk/v1/passwords/email/reset/start', { email }, { from: VICTIM })).status).toBe(200);
-    const reset = await s.send<SessionResponse>(
-      'POST',
-      '/sdk/v1/passwords/email/reset',
-      { token: resetTokenIn((await s.outbox(email))[0]!.text), password: NEW_PASSWORD },
-      { from: VICTIM },
-    );
-    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    const reset = await resetByOwner(email);
     await expectBothGone(attached, planted.body.user_id, reset.body.session_token, reset.body.user);
   });
 });

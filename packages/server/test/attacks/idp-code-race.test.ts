@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../helpers/harness.js';
 import type { ListeningServer } from '../helpers/listening.js';
 import { sharedListening } from '../helpers/shared-stack.js';
+import { pkcePair } from '../helpers/pkce.js';
 
 /**
  * The identity provider's single-use secrets, raced over real sockets: the same authorization code
@@ -27,12 +27,12 @@ async function token(body: Record<string, string>) {
 
 async function code(scope: string): Promise<{ code: string; verifier: string }> {
   const session = (await s.signInByLink(uniqueEmail('idp-race'))).session_token;
-  const verifier = randomBytes(32).toString('base64url');
+  const { verifier, challenge } = pkcePair();
   const request = {
     client_id: 'demo-rp',
     redirect_uri: RP,
     scope,
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge: challenge,
     code_challenge_method: 'S256',
     state: 's',
   };

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../helpers/harness.js';
 import { startListening, type ListeningServer } from '../helpers/listening.js';
+import { pkcePair } from '../helpers/pkce.js';
 
 /**
  * A single-page relying party with no back end: its client entry lists its page's origin
@@ -37,12 +37,12 @@ const allowedOrigin = (headers: Record<string, unknown>) => headers['access-cont
 /** The SPA's sign-in: the authorization page's submit, then the code exchanged from the SPA's origin. */
 async function tokensFor(clientId: string, redirectUri: string, origin: string) {
   const session = (await s.signInByLink(uniqueEmail('spa'))).session_token;
-  const verifier = randomBytes(32).toString('base64url');
+  const { verifier, challenge } = pkcePair();
   const request = {
     client_id: clientId,
     redirect_uri: redirectUri,
     scope: 'openid email offline_access',
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge: challenge,
     code_challenge_method: 'S256',
   };
   const submit = await s.send('POST', '/sdk/v1/oauth2/authorize', { ...request, consent_granted: true }, { session });

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListeningServer } from '../helpers/listening.js';
 import { PUBLIC_TOKEN } from '../helpers/test-config.js';
 import { sharedListening } from '../helpers/shared-stack.js';
+import { pkcePair } from '../helpers/pkce.js';
 
 /**
  * A social sign-in's one-time OAuth token, raced: the same token and verifier 50 times in parallel
@@ -25,8 +25,7 @@ async function follow(url: string, init: RequestInit = {}): Promise<URL> {
 
 describe('OAuth token under parallel use', () => {
   it('the same exchange token 50 times in parallel: one session', async () => {
-    const verifier = randomBytes(32).toString('base64url');
-    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const { verifier, challenge } = pkcePair();
     const authorize = await follow(
       `${base()}/sdk/v1/oauth/start?${new URLSearchParams({ provider: 'google', public_token: PUBLIC_TOKEN, code_challenge: challenge })}`,
     );

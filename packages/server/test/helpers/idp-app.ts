@@ -1,13 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Answer, ListeningServer } from './listening.js';
+import { pkcePair } from './pkce.js';
 
 /** The development relying party (demo-rp) as an app does it, against a listening server. */
 export const RP = 'http://localhost:3001/callback';
 
 /** What a session approves for the app (openid offline_access), exchanged: its access and refresh tokens. */
 export async function approveApp(server: ListeningServer, session: string): Promise<{ access: string; refresh: string }> {
-  const verifier = randomBytes(32).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const { verifier, challenge } = pkcePair();
   const request = {
     client_id: 'demo-rp',
     redirect_uri: RP,
