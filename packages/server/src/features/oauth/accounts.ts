@@ -34,7 +34,7 @@ export async function userForProfile(
   return { userId: owner, created: account.created && owner === account.userId };
 }
 
-async function linkedUser(db: Kysely<Database>, provider: string, subject: string): Promise<string | undefined> {
+async function linkedUser(db: Kysely<Database>, provider: OAuthProviderType, subject: string): Promise<string | undefined> {
   const row = await db.selectFrom('oauth_accounts').select('user_id').where('provider', '=', provider).where('subject', '=', subject).executeTakeFirst();
   return row?.user_id;
 }

@@ -5,6 +5,7 @@ import { configuredProviders } from './configured-providers.js';
 import { developmentProviders } from './dev-provider.js';
 import { registerOneTapRoutes } from './one-tap.js';
 import { registerOAuthRoutes } from './routes.js';
+import { oauthAccountsPart } from './user-part.js';
 
 /** Sign-in with OAuth providers: the development provider (in development), Google one-tap, and the flow's routes. */
 export const oauth: Feature = {
@@ -19,4 +20,5 @@ export const oauth: Feature = {
   },
   config: oauthConfig,
   migrations: { '0008-oauth': oauthMigration },
+  userPart: oauthAccountsPart,
 };
