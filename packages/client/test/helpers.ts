@@ -47,10 +47,11 @@ export function makeUser(overrides: Partial<User> = {}): User {
     user_id: 'user-test-1',
     status: 'active',
     created_at: '2025-01-01T00:00:00.000Z',
-    emails: [{ email_id: 'email-1', email: 'ada@example.com', verified: true }],
+    emails: [{ email_id: 'email-1', email: 'ada@example.com', verified: true, primary: true }],
     phone_numbers: [],
     webauthn_registrations: [],
     crypto_wallets: [],
+    oauth_accounts: [],
     password: null,
     ...overrides,
   };

@@ -33,10 +33,11 @@ export const USER: User = {
   user_id: 'user-test-1',
   status: 'active',
   created_at: '2024-01-01T00:00:00Z',
-  emails: [{ email_id: 'email-1', email: 'ada@example.com', verified: true }],
+  emails: [{ email_id: 'email-1', email: 'ada@example.com', verified: true, primary: true }],
   phone_numbers: [],
   webauthn_registrations: [],
   crypto_wallets: [],
+  oauth_accounts: [],
   password: null,
 };
 

@@ -40,7 +40,7 @@ describe('magic link sign-up and login', () => {
     const session = me0.body as SessionResponse;
     expect(session.user_id).toBe(send.body.user_id);
     expect(session.user.status).toBe('active');
-    expect(session.user.emails).toEqual([{ email_id: send.body.email_id, email: email.toLowerCase(), verified: true }]);
+    expect(session.user.emails).toEqual([{ email_id: send.body.email_id, email: email.toLowerCase(), verified: true, primary: true }]);
     expect(session.session_token.length).toBeGreaterThanOrEqual(22);
     expect(session.session.authentication_factors).toEqual([
       expect.objectContaining({

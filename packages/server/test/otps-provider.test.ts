@@ -93,7 +93,7 @@ describe('SMS and WhatsApp through the Twilio-style provider', () => {
     expect(outbox).toMatchObject({ channel: 'sms', text, subject: null, html: null });
     const signedIn = await h.json('POST', OTP.authenticate, { code: codeIn(text), method_id: send.body.method_id });
     expect(signedIn.status).toBe(200);
-    expect(signedIn.body.user.phone_numbers).toEqual([{ phone_id: send.body.method_id, phone_number: phone, verified: true }]);
+    expect(signedIn.body.user.phone_numbers).toEqual([{ phone_id: send.body.method_id, phone_number: phone, verified: true, primary: true }]);
   });
 
   it('sends WhatsApp with whatsapp:+E164 in To and From', async () => {

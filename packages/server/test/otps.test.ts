@@ -42,7 +42,7 @@ describe('email passcodes', () => {
     const session = signedIn.body as SessionResponse;
     expect(session.user_id).toBe(response.user_id);
     expect(session.user.status).toBe('active');
-    expect(session.user.emails).toEqual([{ email_id: response.method_id, email: email.toLowerCase(), verified: true }]);
+    expect(session.user.emails).toEqual([{ email_id: response.method_id, email: email.toLowerCase(), verified: true, primary: true }]);
     expect(session.session.authentication_factors).toEqual([
       {
         type: 'otp',
@@ -262,7 +262,7 @@ describe('SMS and WhatsApp passcodes (development outbox)', () => {
     const signedIn = await auth(code, response.method_id);
     expect(signedIn.status).toBe(200);
     const session = signedIn.body as SessionResponse;
-    expect(session.user.phone_numbers).toEqual([{ phone_id: response.method_id, phone_number: phone, verified: true }]);
+    expect(session.user.phone_numbers).toEqual([{ phone_id: response.method_id, phone_number: phone, verified: true, primary: true }]);
     expect(session.user.emails).toEqual([]);
     expect(session.session.authentication_factors).toEqual([
       {

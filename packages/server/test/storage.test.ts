@@ -91,7 +91,7 @@ function storageSuite(open: () => Promise<{ db: Kysely<Database>; openAnother?: 
       last_authenticated_at: now.toISOString(),
       email_factor: { email_id: emailId, email_address: 'x' },
     };
-    const { row, token } = await createSession(db, { userId, durationMinutes: 10, factors: [factor], now });
+    const { row, token } = await createSession(db, { userId, durationMinutes: 10, factors: [factor], now, client: { userAgent: null, ipAddress: null } });
     expect(row.authentication_factors).toEqual([factor]);
     expect((await findLiveSession(db, token, now))?.session_id).toBe(row.session_id);
     expect(await findLiveSession(db, token, new Date(now.getTime() + 10 * 60_000))).toBeUndefined();
@@ -239,6 +239,7 @@ describe('migrations', () => {
       '0011-change-feed',
       '0012-idp-grants',
       '0013-email-forms',
+      '0014-account',
     ]);
   });
 

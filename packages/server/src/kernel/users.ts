@@ -81,6 +81,15 @@ export async function proveEmail(deps: RevokeDeps, userId: string, emailId: stri
 }
 
 /**
+ * Which of a user's addresses (or numbers), listed oldest first, is primary: the one the person
+ * chose, while it is still theirs; else the first verified; else the first. Null for none. A
+ * removed choice needs no second write: it is simply no longer among them.
+ */
+export function primaryOf(items: ReadonlyArray<{ id: string; verified: boolean }>, chosen: string | null): string | null {
+  return (items.find((item) => item.id === chosen) ?? items.find((item) => item.verified) ?? items[0])?.id ?? null;
+}
+
+/**
  * What a feature adds to the User (Feature.userPart): the field it fills (one of the contract's
  * userParts, whose schema gives its wire shape) and how the field is read within getUser's one
  * statement. A table a part reads announces its changes as the users table does (the trigger of
@@ -124,10 +133,15 @@ export interface UserDeps {
 export async function getUser(deps: UserDeps, userId: string): Promise<User | null> {
   const row = await deps.db
     .selectFrom('users')
-    .select(['users.user_id', 'users.status', 'users.created_at'])
+    .select(['users.user_id', 'users.status', 'users.created_at', 'users.primary_email_id'])
     .select((eb) => [
       jsonArrayFrom(
-        eb.selectFrom('user_emails').select(['email_id', 'email', 'verified']).whereRef('user_emails.user_id', '=', 'users.user_id').orderBy('created_at'),
+        eb
+          .selectFrom('user_emails')
+          .select(['email_id', 'email', 'verified'])
+          .whereRef('user_emails.user_id', '=', 'users.user_id')
+          .orderBy('created_at')
+          .orderBy('email_id'),
       ).as('emails'),
       ...deps.userParts.map((part) => part.select(eb).as(part.field)),
     ])
@@ -135,11 +149,15 @@ export async function getUser(deps: UserDeps, userId: string): Promise<User | nu
     .executeTakeFirst();
   if (!row) return null;
   const raw = row as unknown as Record<string, unknown>;
+  const primary = primaryOf(
+    row.emails.map((email) => ({ id: email.email_id, verified: email.verified })),
+    row.primary_email_id,
+  );
   const user: Record<string, unknown> = {
     user_id: row.user_id,
     status: row.status,
     created_at: row.created_at.toISOString(),
-    emails: row.emails.map((email) => ({ email_id: email.email_id, email: email.email, verified: email.verified })),
+    emails: row.emails.map((email) => ({ email_id: email.email_id, email: email.email, verified: email.verified, primary: email.email_id === primary })),
   };
   for (const part of deps.userParts) user[part.field] = part.read(raw[part.field]);
   return user as User;

@@ -20,6 +20,10 @@ export interface UsersTable {
   created_at: Timestamp;
   /** Set when the user's password was found breached: password login answers reset_password until a reset. */
   password_reset_required: Generated<boolean>;
+  /** The email the person made primary (migration 0014); one no longer theirs counts as none (kernel/users.ts getUser). */
+  primary_email_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The phone number made primary, read likewise by the otps feature's part of the User. */
+  primary_phone_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UserPasswordsTable {
@@ -52,6 +56,10 @@ export interface SessionsTable {
   expires_at: Timestamp;
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   authentication_factors: Json<StoredFactor[]>;
+  /** The User-Agent the session signed in with (cut to MAX_USER_AGENT_LENGTH), listed on the account page; null when none came. */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The client address it signed in from, as per-client limits count it (http/client-ip.ts); null when unknown. */
+  ip_address: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type SigningKeyStatus = 'active' | 'previous' | 'retired';

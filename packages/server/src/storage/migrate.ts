@@ -8,6 +8,7 @@ import { oneTimeSecrets } from './migrations/0005-one-time-secrets.js';
 import { keyring } from './migrations/0006-keyring.js';
 import { changeFeed } from './migrations/0011-change-feed.js';
 import { emailForms } from './migrations/0013-email-forms.js';
+import { account } from './migrations/0014-account.js';
 
 /**
  * The kernel's migrations (its tables and those of several features). A feature's own tables come
@@ -24,6 +25,7 @@ export const kernelMigrations: Record<string, Migration> = {
   '0006-keyring': keyring,
   '0011-change-feed': changeFeed,
   '0013-email-forms': emailForms,
+  '0014-account': account,
 };
 
 /** The kernel's migrations and the features', by name in the order they run; a name given twice is a mistake, refused. */

@@ -4,6 +4,7 @@ import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
+import { signInClient } from '../../http/sign-in-client.js';
 import { enforceClientLimit } from '../../http/limits.js';
 import { optionalSession } from '../../http/session-auth.js';
 import { requestedSession } from '../../kernel/durations.js';
@@ -57,6 +58,7 @@ export function registerCryptoRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): v
     };
     const signedIn = await completeSignIn(deps, {
       requestId: c.get('requestId'),
+      client: signInClient(c),
       bearerToken: bearerToken(c),
       userId: wallet.user_id,
       factors: [factor],

@@ -5,6 +5,7 @@ import type { TokenProfile } from './config.js';
 import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
+import { signInClient } from '../../http/sign-in-client.js';
 import { checkMinutes, SESSION_DURATION_MINUTES } from '../../kernel/durations.js';
 import { normalizeEmail } from '../../kernel/email-address.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
@@ -71,6 +72,7 @@ export function registerAttest(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
     };
     const signedIn = await completeSignIn(deps, {
       requestId: c.get('requestId'),
+      client: signInClient(c),
       bearerToken: null,
       userId,
       factors: [factor],

@@ -5,6 +5,7 @@ import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
+import { signInClient } from '../../http/sign-in-client.js';
 import { enforceClientLimit, enforceRateLimit } from '../../http/limits.js';
 import { sha256Hex } from '../../security/hash.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
@@ -60,7 +61,15 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
     };
 
     return c.json(
-      await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: used.user_id, factors: [factor], ...duration, now }),
+      await completeSignIn(deps, {
+        requestId: c.get('requestId'),
+        client: signInClient(c),
+        bearerToken: bearerToken(c),
+        userId: used.user_id,
+        factors: [factor],
+        ...duration,
+        now,
+      }),
     );
   });
 }

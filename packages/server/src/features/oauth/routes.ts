@@ -6,6 +6,7 @@ import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
+import { signInClient } from '../../http/sign-in-client.js';
 import { enforceClientLimit } from '../../http/limits.js';
 import { requirePublicToken } from '../../http/public-token.js';
 import { requestedSession } from '../../kernel/durations.js';
@@ -93,6 +94,7 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, pro
     const factor: AuthenticationFactor = { type: 'oauth', delivery_method: 'oauth', last_authenticated_at: now.toISOString() };
     const signedIn = await completeSignIn(deps, {
       requestId: c.get('requestId'),
+      client: signInClient(c),
       bearerToken: bearerToken(c),
       userId: used.userId,
       factors: [factor],

@@ -8,6 +8,7 @@ import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
+import { signInClient } from '../../http/sign-in-client.js';
 import { enforceClientLimit, enforceRateLimit, lockedError } from '../../http/limits.js';
 import { sha256Hex } from '../../security/hash.js';
 import { ACCOUNT_WIDE, releaseAttempt, reserveAttempt, type FailureCounter } from '../../kernel/failure-counters.js';
@@ -161,6 +162,7 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
     }
     const response = await completeSignIn(deps, {
       requestId: c.get('requestId'),
+      client: signInClient(c),
       bearerToken: bearerToken(c),
       userId,
       factors: [factor],

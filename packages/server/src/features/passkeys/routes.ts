@@ -6,6 +6,7 @@ import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
+import { signInClient } from '../../http/sign-in-client.js';
 import { enforceClientLimit } from '../../http/limits.js';
 import { optionalSession, sessionAuth } from '../../http/session-auth.js';
 import { requestedSession } from '../../kernel/durations.js';
@@ -65,6 +66,7 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     if (!row) throw new ApiError('duplicate_webauthn_registration');
     const signedIn = await completeSignIn(deps, {
       requestId: c.get('requestId'),
+      client: signInClient(c),
       bearerToken: bearerToken(c),
       userId,
       factors: [webauthnFactor(now)],
@@ -121,6 +123,7 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     return c.json(
       await completeSignIn(deps, {
         requestId: c.get('requestId'),
+        client: signInClient(c),
         bearerToken: bearerToken(c),
         userId: registration.user_id,
         factors: [webauthnFactor(now)],

@@ -5,6 +5,7 @@ import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
+import { signInClient } from '../../http/sign-in-client.js';
 import { enforceClientLimit, enforceRateLimit, lockedError } from '../../http/limits.js';
 import { ACCOUNT_WIDE, clearFailures, releaseAttempt, reserveAttempt, type FailureCounter } from '../../kernel/failure-counters.js';
 import { sha256Hex } from '../../security/hash.js';
@@ -92,7 +93,15 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
     await addPasswordIfAbsent(db, account.userId, hash, now);
     const factor = passwordFactor(now, { email_id: account.emailId, email });
     return c.json(
-      await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: account.userId, factors: [factor], ...duration, now }),
+      await completeSignIn(deps, {
+        requestId: c.get('requestId'),
+        client: signInClient(c),
+        bearerToken: bearerToken(c),
+        userId: account.userId,
+        factors: [factor],
+        ...duration,
+        now,
+      }),
     );
   });
 
@@ -130,7 +139,15 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
     }
     const factor = passwordFactor(now, user);
     return c.json(
-      await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId: user.user_id, factors: [factor], ...duration, now }),
+      await completeSignIn(deps, {
+        requestId: c.get('requestId'),
+        client: signInClient(c),
+        bearerToken: bearerToken(c),
+        userId: user.user_id,
+        factors: [factor],
+        ...duration,
+        now,
+      }),
     );
   });
 
@@ -215,6 +232,16 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
         email_factor: { email_id: emailRow.email_id, email_address: emailRow.email },
       },
     ];
-    return c.json(await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: null, userId: used.user_id, factors, ...duration, now }));
+    return c.json(
+      await completeSignIn(deps, {
+        requestId: c.get('requestId'),
+        client: signInClient(c),
+        bearerToken: null,
+        userId: used.user_id,
+        factors,
+        ...duration,
+        now,
+      }),
+    );
   });
 }

@@ -3,7 +3,7 @@ import type { StoredFactor } from '../../storage/database.js';
 import type { Logger } from '../logger.js';
 import { sessionResponse, type SessionResponseDeps } from './session-response.js';
 import { withinLifetime } from './session-lifetime.js';
-import { createSession, findLiveSession, mergeFactor, touchSession } from './sessions-store.js';
+import { createSession, findLiveSession, mergeFactor, type SignInClient, touchSession } from './sessions-store.js';
 
 /** What finishing a sign-in uses: what a session's answer is made from (the project's session rules among it), and the log. */
 export interface SignInDeps extends SessionResponseDeps {
@@ -26,6 +26,8 @@ export interface SignIn {
   /** The client named a duration: an existing session is extended to it. */
   durationRequested: boolean;
   now: Date;
+  /** Where the sign-in came from (http/sign-in-client.ts signInClient): a new session records it for the account page's list of devices. */
+  client: SignInClient;
   /**
    * The sign-in attached the credential it proves to the user (a passkey registered, a wallet first
    * linked to the session's user): added to a session, the factor counts for no re-authentication
@@ -69,6 +71,6 @@ async function signInSession(deps: SignInDeps, input: SignIn): Promise<SessionRe
   }
   // A new session's absolute lifetime starts now: it lasts the duration asked for, at most that.
   const durationMinutes = Math.min(input.durationMinutes, maxAge);
-  const { row, token } = await createSession(deps.db, { userId: input.userId, durationMinutes, factors: input.factors, now: input.now });
+  const { row, token } = await createSession(deps.db, { userId: input.userId, durationMinutes, factors: input.factors, now: input.now, client: input.client });
   return sessionResponse(deps, input.requestId, row, token);
 }

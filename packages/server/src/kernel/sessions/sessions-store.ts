@@ -6,10 +6,19 @@ import type { Database, SessionRow, StoredFactor } from '../../storage/database.
 
 const MINUTE = 60_000;
 
+/** The client a sign-in came from, as the account page lists a session: values read by the http layer (http/sign-in-client.ts). */
+export interface SignInClient {
+  userAgent: string | null;
+  ipAddress: string | null;
+}
+
+/** Longer user agents are cut: no browser sends one near this, and a client must not fill the table. */
+export const MAX_USER_AGENT_LENGTH = 512;
+
 /** Creates a session and returns it with its token (the database keeps only the token's hash). */
 export async function createSession(
   db: Kysely<Database>,
-  input: { userId: string; durationMinutes: number; factors: AuthenticationFactor[]; now: Date },
+  input: { userId: string; durationMinutes: number; factors: AuthenticationFactor[]; now: Date; client: SignInClient },
 ): Promise<{ row: SessionRow; token: string }> {
   const token = randomToken();
   const row = await db
@@ -22,6 +31,8 @@ export async function createSession(
       last_accessed_at: input.now,
       expires_at: new Date(input.now.getTime() + input.durationMinutes * MINUTE),
       authentication_factors: JSON.stringify(input.factors),
+      user_agent: input.client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
+      ip_address: input.client.ipAddress,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

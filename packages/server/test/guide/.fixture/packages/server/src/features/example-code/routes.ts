@@ -5,6 +5,7 @@ import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
 import { enforceClientLimit } from '../../http/limits.js';
 import { sessionAuth } from '../../http/session-auth.js';
+import { signInClient } from '../../http/sign-in-client.js';
 import { ApiError } from '../../kernel/api-error.js';
 import { requestedSession } from '../../kernel/durations.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
@@ -26,6 +27,16 @@ export function registerExampleCodeRoutes(app: OpenAPIHono<AppEnv>, deps: AppDep
     const userId = await exampleCodeUser(db, body.code, now);
     if (!userId) throw new ApiError('unable_to_auth_example_code');
     const factor: AuthenticationFactor = { type: 'example_code', delivery_method: 'knowledge', last_authenticated_at: now.toISOString() };
-    return c.json(await completeSignIn(deps, { requestId: c.get('requestId'), bearerToken: bearerToken(c), userId, factors: [factor], ...duration, now }));
+    return c.json(
+      await completeSignIn(deps, {
+        requestId: c.get('requestId'),
+        client: signInClient(c),
+        bearerToken: bearerToken(c),
+        userId,
+        factors: [factor],
+        ...duration,
+        now,
+      }),
+    );
   });
 }
