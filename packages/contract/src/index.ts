@@ -19,6 +19,7 @@ export * from './passkeys.js';
 export * from './oauth.js';
 export * from './crypto.js';
 export * from './users.js';
+export * from './account.js';
 export * from './events.js';
 export * from './outbox.js';
 export * from './idp.js';

@@ -20,6 +20,10 @@ export const OAuthStartQuerySchema = z
     login_redirect_url: redirectUrl.optional().meta({ description: "Where an existing user lands; on the project's login allowlist (default: its first)." }),
     signup_redirect_url: redirectUrl.optional().meta({ description: "Where a new user lands; on the project's signup allowlist (default: its first)." }),
     custom_scopes: z.string().max(2048).optional().meta({ description: "Space-separated scopes asked for besides the provider's defaults." }),
+    link_token: z.string().min(1).max(512).optional().meta({
+      description:
+        "From /sdk/v1/account/oauth/start: the flow connects the provider account to that token's user instead of signing in (its landing token is exchanged with that user's Bearer session).",
+    }),
     provider_params: z.string().max(4096).optional().meta({
       description:
         'A JSON object of string values: extra parameters of the authorization request (prompt, login_hint, …). Those that the safety of the flow rests on (client_id, client_secret, response_type, response_mode, redirect_uri, state, nonce, code_challenge, code_challenge_method, scope, request, request_uri) are refused with 400 bad_request naming them, as are names of other characters than letters, digits, _, . and -.',

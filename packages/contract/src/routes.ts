@@ -1,3 +1,4 @@
+import { accountRoutes } from './account.js';
 import { bootstrapRoutes } from './bootstrap.js';
 import { cryptoRoutes } from './crypto.js';
 import { eventRoutes } from './events.js';
@@ -25,6 +26,7 @@ export const routes: readonly RouteDef[] = [
   ...Object.values(cryptoRoutes),
   ...Object.values(userRoutes),
   ...Object.values(sessionRoutes),
+  ...Object.values(accountRoutes),
   ...Object.values(eventRoutes),
   ...Object.values(idpRoutes),
   ...Object.values(outboxRoutes),
@@ -42,6 +44,7 @@ type AnyRoute =
   | Values<typeof cryptoRoutes>
   | Values<typeof userRoutes>
   | Values<typeof sessionRoutes>
+  | Values<typeof accountRoutes>
   | Values<typeof eventRoutes>
   | Values<typeof idpRoutes>
   | Values<typeof outboxRoutes>;

@@ -3,10 +3,11 @@ import { minutes, ok, OkResponseSchema } from './common.js';
 import { route } from './route.js';
 import { CryptoWalletSchema, userParts } from './user-parts.js';
 
-export { CRYPTO_WALLET_TYPES, CryptoWalletSchema, userParts, WebAuthnRegistrationSchema } from './user-parts.js';
-export type { CryptoWallet, CryptoWalletType, UserPartName, WebAuthnRegistration } from './user-parts.js';
+export { CRYPTO_WALLET_TYPES, CryptoWalletSchema, OAuthAccountSchema, userParts, WebAuthnRegistrationSchema } from './user-parts.js';
+export type { CryptoWallet, CryptoWalletType, OAuthAccount, UserPartName, WebAuthnRegistration } from './user-parts.js';
 
-export const UserEmailSchema = z.object({ email_id: z.string(), email: z.string(), verified: z.boolean() });
+/** primary: where the user's messages go and what pages show first (one per user: the one chosen, else the first verified, else the first). */
+export const UserEmailSchema = z.object({ email_id: z.string(), email: z.string(), verified: z.boolean(), primary: z.boolean() });
 export type UserEmail = z.output<typeof UserEmailSchema>;
 
 export const UserSchema = z
