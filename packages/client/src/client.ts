@@ -1,4 +1,5 @@
 import type { Session, SessionResponse, User } from '@vestibule/contract';
+import { createAccount } from './account.js';
 import { createBootstrapCache } from './bootstrap.js';
 import { createCookieJar } from './cookies.js';
 import { createIdp } from './idp.js';
@@ -64,6 +65,8 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
   const signIn = createSignIn(http, sessions);
   const bootstrap = createBootstrapCache({ publicToken, http });
   const events = createEventLogger(http);
+  // The PKCE verifier of each wallet's last sign-in message: a sign-in and the account page's link send it.
+  const walletVerifiers = new Map<string, string>();
 
   const getUser = async (): Promise<User> => {
     sessions.requireSession();
@@ -82,7 +85,8 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
     passwords: createPasswords(http, signIn),
     webauthn: createPasskeys(http, signIn, sessions, getUser),
     oauth: createOAuth(http, baseUrl, publicToken, signIn),
-    cryptoWallets: createWallets(http, signIn),
+    cryptoWallets: createWallets(http, signIn, walletVerifiers),
+    account: createAccount(http, sessions, (address) => walletVerifiers.get(address)),
     idp: createIdp(http),
     session: {
       getSync: () => sessions.getState()?.session ?? null,

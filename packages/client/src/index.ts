@@ -39,6 +39,7 @@ export type {
   SessionState,
   SessionTokens,
   Unsubscribe,
+  UserResponse,
   VestibuleClient,
   VestibuleErrorInfo,
 } from './types.js';

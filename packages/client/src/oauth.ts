@@ -23,6 +23,7 @@ export function oauthStartQuery(provider: OAuthProviderType, publicToken: string
     signup_redirect_url: options.signup_redirect_url,
     custom_scopes: options.custom_scopes?.length ? options.custom_scopes.join(' ') : undefined,
     provider_params: options.provider_params === undefined ? undefined : JSON.stringify(options.provider_params),
+    link_token: options.link_token,
   };
   return new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }

@@ -3,6 +3,23 @@
  * these interfaces only; src/client.ts implements them.
  */
 import type {
+  AccountCodeSentResponse,
+  AccountDeleteRequest,
+  AccountEmailAddRequest,
+  AccountEmailIdRequest,
+  AccountEmailStartRequest,
+  AccountOAuthDisconnectRequest,
+  AccountOAuthLinkStartRequest,
+  AccountOAuthLinkStartResponse,
+  AccountPasswordRequest,
+  AccountPhoneAddRequest,
+  AccountPhoneIdRequest,
+  AccountPhoneStartRequest,
+  AccountRevokeOthersResponse,
+  AccountSessionRevokeRequest,
+  AccountSessionsResponse,
+  AccountWalletIdRequest,
+  AccountWalletLinkRequest,
   Bootstrap,
   CryptoWalletsAuthenticateResponse,
   CryptoWalletsAuthenticateStartResponse,
@@ -25,12 +42,16 @@ import type {
   Session,
   SessionResponse,
   User,
+  RouteResponse,
   UserType,
   WebAuthnDeleteResponse,
   WebAuthnRegisterResponse,
   WebAuthnUpdateResponse,
 } from '@vestibule/contract';
 import type { OAuthProviderType } from '@vestibule/contract/oauth-providers';
+
+/** A change's answer on the account page: the User as it now is, with the call's status_code and request_id. */
+export type UserResponse = RouteResponse<'GET /sdk/v1/users/me'>;
 
 export interface CookieOptions {
   /** Cookie holding the opaque session token. Default 'vestibule_session'. */
@@ -129,6 +150,12 @@ export interface OAuthStartOptions {
   custom_scopes?: string[];
   /** Extra query parameters for the provider's authorization page (e.g. { prompt: 'select_account' }). */
   provider_params?: Record<string, string>;
+  /**
+   * From account.oauthLinkStart: the flow connects the provider account to the signed-in user
+   * instead of signing in. It lands on login_redirect_url (the account page), where
+   * oauth.authenticate(token), called with the user's session, links the account.
+   */
+  link_token?: string;
 }
 
 export interface PasswordCredentials extends SessionDurationOptions {
@@ -267,6 +294,63 @@ export interface VestibuleClient {
     authenticate(
       request: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType; signature: string } & SessionDurationOptions,
     ): Promise<CryptoWalletsAuthenticateResponse>;
+  };
+
+  /**
+   * The account page's calls: the signed-in person manages their own ways in, their devices and
+   * their account. Each needs a session. Adding or removing a way in, a new password, signing
+   * devices out and deleting the account need a recent sign-in: otherwise they reject with
+   * reauthentication_required (403); sign in again with the same session (a passkey, a passcode to
+   * one of the user's addresses or numbers, the password), which adds the factor to it, then send
+   * the change again. Removing the last way in rejects with last_way_in. Every answer that carries
+   * the User replaces the cached user (user.getSync, user.onChange); a 401 (this device was signed
+   * out) clears the local session.
+   */
+  account: {
+    /** Sends a 6-digit passcode to an address to add (or to verify one the user has). Rejects with email_already_taken (another user's), email_already_added. */
+    emailStart(request: AccountEmailStartRequest): Promise<AccountCodeSentResponse>;
+    /** Adds the address with its passcode, verified. */
+    emailAdd(request: AccountEmailAddRequest): Promise<UserResponse>;
+    /** Makes a verified address the primary one (unverified_email otherwise). */
+    emailPrimary(request: AccountEmailIdRequest): Promise<UserResponse>;
+    emailRemove(request: AccountEmailIdRequest): Promise<UserResponse>;
+    /** Texts (or sends by WhatsApp, `channel`) a 6-digit passcode to a number in E.164 form. Rejects with phone_number_already_taken, phone_number_already_added. */
+    phoneStart(request: AccountPhoneStartRequest): Promise<AccountCodeSentResponse>;
+    phoneAdd(request: AccountPhoneAddRequest): Promise<UserResponse>;
+    phonePrimary(request: AccountPhoneIdRequest): Promise<UserResponse>;
+    phoneRemove(request: AccountPhoneIdRequest): Promise<UserResponse>;
+    /**
+     * Sets the password, or changes it: with current_password (invalid_current_password when it is
+     * wrong), or with a recent sign-in. The strength policy and breach check apply (weak_password).
+     * sign_out_other_devices ends the user's other sessions.
+     */
+    passwordSet(request: AccountPasswordRequest): Promise<UserResponse>;
+    passwordRemove(): Promise<UserResponse>;
+    /**
+     * A link_token for oauth[provider].start({ link_token, login_redirect_url }): that flow connects
+     * the provider account to this user, landing on login_redirect_url (on the project's login
+     * allowlist), where oauth.authenticate(token) links it (oauth_account_already_linked when the
+     * account is another user's).
+     */
+    oauthLinkStart(request: AccountOAuthLinkStartRequest): Promise<AccountOAuthLinkStartResponse>;
+    oauthDisconnect(request: AccountOAuthDisconnectRequest): Promise<UserResponse>;
+    /**
+     * Links a wallet: its signature of the message cryptoWallets.authenticateStart handed out on
+     * this client (whose PKCE verifier is sent along). Rejects with crypto_wallet_already_linked.
+     */
+    walletLink(request: Omit<AccountWalletLinkRequest, 'code_verifier'>): Promise<UserResponse>;
+    walletRemove(request: AccountWalletIdRequest): Promise<UserResponse>;
+    /** The user's live sessions, this one marked `current`. */
+    sessions(): Promise<AccountSessionsResponse>;
+    /** Signs one of the user's other devices out at once (device_not_found when it already is). */
+    sessionRevoke(request: AccountSessionRevokeRequest): Promise<OkResponse>;
+    sessionRevokeOthers(): Promise<AccountRevokeOthersResponse>;
+    /**
+     * Deletes the user and everything that is theirs; confirmation: the primary email (or phone
+     * number) as the person typed it (account_deletion_not_confirmed otherwise). The local session
+     * is cleared.
+     */
+    delete(request: AccountDeleteRequest): Promise<OkResponse>;
   };
 
   /**

@@ -9,11 +9,11 @@ import type { VestibuleClient } from './types.js';
  * hands the signature here, so no cryptography library reaches the browser bundle.
  *
  * Each start is bound to this page by PKCE: the server keys the message by the challenge sent
- * here, and only the verifier, kept in memory per address, finds it again. Whoever else starts
- * for the same wallet gets a message of their own and leaves this one alone.
+ * here, and only the verifier, kept in memory per address (`verifiers`, which account.walletLink
+ * reads too), finds it again. Whoever else starts for the same wallet gets a message of their own
+ * and leaves this one alone.
  */
-export function createWallets(http: HttpClient, signIn: SignIn): VestibuleClient['cryptoWallets'] {
-  const verifiers = new Map<string, string>();
+export function createWallets(http: HttpClient, signIn: SignIn, verifiers: Map<string, string>): VestibuleClient['cryptoWallets'] {
   return {
     async authenticateStart(request) {
       const { verifier, challenge } = await pkcePair();

@@ -12,6 +12,7 @@ import type {
   Bootstrap,
   CryptoWalletsAuthenticateResponse,
   CryptoWalletType,
+  DeviceSession,
   MagicLinkLoginOrCreateResponse,
   OAuthAuthenticateResponse,
   OtpLoginOrCreateResponse,
@@ -169,6 +170,34 @@ function fakeIdp() {
   };
 }
 
+const USER_RESPONSE = { status_code: 200 as const, request_id: 'req-account', ...USER };
+const OK = { status_code: 200 as const, request_id: 'req-ok' };
+const CODE_SENT = { status_code: 200 as const, request_id: 'req-code', sent_to: 'ada@example.com', expires_at: '2026-01-01T00:05:00Z' };
+
+/** client.account: each call answers plausibly (the User as it is, a code sent, this device alone). */
+function fakeAccount() {
+  return {
+    emailStart: vi.fn(async (_request: { email: string }) => CODE_SENT),
+    emailAdd: vi.fn(async (_request: { email: string; code: string }) => USER_RESPONSE),
+    emailPrimary: vi.fn(async (_request: { email_id: string }) => USER_RESPONSE),
+    emailRemove: vi.fn(async (_request: { email_id: string }) => USER_RESPONSE),
+    phoneStart: vi.fn(async (_request: { phone_number: string; channel?: 'sms' | 'whatsapp' }) => CODE_SENT),
+    phoneAdd: vi.fn(async (_request: { phone_number: string; code: string }) => USER_RESPONSE),
+    phonePrimary: vi.fn(async (_request: { phone_id: string }) => USER_RESPONSE),
+    phoneRemove: vi.fn(async (_request: { phone_id: string }) => USER_RESPONSE),
+    passwordSet: vi.fn(async (_request: { password: string; current_password?: string; sign_out_other_devices?: boolean }) => USER_RESPONSE),
+    passwordRemove: vi.fn(async () => USER_RESPONSE),
+    oauthLinkStart: vi.fn(async (_request: { provider: OAuthProviderType }) => ({ ...OK, link_token: 'link-token-1' })),
+    oauthDisconnect: vi.fn(async (_request: { provider_type: OAuthProviderType; provider_subject: string }) => USER_RESPONSE),
+    walletLink: vi.fn(async (_request: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType; signature: string }) => USER_RESPONSE),
+    walletRemove: vi.fn(async (_request: { crypto_wallet_id: string }) => USER_RESPONSE),
+    sessions: vi.fn(async () => ({ ...OK, sessions: [] as DeviceSession[] })),
+    sessionRevoke: vi.fn(async (_request: { session_id: string }) => OK),
+    sessionRevokeOthers: vi.fn(async () => ({ ...OK, revoked: 0 })),
+    delete: vi.fn(async (_request: { confirmation: string }) => OK),
+  };
+}
+
 export interface FakeClientOptions {
   bootstrap?: Partial<Bootstrap>;
   freshBootstrap?: Partial<Bootstrap>;
@@ -236,6 +265,7 @@ export function fakeClient(options: FakeClientOptions = {}) {
       ),
     },
     idp: fakeIdp(),
+    account: fakeAccount(),
     session: {
       getSync: vi.fn(() => null),
       getTokens: vi.fn(() => null),
