@@ -3,7 +3,7 @@
  * demo host, and, in development, the outbox. Ctrl-C stops all of it.
  *
  * Ports: VESTIBULE_API_PORT (default 8787) and VESTIBULE_DEMO_PORT (default 3000). When the demo
- * port is not the default, the demo's origin and reset page are added to the server's allowlists.
+ * port is not the default, the demo's origin, reset page and account page are added to the server's allowlists.
  * The sample relying party listens on VESTIBULE_DEMO_RP_PORT: 3001 beside the default demo port,
  * any free port beside another (so two stacks on one machine never collide).
  */
@@ -20,9 +20,10 @@ const addToList = (name: string, values: string[]) => {
 };
 if (demoPort !== 3000) {
   addToList('VESTIBULE_ALLOWED_ORIGINS', demoOrigins);
+  // The account page is where connecting a social account comes back to.
   addToList(
     'VESTIBULE_LOGIN_REDIRECT_URLS',
-    demoOrigins.map((origin) => `${origin}/reset`),
+    demoOrigins.flatMap((origin) => [`${origin}/reset`, `${origin}/account`]),
   );
   addToList(
     'VESTIBULE_SIGNUP_REDIRECT_URLS',
