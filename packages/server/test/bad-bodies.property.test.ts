@@ -17,6 +17,7 @@ beforeAll(async () => {
       otpPerDestination: unlimited,
       otpPerIp: unlimited,
       otpPerPhoneRange: unlimited,
+      accountCodesPerUser: unlimited,
       otpLockout: { maxFailures: 1_000_000, windowSeconds: 3600, lockSeconds: 1800 },
       otpAccountLockout: { maxFailures: 1_000_000, windowSeconds: 3600, lockSeconds: 1800 },
       eventsPerIp: unlimited,

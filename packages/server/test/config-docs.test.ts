@@ -39,6 +39,7 @@ describe('configuration written once', () => {
       'crypto',
       'sessions',
       'users',
+      'account',
       'events',
       'idp',
     ]);

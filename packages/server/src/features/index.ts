@@ -8,6 +8,7 @@ import { oauth } from './oauth/index.js';
 import { cryptoWallets } from './crypto/index.js';
 import { sessions } from './sessions/index.js';
 import { users } from './users/index.js';
+import { account } from './account/index.js';
 import { events } from './events/index.js';
 import { jwks } from './jwks/index.js';
 import { idp } from './idp/index.js';
@@ -32,6 +33,7 @@ export const features: Feature[] = [
   cryptoWallets,
   sessions,
   users,
+  account,
   events,
   jwks,
   idp,
@@ -61,6 +63,7 @@ export type {} from './oauth/config.js';
 export type {} from './crypto/config.js';
 export type {} from './sessions/config.js';
 export type {} from './users/config.js';
+export type {} from './account/config.js';
 export type {} from './events/config.js';
 export type {} from './idp/config.js';
 export type {} from './events/tables.js';

@@ -4,6 +4,7 @@ import type { EmailSender } from '../delivery/email-sender.js';
 import type { TextDelivery } from '../delivery/text-delivery.js';
 import type { SigningKeyring } from '../kernel/keyring.js';
 import type { HeavyWork } from '../kernel/heavy-work.js';
+import type { WaysInCounter } from '../kernel/account/ways-in.js';
 import type { LiveSessions } from '../kernel/sessions/live-sessions.js';
 import type { UserRevoker } from '../kernel/sessions/revoke-everywhere.js';
 import type { UserPart } from '../kernel/users.js';
@@ -25,6 +26,8 @@ export interface AppDeps {
   sessions: LiveSessions;
   /** What features end of a user's when every way in is ended (Feature.revokeUser). */
   userRevokers: readonly UserRevoker[];
+  /** How many ways in of each feature's kind a user has (Feature.waysIn; kernel/account/ways-in.ts removeWayIn). */
+  waysIn: readonly WaysInCounter[];
   /** What features add to the User, in its order (Feature.userPart; kernel/users.ts getUser). */
   userParts: readonly UserPart[];
   /** Keys passcode hashes; derived from the server secret, never stored. */

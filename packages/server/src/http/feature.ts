@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Migration } from 'kysely';
 import type { ConfigSection } from '../config/declare.js';
 import type { ServerConfig } from '../config/server-config.js';
+import type { WaysInCounter } from '../kernel/account/ways-in.js';
 import type { PruneBatch } from '../kernel/pruning.js';
 import type { UserRevoker } from '../kernel/sessions/revoke-everywhere.js';
 import type { UserPart } from '../kernel/users.js';
@@ -41,6 +42,12 @@ export interface Feature {
    * of an email that removes a planted password): kernel/sessions/revoke-everywhere.ts.
    */
   revokeUser?: UserRevoker;
+  /**
+   * How many ways in of its kind a user has (phone numbers, passkeys, social accounts, wallets, a
+   * password), counted after an account-page removal so that the last one is never removed
+   * (kernel/account/ways-in.ts removeWayIn). A method that signs a user in counts its own.
+   */
+  waysIn?: WaysInCounter;
   /** What it adds to the User every sign-in answers (one of the contract's userParts), read by kernel/users.ts getUser. */
   userPart?: UserPart;
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { LockoutRule } from '../config/server-config.js';
 import type { Database } from '../storage/database.js';
+import { sha256Hex } from '../security/hash.js';
 
 /**
  * One count of wrong secrets: `scope` names what is guessed at (an account's password, a user's
@@ -14,6 +15,16 @@ export interface FailureCounter {
 
 /** The client value of a counter that adds up every address's failures. */
 export const ACCOUNT_WIDE = '*';
+
+/**
+ * The scope of an account's wrong passwords: the email address, known or not (so unknown addresses
+ * lock like real ones). Named here because more than the password sign-in counts against it (the
+ * account page's current password) and an account's deletion clears it.
+ */
+export const passwordFailureScope = (email: string) => `password:${sha256Hex(email)}`;
+
+/** The scope of a user's wrong passcodes, across codes; cleared when the account is deleted. */
+export const passcodeFailureScope = (userId: string) => `otp:${userId}`;
 
 export type Reservation =
   /** `lockIfWrong`: this attempt was the last one allowed; if it fails, the lock runs until then. */

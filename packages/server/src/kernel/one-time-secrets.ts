@@ -92,6 +92,21 @@ export async function retireUserSecrets(db: Kysely<Database>, userId: string, no
 }
 
 /**
+ * Ends every unused secret of a user that leads to one of its addresses or numbers (its passcodes,
+ * subject `methodId`; its magic and reset links, bound to it as email_id), once that address or
+ * number is removed: a link or code sent to it before must sign nobody in after.
+ */
+export async function retireMethodSecrets(db: Kysely<Database>, userId: string, methodId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('one_time_secrets')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where((eb) => eb.or([eb('subject', '=', methodId), eb(sql`bound->>'email_id'`, '=', methodId)]))
+    .execute();
+}
+
+/**
  * Stores a code's hash (the caller keys it: see security/otp-hash.ts) as the one live code of its
  * subject, replacing (and so ending) the previous one. maxAttempts null: the code is not guessed at
  * (a message a wallet signs back), so it is never used by attemptCode, only by peekCode and spendCode.

@@ -38,6 +38,20 @@ export async function createUserWithEmail(
   return { userId: existing.user_id, emailId: existing.email_id, created: false };
 }
 
+/**
+ * Adds an address the user proved (a passcode sent to it from the account page), verified; null
+ * when another user has it (addresses are unique: the database decides between parallel adds).
+ */
+export async function addProvenEmail(db: Kysely<Database>, userId: string, email: string, now: Date): Promise<string | null> {
+  const row = await db
+    .insertInto('user_emails')
+    .values({ email_id: newId('email'), user_id: userId, email, verified: true, created_at: now })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('email_id')
+    .executeTakeFirst();
+  return row?.email_id ?? null;
+}
+
 /** Creates an active user with no email or phone: a sign-in that vouches for neither (a social account whose address is unverified or taken). */
 export async function createUser(db: Kysely<Database>, now: Date): Promise<string> {
   const userId = newId('user');

@@ -80,6 +80,10 @@ export const otpsConfig: ConfigSection = {
       'The same, per country of the number: a pumping attack spends it on one country while the others still get their texts.',
       { env: { name: 'VESTIBULE_SMS_COUNTRY_HOURLY_BUDGET', read: 'integer' } },
     ),
+    'rateLimits.accountCodesPerUser': field(
+      rate(10, 3600),
+      '`{ limit, windowSeconds }` passcodes the account page sends per user, to the addresses and numbers it adds (besides the limits per client address and per destination above).',
+    ),
     'rateLimits.otpLockout': field(
       lockout(10, 3600, 1800),
       "`{ maxFailures, windowSeconds, lockSeconds }`: that many wrong passcodes for one user (across codes) from one client address within the window lock that address out of the user's passcode sign-in for `lockSeconds`.",
@@ -141,6 +145,8 @@ declare module '../../config/server-config.js' {
     otpPerIp: RateLimitRule;
     /** Text passcodes to numbers that differ only in their last three digits (SMS and WhatsApp together). */
     otpPerPhoneRange: RateLimitRule;
+    /** Passcodes the account page sends per user, to the addresses and numbers it adds. */
+    accountCodesPerUser: RateLimitRule;
     /** Wrong passcodes per user from one client address before that address is locked out of the user's passcode sign-in. */
     otpLockout: LockoutRule;
     /** Wrong passcodes per user from every address together before the user's passcode sign-in is locked for all (higher). */

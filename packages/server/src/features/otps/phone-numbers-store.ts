@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { WaysInCounter } from '../../kernel/account/ways-in.js';
 import { newId } from '../../security/random-token.js';
 import type { Database } from '../../storage/database.js';
 import type { UserPhoneNumberRow } from './tables.js';
@@ -40,3 +41,13 @@ export async function verifyPhoneAndActivate(db: Kysely<Database>, userId: strin
   await db.updateTable('user_phone_numbers').set({ verified: true }).where('phone_id', '=', phoneId).execute();
   await db.updateTable('users').set({ status: 'active' }).where('user_id', '=', userId).execute();
 }
+
+/** The user's phone numbers as ways in (Feature.waysIn): each gets text passcodes, proven or not. */
+export const countUserPhones: WaysInCounter = async (db, userId) => {
+  const row = await db
+    .selectFrom('user_phone_numbers')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+};

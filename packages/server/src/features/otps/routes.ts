@@ -11,7 +11,7 @@ import { defineRoute } from '../../http/define-route.js';
 import { signInClient } from '../../http/sign-in-client.js';
 import { enforceClientLimit, enforceRateLimit, lockedError } from '../../http/limits.js';
 import { sha256Hex } from '../../security/hash.js';
-import { ACCOUNT_WIDE, releaseAttempt, reserveAttempt, type FailureCounter } from '../../kernel/failure-counters.js';
+import { ACCOUNT_WIDE, passcodeFailureScope, releaseAttempt, reserveAttempt, type FailureCounter } from '../../kernel/failure-counters.js';
 import { checkMinutes, requestedSession } from '../../kernel/durations.js';
 import { normalizeEmail } from '../../kernel/email-address.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
@@ -53,8 +53,8 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
   };
   /** Wrong passcodes are counted per user and client address, and (with a higher ceiling) per user. */
   const failureCounters = (userId: string, clientIp: string): FailureCounter[] => [
-    { scope: `otp:${userId}`, client: clientIp, rule: config.rateLimits.otpLockout },
-    { scope: `otp:${userId}`, client: ACCOUNT_WIDE, rule: config.rateLimits.otpAccountLockout },
+    { scope: passcodeFailureScope(userId), client: clientIp, rule: config.rateLimits.otpLockout },
+    { scope: passcodeFailureScope(userId), client: ACCOUNT_WIDE, rule: config.rateLimits.otpAccountLockout },
   ];
   const expiration = (value: number | undefined) => checkMinutes('expiration_minutes', value, OTP_EXPIRATION_MINUTES.default, OTP_EXPIRATION_MINUTES);
 

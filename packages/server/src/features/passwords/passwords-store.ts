@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { WaysInCounter } from '../../kernel/account/ways-in.js';
 import { newId } from '../../security/random-token.js';
 import type { Database } from '../../storage/database.js';
 
@@ -58,3 +59,14 @@ function newPasswordId(): string {
 export async function setResetRequired(db: Kysely<Database>, userId: string, required: boolean): Promise<void> {
   await db.updateTable('users').set({ password_reset_required: required }).where('user_id', '=', userId).execute();
 }
+
+/** The password as a way in (Feature.waysIn): it signs in with an email, so it counts only while the user has one. */
+export const countPassword: WaysInCounter = async (db, userId) => {
+  const row = await db
+    .selectFrom('user_passwords')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.exists(eb.selectFrom('user_emails').select('email_id').where('user_emails.user_id', '=', userId)))
+    .executeTakeFirst();
+  return row ? 1 : 0;
+};

@@ -7,7 +7,7 @@ import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
 import { signInClient } from '../../http/sign-in-client.js';
 import { enforceClientLimit, enforceRateLimit, lockedError } from '../../http/limits.js';
-import { ACCOUNT_WIDE, clearFailures, releaseAttempt, reserveAttempt, type FailureCounter } from '../../kernel/failure-counters.js';
+import { ACCOUNT_WIDE, clearFailures, passwordFailureScope, releaseAttempt, reserveAttempt, type FailureCounter } from '../../kernel/failure-counters.js';
 import { sha256Hex } from '../../security/hash.js';
 import { dummyHashLoader, hashPassword, needsRehash, verifyPassword } from '../../security/password-hash.js';
 import { checkMinutes, EXPIRATION_MINUTES, requestedSession } from '../../kernel/durations.js';
@@ -22,13 +22,6 @@ import { addPasswordIfAbsent, findPassword, findPasswordLogin, rehashPassword, s
 import { resetPasswordEmail } from './reset-email.js';
 import { consumeResetToken, findLiveResetToken, issueResetToken } from './reset-tokens.js';
 import { checkStrength } from './strength.js';
-
-/**
- * Wrong passwords are counted per account (the email, known or not, so unknown addresses lock like
- * real ones) and client address, and with a higher ceiling per account: a stranger's guesses lock
- * the stranger out, not the owner everywhere.
- */
-const passwordScope = (email: string) => `password:${sha256Hex(email)}`;
 
 /** The policy's verdict plus the breached check (local corpus, then the optional range API). */
 export async function evaluatePassword(deps: AppDeps, password: string, email: string | undefined) {
@@ -53,9 +46,11 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
   const project = config.project;
   const limits = config.rateLimits;
   const dummyHash = dummyHashLoader(config.argon2);
+  // Wrong passwords are counted per account (passwordFailureScope) and client address, and with a
+  // higher ceiling per account: a stranger's guesses lock the stranger out, not the owner everywhere.
   const failureCounters = (email: string, clientIp: string): FailureCounter[] => [
-    { scope: passwordScope(email), client: clientIp, rule: limits.passwordLockout },
-    { scope: passwordScope(email), client: ACCOUNT_WIDE, rule: limits.passwordAccountLockout },
+    { scope: passwordFailureScope(email), client: clientIp, rule: limits.passwordLockout },
+    { scope: passwordFailureScope(email), client: ACCOUNT_WIDE, rule: limits.passwordAccountLockout },
   ];
 
   defineRoute(app, passwordRoutes.strengthCheck, async (c, { body, ok }) => {
@@ -218,7 +213,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
     await proveEmail(deps, used.user_id, used.email_id, now);
     await setProvenPassword(db, used.user_id, hash, now);
     await setResetRequired(db, used.user_id, false);
-    await clearFailures(db, passwordScope(emailRow.email));
+    await clearFailures(db, passwordFailureScope(emailRow.email));
     // Whoever knew the old password loses every way in it gave: every other session, every link or
     // passcode sent before (the login link of this very email too) and the apps' tokens.
     await revokeEverywhere(deps, used.user_id, now);
