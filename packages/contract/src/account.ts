@@ -20,6 +20,9 @@ import { UserResponseSchema } from './users.js';
  *   password): the sign-in adds its factor to the session, and the change is sent again.
  * - Never locked out: removing the last way in is refused (400 last_way_in), however many removals
  *   arrive at once.
+ * - No undoing the pre-hijacking defence: while the user's password was set before any of its emails
+ *   was proven and an email of theirs is unproven, no way in is added and the password is not
+ *   removed (400 unverified_email); the person proves their email first (emails/start with it).
  * Most changes answer the User as it now is, which the page shows.
  */
 
@@ -119,13 +122,10 @@ export type AccountRevokeOthersResponse = z.output<typeof AccountRevokeOthersRes
 
 export const AccountDeleteRequestSchema = z
   .strictObject({
-    confirmation: z
-      .string()
-      .max(1000)
-      .meta({
-        description:
-          "The user's primary email address (or, without one, primary phone number) as typed by the person; case and spaces around it do not matter.",
-      }),
+    confirmation: z.string().max(1000).meta({
+      description:
+        "The user's primary email address (or, without one, primary phone number; without either, the word delete) as typed by the person; case and spaces around it do not matter.",
+    }),
   })
   .meta({ id: 'AccountDeleteRequest' });
 export type AccountDeleteRequest = z.input<typeof AccountDeleteRequestSchema>;
@@ -143,7 +143,7 @@ export const accountRoutes = {
     auth: 'session',
     request: AccountEmailStartRequestSchema,
     response: AccountCodeSentResponseSchema,
-    errors: ['invalid_email', 'email_already_taken', 'email_already_added', 'delivery_failed', ...sensitive],
+    errors: ['invalid_email', 'email_already_taken', 'email_already_added', 'unverified_email', 'delivery_failed', ...sensitive],
   }),
   emailAdd: route({
     method: 'post',
@@ -153,7 +153,7 @@ export const accountRoutes = {
     auth: 'session',
     request: AccountEmailAddRequestSchema,
     response: UserResponseSchema,
-    errors: ['invalid_email', 'invalid_code', 'otp_code_not_found', 'otp_code_expired', 'email_already_taken', ...sensitive],
+    errors: ['invalid_email', 'invalid_code', 'otp_code_not_found', 'otp_code_expired', 'email_already_taken', 'unverified_email', ...sensitive],
   }),
   emailPrimary: route({
     method: 'post',
@@ -188,6 +188,7 @@ export const accountRoutes = {
       'invalid_phone_number_country_code',
       'phone_number_already_taken',
       'phone_number_already_added',
+      'unverified_email',
       'channel_not_configured',
       'text_message_budget_exceeded',
       'delivery_failed',
@@ -202,7 +203,7 @@ export const accountRoutes = {
     auth: 'session',
     request: AccountPhoneAddRequestSchema,
     response: UserResponseSchema,
-    errors: ['invalid_phone_number', 'invalid_code', 'otp_code_not_found', 'otp_code_expired', 'phone_number_already_taken', ...sensitive],
+    errors: ['invalid_phone_number', 'invalid_code', 'otp_code_not_found', 'otp_code_expired', 'phone_number_already_taken', 'unverified_email', ...sensitive],
   }),
   phonePrimary: route({
     method: 'post',
@@ -243,7 +244,7 @@ export const accountRoutes = {
     auth: 'session',
     request: AccountEmptyRequestSchema,
     response: UserResponseSchema,
-    errors: ['no_user_password', 'last_way_in', ...sensitive],
+    errors: ['no_user_password', 'last_way_in', 'unverified_email', ...sensitive],
   }),
   oauthLinkStart: route({
     method: 'post',

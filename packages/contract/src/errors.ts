@@ -109,7 +109,11 @@ const userFacingErrors = {
   },
   email_already_taken: { status: 400, message: 'This email address belongs to another account. Please use a different address.' },
   email_already_added: { status: 400, message: 'This email address is already on your account.' },
-  unverified_email: { status: 400, message: 'Verify this email address before making it primary.' },
+  /**
+   * Making an unverified address primary; and, while a password set before any email was proven sits
+   * beside an unverified address (a possible pre-hijacking), adding a way in or removing the password.
+   */
+  unverified_email: { status: 400, message: 'Verify your email address first.' },
   phone_number_already_taken: { status: 400, message: 'This phone number belongs to another account. Please use a different number.' },
   phone_number_already_added: { status: 400, message: 'This phone number is already on your account.' },
   phone_number_not_found: { status: 404, message: 'Phone number not found. It may have been removed already.' },
