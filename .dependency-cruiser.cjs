@@ -3,8 +3,8 @@
  * react -> client -> contract (types only, except the plain-data error catalogue); server ->
  * contract; features never import each other, and neither the kernel nor config/ imports one; the
  * server's kernel imports nothing of http/; widget screens never call the network; the widget's
- * engine knows no feature, mount or Main, and Main no feature or mount; shared widget parts know
- * nothing of features, mounts or the flow; only the /dev/ guard trusts a loopback address; no
+ * engine knows no feature, mount, Main or account page, and Main and the account page no feature
+ * or mount; shared widget parts know nothing of features, mounts, the flow or the account page; only the /dev/ guard trusts a loopback address; no
  * cycles anywhere.
  */
 const notTypeOnly = ['type-only', 'type-import'];
@@ -72,10 +72,19 @@ module.exports = {
     },
     {
       name: 'parts-are-feature-blind',
-      comment: 'Shared parts (button, input, banner, tabs, toast) know nothing of features, mounts or the flow.',
+      comment:
+        'Shared parts (button, input, banner, tabs, toast; the passcode entry and the texts kept out of the core chunk) know nothing of features, mounts, the flow or the account page.',
       severity: 'error',
-      from: { path: '^packages/react/src/parts/' },
-      to: { path: '^packages/react/src/(features|mounts|flow|main|vanilla)/' },
+      from: { path: '^packages/react/src/(parts|passcode|texts)/' },
+      to: { path: '^packages/react/src/(features|mounts|flow|main|account|vanilla)/' },
+    },
+    {
+      name: 'account-page-knows-no-features',
+      comment:
+        "The account page lists the sections and the ways to confirm it is you that the mount's features offer (Feature.account, Feature.confirm) and imports none of them, nor a mount.",
+      severity: 'error',
+      from: { path: '^packages/react/src/account/' },
+      to: { path: '^packages/react/src/(features|mounts|main)/' },
     },
     {
       name: 'browser-code-imports-the-contract-as-types',
@@ -102,10 +111,10 @@ module.exports = {
     },
     {
       name: 'widget-engine-knows-no-main',
-      comment: 'Main is one screen of the flow: the engine runs every mount, including those without Main.',
+      comment: 'Main is one screen of the flow, and the account page one mount: the engine runs every mount, including those without either.',
       severity: 'error',
       from: { path: '^packages/react/src/flow/' },
-      to: { path: '^packages/react/src/main/' },
+      to: { path: '^packages/react/src/(main|account)/' },
     },
   ],
   options: {

@@ -94,6 +94,7 @@ export default defineConfig(({ mode }) => {
               'password-reset': src('mounts/VestibulePasswordReset.tsx'),
               'passkey-registration': src('mounts/VestibulePasskeyRegistration.tsx'),
               'identity-provider': src('mounts/VestibuleIdentityProvider.tsx'),
+              account: src('mounts/VestibuleAccount.tsx'),
             },
             formats: ['es'],
             fileName: (_format, name) => `${name}.js`,

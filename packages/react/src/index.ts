@@ -2,6 +2,7 @@ export { VestibuleLogin } from './mounts/VestibuleLogin';
 export { VestibulePasswordReset } from './mounts/VestibulePasswordReset';
 export { VestibulePasskeyRegistration } from './mounts/VestibulePasskeyRegistration';
 export { VestibuleIdentityProvider } from './mounts/VestibuleIdentityProvider';
+export { VestibuleAccount } from './mounts/VestibuleAccount';
 export { getScreen } from './mounts/flows';
 export { configProblem } from './widget/config-check';
 export { compileTheme } from './theme/compile';

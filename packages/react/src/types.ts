@@ -114,7 +114,34 @@ export type WidgetEventType =
   | 'OAUTH_AUTHORIZE_FLOW_SIGN_IN_REQUIRED'
   | 'OAUTH_AUTHORIZE_FLOW_CONSENT_DENIED'
   | 'OAUTH_AUTHORIZE_FLOW_COMPLETE'
-  | 'OAUTH_LOGOUT_FLOW_COMPLETE';
+  | 'OAUTH_LOGOUT_FLOW_COMPLETE'
+  /** The account page made a change; data: { change } (AccountChange), what changed. */
+  | 'ACCOUNT_UPDATED'
+  /** The account page deleted the account: the user and their sessions are gone; data: null. */
+  | 'ACCOUNT_DELETED';
+
+/** What an ACCOUNT_UPDATED event says changed. */
+export type AccountChange =
+  | 'email_added'
+  | 'email_verified'
+  | 'email_made_primary'
+  | 'email_removed'
+  | 'phone_number_added'
+  | 'phone_number_verified'
+  | 'phone_number_made_primary'
+  | 'phone_number_removed'
+  | 'password_set'
+  | 'password_changed'
+  | 'password_removed'
+  | 'passkey_added'
+  | 'passkey_renamed'
+  | 'passkey_deleted'
+  | 'oauth_account_connected'
+  | 'oauth_account_disconnected'
+  | 'wallet_connected'
+  | 'wallet_removed'
+  | 'device_signed_out'
+  | 'other_devices_signed_out';
 
 export interface WidgetEvent {
   type: WidgetEventType;
@@ -168,6 +195,16 @@ export interface PasswordResetMountOptions extends CommonMountOptions {
 }
 
 export interface PasskeyRegistrationMountOptions extends CommonMountOptions {
+  config: LoginConfig;
+}
+
+/**
+ * The account page. `config` says which sections show, as it says what the login mount offers
+ * (a phone number section with a Text or WhatsApp method, Connect for oauthOptions.providers, …);
+ * a section also shows while the user has something of its kind. Connecting a social account
+ * comes back to this page's URL, which must be on the project's login redirect allowlist.
+ */
+export interface AccountMountOptions extends CommonMountOptions {
   config: LoginConfig;
 }
 

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { VestibuleClient, VestibuleErrorInfo } from '@vestibule/client';
+import type { SessionResponse, User } from '@vestibule/contract';
 import type { StringKey } from '../strings/en';
 import type { Translate } from '../strings/translate';
 import type { ToastType } from '../parts/toast/store';
@@ -68,6 +69,63 @@ export interface Feature {
   enter?: Partial<Record<Screen, (ctx: EffectContext) => void>>;
   /** What this feature offers on Main, the login mount's start screen. */
   main?: MainOffer;
+  /** Its section of the account page (the account mount, src/account/). */
+  account?: AccountSection;
+  /** The way it offers on the account page to confirm it is you before a change that needs a recent sign-in. */
+  confirm?: ConfirmWay;
+}
+
+/**
+ * A section of the account page, as a feature offers it: where a signed-in person manages what the
+ * feature adds to their account. src/account/ lists the sections of the mount's features in order,
+ * each under its heading, and names none of them.
+ */
+export interface AccountSection {
+  /** What the section is for ('emails'): its key on the page. */
+  id: string;
+  /** Where it sits: lower first. Distinct from the other sections' of the mount. */
+  order: number;
+  /**
+   * Its heading (an <h2>), in English. Not a strings.ts key: those go into the shared core the
+   * login mount loads up front. A host rewords it by this text (`strings`), as every text.
+   */
+  heading: string;
+  /** Whether the page shows it for the configuration and the user (none: always). */
+  shown?(config: LoginConfig, user: User): boolean;
+  /** The section's content, loaded lazily (React.lazy): the page shows a spinner under the heading until it arrives. */
+  section: ComponentType;
+}
+
+/**
+ * A way to confirm it is you, as a feature offers it: the account page's inline step when a change
+ * answers reauthentication_required. The person signs in again with the same session (the
+ * sign-in adds its factor to it), then the page sends the same change again.
+ */
+export interface ConfirmWay {
+  /** Where its choices sit among the other ways': lower first. */
+  order: number;
+  /** Its choices for this user (none: the user does not have this way), each a button. */
+  choices(user: User): ConfirmChoice[];
+  /** What a choice opens (loaded lazily): it signs in again and hands the answer on. */
+  step: ComponentType<ConfirmStepProps>;
+}
+
+export interface ConfirmChoice {
+  /** Tells the step which of the way's choices it is (an address, a number). */
+  key: string;
+  /** The button's text in English, a host rewording it by this text; {name} placeholders filled from `values`. */
+  label: string;
+  values?: Record<string, string>;
+}
+
+export interface ConfirmStepProps {
+  user: User;
+  /** ConfirmChoice.key of the choice made. */
+  choice: string;
+  /** The sign-in's answer: the page sends the change again if it is the same user. */
+  onConfirmed(response: SessionResponse): void;
+  /** Back to the choices. */
+  onCancel(): void;
 }
 
 /** One tab of Main's form, as a feature offers it. */

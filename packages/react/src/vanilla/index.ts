@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { createVestibuleClient, type ClientOptions, type VestibuleClient } from '@vestibule/client';
 import { VestibuleLogin } from '../mounts/VestibuleLogin';
 import type {
+  AccountMountOptions,
   CommonMountOptions,
   IdentityProviderMountOptions,
   LoginMountOptions,
@@ -80,6 +81,7 @@ function lazyMount<P extends object>(load: () => Promise<ComponentType<P>>): Com
 const VestibulePasswordReset = lazyMount(() => import('../mounts/VestibulePasswordReset').then((m) => m.VestibulePasswordReset));
 const VestibulePasskeyRegistration = lazyMount(() => import('../mounts/VestibulePasskeyRegistration').then((m) => m.VestibulePasskeyRegistration));
 const VestibuleIdentityProvider = lazyMount(() => import('../mounts/VestibuleIdentityProvider').then((m) => m.VestibuleIdentityProvider));
+const VestibuleAccount = lazyMount(() => import('../mounts/VestibuleAccount').then((m) => m.VestibuleAccount));
 
 export function mountLogin(options: VanillaOptions<LoginMountOptions>): Unmount {
   return mount(VestibuleLogin, options);
@@ -95,4 +97,9 @@ export function mountPasskeyRegistration(options: VanillaOptions<PasskeyRegistra
 
 export function mountIdentityProvider(options: VanillaOptions<IdentityProviderMountOptions>): Unmount {
   return mount(VestibuleIdentityProvider, options);
+}
+
+/** The account page: a signed-in person manages their ways in, devices and account. */
+export function mountAccount(options: VanillaOptions<AccountMountOptions>): Unmount {
+  return mount(VestibuleAccount, options);
 }

@@ -32,7 +32,4 @@ export const texts = {
   notLoggedOut: 'You have not been logged out. You may close this page.',
 } as const;
 
-/** A text translated by its English wording (the host's `strings`), placeholders filled. */
-export function say(free: (text: string) => string, text: string, values: Record<string, string> = {}): string {
-  return free(text).replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? values[name]! : whole));
-}
+export { say } from '../../texts/say';

@@ -5,7 +5,7 @@ import { Destination } from '../../../parts/Destination';
 import { Heading } from '../../../parts/Heading';
 import { Spinner } from '../../../parts/Spinner';
 import { useWidget } from '../../../widget/context';
-import { CodeInput, OTP_LENGTH } from './CodeInput';
+import { CodeInput, OTP_LENGTH } from '../../../passcode/CodeInput';
 
 /** The countdown ticks every second; 'Code sent' shows for 2 s. */
 export const COUNTDOWN_TICK_MS = 1000;

@@ -1,0 +1,103 @@
+import { Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import type { User } from '@vestibule/contract';
+import type { AccountSection, Feature } from '../flow/feature';
+import { Banner } from '../parts/Banner';
+import { Heading } from '../parts/Heading';
+import { Loading } from '../parts/Loading';
+import { say } from '../texts/say';
+import { useWidget } from '../widget/context';
+import { AccountContext, type AccountContextValue } from './context';
+import { primaryContact } from './primary';
+import { accountSections } from './sections';
+import stylesheet from './styles.css?inline';
+import { texts } from './texts';
+
+/** One section: its heading, and its content once loaded. */
+function Section({ section }: { section: AccountSection }) {
+  const { free } = useWidget();
+  const id = useId();
+  const Content = section.section;
+  return (
+    <section className="vst-account-section" aria-labelledby={id} data-section={section.id}>
+      <h2 className="vst-account-heading" id={id}>
+        {free(section.heading)}
+      </h2>
+      <Suspense fallback={<Loading />}>
+        <Content />
+      </Suspense>
+    </section>
+  );
+}
+
+/** The signed-in user, following every change (a section's, a sign-in or sign-out in this tab or another), fetched afresh once. */
+function useUser(): User | null {
+  const { client } = useWidget();
+  const [user, setUser] = useState(() => client.user.getSync());
+  useEffect(() => {
+    const stop = client.user.onChange(setUser);
+    // The copy cached at the last sign-in may be old: the page lists what the server has now.
+    if (client.user.getSync()) client.user.get().catch(() => undefined);
+    return stop;
+  }, [client]);
+  return user;
+}
+
+/**
+ * The account page: 'Your account', then each section the mount's features offer for this
+ * configuration and user (account/sections.ts), each under its heading. Signed out, a plain
+ * sentence; after a deletion, that it is deleted. It renders its own stylesheet (nonce: the
+ * page's Content-Security-Policy), beside the shared one the shell injects.
+ *
+ * The sections of another user never show: when the confirm step signs in someone else, every
+ * section starts again with them (keyed by user), under a banner that says so.
+ */
+export function AccountPage({ features, nonce }: { features: readonly Feature[]; nonce?: string }) {
+  const { config, free } = useWidget();
+  const user = useUser();
+  const [deleted, setDeleted] = useState(false);
+  const [switchedTo, setSwitchedTo] = useState<User | null>(null);
+
+  const context = useMemo<AccountContextValue | null>(
+    () =>
+      user && {
+        user,
+        features,
+        otherUser: setSwitchedTo,
+        deleted: () => setDeleted(true),
+      },
+    [user, features],
+  );
+
+  let body: ReactNode;
+  if (deleted) {
+    body = (
+      <p className="vst-text" role="status">
+        {free(texts.deleted)}
+      </p>
+    );
+  } else if (!context) {
+    body = <p className="vst-text">{free(texts.signedOut)}</p>;
+  } else {
+    body = (
+      <AccountContext.Provider value={context}>
+        {switchedTo && switchedTo.user_id === context.user.user_id ? (
+          <Banner
+            variant="warning"
+            message={say(free, texts.otherUser, { who: primaryContact(switchedTo) ?? switchedTo.user_id })}
+            onDismiss={() => setSwitchedTo(null)}
+          />
+        ) : null}
+        {accountSections(features, config, context.user).map((section) => (
+          <Section key={`${context.user.user_id}:${section.id}`} section={section} />
+        ))}
+      </AccountContext.Provider>
+    );
+  }
+  return (
+    <div className="vst-account">
+      <style nonce={nonce}>{stylesheet}</style>
+      <Heading>{free(texts.title)}</Heading>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { errorTypeOf, type VestibuleClient, type VestibuleErrorInfo } from '@vestibule/client';
+import type { SessionResponse, User } from '@vestibule/contract';
+import { messageForError, toErrorInfo } from '../flow/errors';
+import type { AccountChange, WidgetEventType } from '../types';
+
+/** One thing a section of the account page does: a call, and what follows from it. */
+export interface Change<T = unknown> {
+  /** The call; the signal is aborted when the change is given up (cancelled, another one started, the section left). */
+  call(client: VestibuleClient, signal: AbortSignal): Promise<T>;
+  /** ACCOUNT_UPDATED's `change`, told to the host once the call succeeds. */
+  change?: AccountChange;
+  /** Said once it succeeds (translated). */
+  success?: string;
+  /** A failure is shown under the field the section ties it to, not in the section's banner. */
+  field?: boolean;
+  /**
+   * The message of a failure (default: the catalogue's or the server's words), for failures the
+   * server does not word (a wallet's, a passkey dialog's); null: nothing to say (the person closed
+   * the browser's dialog), nor to report.
+   */
+  message?(err: unknown): string | null;
+  /** What the section does with the answer (the next step, the list it loaded). */
+  done?(value: T): void;
+}
+
+/** Where a section's change is. */
+export type ActionState =
+  | { kind: 'idle' }
+  | { kind: 'pending' }
+  | { kind: 'succeeded'; message: string }
+  | { kind: 'failed'; message: string; field: boolean; error: VestibuleErrorInfo }
+  /** The change needs a recent sign-in: the confirm step shows, then the same change is sent again. */
+  | { kind: 'confirming' };
+
+/** What the runner uses of the mount, read at each call (the host may pass new callbacks). */
+export interface ActionTools {
+  client: VestibuleClient;
+  free(text: string): string;
+  emit(type: WidgetEventType, data: unknown): void;
+  reportError(error: VestibuleErrorInfo): void;
+}
+
+export interface ActionRunner {
+  /** Starts a change; one at a time per runner: a change under way is given up. */
+  run<T>(change: Change<T>): void;
+  /** The confirm step signed in again: the change that asked for it is sent again, if the same user signed in. */
+  confirmed(response: SessionResponse): void;
+  /** Gives up what is under way (or waiting for the confirm step) and clears what was said. */
+  cancel(): void;
+}
+
+/**
+ * Runs the changes of one section of the account page, outside React, feature-blind: each call
+ * gets an AbortController of its own (a late answer of a change given up changes nothing, as
+ * flow/runner.ts does for a screen), success tells the host ACCOUNT_UPDATED, a failure becomes the
+ * message the section shows and goes to onError, and a change answered reauthentication_required
+ * waits for the confirm step, then is sent again as it was. A confirm step that signed in someone
+ * else (another account's passkey) does not carry on: `otherUser` is told.
+ */
+export function createActionRunner(options: {
+  tools: () => ActionTools;
+  userId: () => string;
+  onState(state: ActionState): void;
+  otherUser(user: User): void;
+}): ActionRunner {
+  const { tools, userId, onState, otherUser } = options;
+  let controller: AbortController | null = null;
+  let waiting: Change<never> | null = null;
+
+  const runner: ActionRunner = {
+    run(change) {
+      controller?.abort();
+      const own = new AbortController();
+      controller = own;
+      waiting = null;
+      onState({ kind: 'pending' });
+      const w = tools();
+      change.call(w.client, own.signal).then(
+        (value) => {
+          if (own.signal.aborted) return;
+          controller = null;
+          if (change.change) w.emit('ACCOUNT_UPDATED', { change: change.change });
+          onState(change.success ? { kind: 'succeeded', message: change.success } : { kind: 'idle' });
+          change.done?.(value);
+        },
+        (err: unknown) => {
+          if (own.signal.aborted) return;
+          controller = null;
+          if (errorTypeOf(err) === 'reauthentication_required') {
+            waiting = change as Change<never>;
+            onState({ kind: 'confirming' });
+            return;
+          }
+          const message = change.message ? change.message(err) : messageForError(err, w.free);
+          if (message === null) return onState({ kind: 'idle' });
+          const error = toErrorInfo(err);
+          onState({ kind: 'failed', message, field: Boolean(change.field), error });
+          w.reportError(error);
+        },
+      );
+    },
+    confirmed(response) {
+      const change = waiting;
+      waiting = null;
+      if (!change) return;
+      if (response.user.user_id !== userId()) {
+        onState({ kind: 'idle' });
+        otherUser(response.user);
+        return;
+      }
+      runner.run(change);
+    },
+    cancel() {
+      controller?.abort();
+      controller = null;
+      waiting = null;
+      onState({ kind: 'idle' });
+    },
+  };
+  return runner;
+}

@@ -1,0 +1,23 @@
+import { createContext, useContext } from 'react';
+import type { User } from '@vestibule/contract';
+import type { Feature } from '../flow/feature';
+
+/** What the account page gives its sections. */
+export interface AccountContextValue {
+  /** The signed-in user as the server last answered. */
+  user: User;
+  /** The mount's features (the confirm step asks them for their ways). */
+  features: readonly Feature[];
+  /** The confirm step signed in another user: the page shows that account now, and says so. */
+  otherUser(user: User): void;
+  /** The account was deleted: the page says so in place of the sections. */
+  deleted(): void;
+}
+
+export const AccountContext = createContext<AccountContextValue | null>(null);
+
+export function useAccount(): AccountContextValue {
+  const value = useContext(AccountContext);
+  if (!value) throw new Error('Vestibule: an account section was rendered outside the account page.');
+  return value;
+}

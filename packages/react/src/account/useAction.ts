@@ -1,0 +1,38 @@
+import { useEffect, useRef, useState } from 'react';
+import { useWidget } from '../widget/context';
+import { createActionRunner, type ActionRunner, type ActionState } from './action';
+import { useAccount } from './context';
+
+export interface Action extends ActionRunner {
+  state: ActionState;
+  /** A change is under way: its controls are disabled and show a spinner. */
+  pending: boolean;
+  /** The last failure's message when the section ties it to a field, for that field. */
+  fieldError: string | null;
+}
+
+/** A section's action runner (action.ts) in React: its state, and a change under way given up when the section goes. */
+export function useAction(): Action {
+  const widget = useWidget();
+  const account = useAccount();
+  const latest = useRef({ widget, account });
+  useEffect(() => {
+    latest.current = { widget, account };
+  });
+  const [state, setState] = useState<ActionState>({ kind: 'idle' });
+  const [runner] = useState(() =>
+    createActionRunner({
+      tools: () => latest.current.widget,
+      userId: () => latest.current.account.user.user_id,
+      onState: setState,
+      otherUser: (user) => latest.current.account.otherUser(user),
+    }),
+  );
+  useEffect(() => () => runner.cancel(), [runner]);
+  return {
+    ...runner,
+    state,
+    pending: state.kind === 'pending',
+    fieldError: state.kind === 'failed' && state.field ? state.message : null,
+  };
+}

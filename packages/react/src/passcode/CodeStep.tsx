@@ -1,0 +1,88 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Button } from '../parts/Button';
+import { Destination } from '../parts/Destination';
+import { useWidget } from '../widget/context';
+import { CodeInput, OTP_LENGTH } from './CodeInput';
+
+export interface CodeStepProps {
+  /** Where the code went, as the person reads it (an address, a number in international form). */
+  destination: string;
+  phone?: boolean;
+  /** The code is being checked (or a new one sent): what is typed meanwhile is ignored. */
+  pending: boolean;
+  /** Why the last code was refused, under the entry. */
+  error: string | null;
+  /** The sixth digit is in. */
+  onCode(code: string): void;
+  onResend(): void;
+  onCancel(): void;
+  /** The cancel button's text, translated. */
+  cancelLabel: string;
+}
+
+/**
+ * A passcode sent from the account page (to add or verify an address or number, or to confirm it
+ * is you): where it went, the 6-digit entry (focused when the step appears, checked at the sixth
+ * digit, emptied and focused again when a code is refused), resend and cancel. The login mount's
+ * OTPAuthenticate is the same entry in a screen of its own, with its countdown.
+ */
+export function CodeStep({ destination, phone = false, pending, error, onCode, onResend, onCancel, cancelLabel }: CodeStepProps) {
+  const { t, tr } = useWidget();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
+  useLayoutEffect(() => {
+    if (!error) return;
+    setCode('');
+    input.current?.focus();
+  }, [error]);
+
+  const sentTo = `${id}-sent-to`;
+  const errorId = `${id}-error`;
+  return (
+    <>
+      <p className="vst-text" id={sentTo}>
+        {tr('passcodeSentTo', { destination: <Destination value={destination} phone={phone} /> })}
+      </p>
+      <div className="vst-field">
+        <label className="vst-label" htmlFor={`${id}-code`}>
+          {t('passcodeLabel')}
+        </label>
+        <CodeInput
+          ref={input}
+          id={`${id}-code`}
+          value={code}
+          invalid={Boolean(error)}
+          describedBy={error ? `${sentTo} ${errorId}` : sentTo}
+          onChange={(next) => {
+            if (pending) return;
+            setCode(next);
+            if (next.length === OTP_LENGTH) onCode(next);
+          }}
+        />
+        {error ? (
+          <p className="vst-field-error" id={errorId} role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      {pending ? (
+        <div className="vst-progress" role="progressbar" aria-label={t('verifyingPasscode')}>
+          <div className="vst-progress-bar" />
+        </div>
+      ) : null}
+      <p className="vst-text vst-resend">
+        <span>{t('didNotGetCode')}</span>{' '}
+        <button type="button" className="vst-link-button" disabled={pending} onClick={onResend}>
+          {t('resendCode')}
+        </button>
+      </p>
+      <Button variant="text" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import type { User } from '@vestibule/contract';
+import { VestibuleAccount } from '../../src/index';
+import type { LoginConfig } from '../../src/types';
+import { apiError, fakeClient, USER, type FakeClient } from '../helpers';
+
+/** Every section on: Text passcodes, passwords, passkeys, two social providers, wallets. */
+export const ACCOUNT_CONFIG: LoginConfig = {
+  products: ['otp', 'passwords', 'passkeys', 'oauth', 'crypto'],
+  otpOptions: { methods: ['email', 'sms'] },
+  oauthOptions: { providers: [{ type: 'github' }, { type: 'google' }] },
+};
+
+/**
+ * A fake client whose user behaves as the real client's: getSync and onChange follow `setUser`,
+ * which the account calls made to answer a User call as the real ones update the cached user.
+ */
+export function accountClient(user: User | null = USER) {
+  const client = fakeClient({ user });
+  let current = user;
+  const listeners = new Set<(user: User | null) => void>();
+  const setUser = (next: User | null) => {
+    current = next;
+    for (const listener of listeners) listener(next);
+  };
+  client.user.getSync.mockImplementation(() => current);
+  client.user.get.mockImplementation(async () => current ?? USER);
+  client.user.onChange.mockImplementation((listener: (user: User | null) => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  });
+  return { client, setUser };
+}
+
+/** The User as the server answers a change with it, and as the client then caches it. */
+export function answering(setUser: (user: User) => void, user: User) {
+  return async () => {
+    setUser(user);
+    return { status_code: 200 as const, request_id: 'req-account', ...user };
+  };
+}
+
+export const REAUTH = () => apiError('reauthentication_required', 'For your security, please confirm it is you before making this change.', 403);
+
+export function renderAccount(client: FakeClient, config: LoginConfig = ACCOUNT_CONFIG) {
+  const callbacks = { onEvent: vi.fn(), onError: vi.fn() };
+  const view = render(<VestibuleAccount client={client} config={config} callbacks={callbacks} />);
+  return { callbacks, ...view };
+}
+
+/** The events the host heard, as { type, data }. */
+export const events = (callbacks: { onEvent: ReturnType<typeof vi.fn> }) => callbacks.onEvent.mock.calls.map((call) => call[0]);
+
+/** A section of the page once its content has loaded (sections load lazily, under a spinner). */
+export async function openSection(name: string): Promise<HTMLElement> {
+  const section = await screen.findByRole('region', { name });
+  await waitFor(() => {
+    if (section.querySelector('.vst-loading')) throw new Error(`${name} is still loading`);
+  });
+  return section;
+}
