@@ -146,12 +146,13 @@ export const oauthRoutes = {
   authenticate: route({
     method: 'post',
     path: '/sdk/v1/oauth/authenticate',
-    summary: 'Exchange the one-time OAuth token and its PKCE verifier for a session (or add the factor to the Bearer session of the same user).',
+    summary:
+      "Exchange the one-time OAuth token and its PKCE verifier for a session (or add the factor to the Bearer session of the same user). A link flow's token (started with a link_token) connects the provider account to the token's user instead, and needs that user's Bearer session: none is user_unauthenticated, a dead one session_not_found, another user's unauthorized_action; an account connected to another user is oauth_account_already_linked.",
     tag: TAG,
     auth: 'public-optional-session',
     request: OAuthAuthenticateRequestSchema,
     response: OAuthAuthenticateResponseSchema,
-    errors: ['oauth_token_not_found', 'invalid_duration'],
+    errors: ['oauth_token_not_found', 'invalid_duration', 'user_unauthenticated', 'session_not_found', 'unauthorized_action', 'oauth_account_already_linked'],
   }),
   oneTapStart: route({
     method: 'post',

@@ -129,12 +129,13 @@ export const passkeyRoutes = {
   registerStart: route({
     method: 'post',
     path: '/sdk/v1/webauthn/register/start',
-    summary: "Options for navigator.credentials.create() to add a passkey to the session's user; the user's passkeys are excluded.",
+    summary:
+      "Options for navigator.credentials.create() to add a passkey to the session's user; the user's passkeys are excluded. A passkey is a way in: the session must have signed in within the project's reauthenticationMinutes.",
     tag: TAG,
     auth: 'session',
     request: WebAuthnRegisterStartRequestSchema,
     response: WebAuthnRegisterStartResponseSchema,
-    errors: ['too_many_requests'],
+    errors: ['reauthentication_required', 'too_many_requests'],
   }),
   register: route({
     method: 'post',
@@ -179,11 +180,11 @@ export const passkeyRoutes = {
   delete: route({
     method: 'post',
     path: '/sdk/v1/webauthn/delete',
-    summary: "Delete one of the session user's passkeys; it can no longer sign in.",
+    summary: "Delete one of the session user's passkeys; it can no longer sign in. Needs a recent sign-in; the user's last way in is refused (last_way_in).",
     tag: TAG,
     auth: 'session',
     request: WebAuthnDeleteRequestSchema,
     response: WebAuthnDeleteResponseSchema,
-    errors: ['webauthn_registration_not_found'],
+    errors: ['webauthn_registration_not_found', 'last_way_in', 'reauthentication_required'],
   }),
 } as const;

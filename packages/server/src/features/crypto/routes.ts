@@ -1,6 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { cryptoRoutes, type AuthenticationFactor, type CryptoWalletsAuthenticateResponse } from '@vestibule/contract';
-import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
@@ -9,10 +8,11 @@ import { enforceClientLimit } from '../../http/limits.js';
 import { optionalSession } from '../../http/session-auth.js';
 import { requestedSession } from '../../kernel/durations.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
-import { issueChallenge, liveChallenge, ownerOf, spendChallenge } from './challenges.js';
+import { issueChallenge } from './challenges.js';
 import { chainOf } from './chains.js';
 import { messageFields, siteOf } from './messages.js';
-import { familyOf, requireSignatureForm, walletAddress } from './wallet-types.js';
+import { provenWallet } from './signature-proof.js';
+import { familyOf, walletAddress } from './wallet-types.js';
 import { walletUser } from './wallets-store.js';
 
 export function registerCryptoRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
@@ -34,20 +34,8 @@ export function registerCryptoRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): v
 
   defineRoute(app, cryptoRoutes.authenticate, async (c, { body }) => {
     const duration = requestedSession(project, body);
-    const type = body.crypto_wallet_type;
-    const address = walletAddress(type, body.crypto_wallet_address);
-    requireSignatureForm(type, body.signature);
-    await enforceClientLimit(deps, c, 'crypto-authenticate', config.rateLimits.cryptoPerIp);
     const now = deps.clock();
-    const owner = ownerOf(type, address, body.code_verifier);
-    // Verify, then spend: a wrong signature leaves the message usable, so whoever knows a wallet's
-    // address cannot spoil its owner's sign-in by sending garbage in its name.
-    const challenge = await liveChallenge(db, owner, now);
-    if (!challenge) throw new ApiError('crypto_challenge_not_found');
-    if (!(await deps.heavyWork.run(async () => familyOf(type).verify(address, challenge.message, body.signature))))
-      throw new ApiError('invalid_crypto_signature');
-    // Of parallel requests with the same signature, only the one whose UPDATE used the message signs in.
-    if (!(await spendChallenge(db, owner, challenge.hash, now))) throw new ApiError('crypto_challenge_not_found');
+    const { type, address } = await provenWallet(c, deps, body, now);
     const sessionUserId = (await optionalSession(c, deps, now)).session?.user_id ?? null;
     const { wallet, attached } = await walletUser(db, { type, address, sessionUserId, now });
     const factor: AuthenticationFactor = {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CryptoWalletType } from '@vestibule/contract';
+import type { WaysInCounter } from '../../kernel/account/ways-in.js';
 import type { UserRevoker } from '../../kernel/sessions/revoke-everywhere.js';
 import { newId } from '../../security/random-token.js';
 import type { Database } from '../../storage/database.js';
@@ -50,6 +51,42 @@ export async function walletUser(
   if (!existing) throw new Error('Crypto wallet vanished during creation.');
   return { wallet: existing, created: false, attached: false };
 }
+
+/**
+ * Connects a wallet whose signature verified to `userId` (the account page). A wallet seen for the
+ * first time is added; one already this user's stays as it is (connecting again is no error); one
+ * of another user is left to that user: false. Of parallel connections of one new wallet, the
+ * first insert wins and the others find it.
+ */
+export async function linkWallet(db: Kysely<Database>, input: { userId: string; type: CryptoWalletType; address: string; now: Date }): Promise<boolean> {
+  await db
+    .insertInto('crypto_wallets')
+    .values({ crypto_wallet_id: newId('crypto-wallet'), user_id: input.userId, wallet_type: input.type, address: input.address, created_at: input.now })
+    .onConflict((oc) => oc.columns(['wallet_type', 'address']).doNothing())
+    .execute();
+  return (await findWallet(db, input.type, input.address))?.user_id === input.userId;
+}
+
+/** Removes one of the user's wallets; false when the user has none with that id. */
+export async function removeWallet(db: Kysely<Database>, userId: string, walletId: string): Promise<boolean> {
+  const row = await db
+    .deleteFrom('crypto_wallets')
+    .where('crypto_wallet_id', '=', walletId)
+    .where('user_id', '=', userId)
+    .returning('crypto_wallet_id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Feature.waysIn: each linked wallet signs in on its own. */
+export const walletWaysIn: WaysInCounter = async (db, userId) => {
+  const row = await db
+    .selectFrom('crypto_wallets')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+};
 
 /**
  * Feature.revokeUser: every wallet linked to the user is unlinked when every way in is ended (a

@@ -9,20 +9,24 @@ import { defineRoute } from '../../http/define-route.js';
 import { signInClient } from '../../http/sign-in-client.js';
 import { enforceClientLimit } from '../../http/limits.js';
 import { requirePublicToken } from '../../http/public-token.js';
+import { optionalSession } from '../../http/session-auth.js';
 import { requestedSession } from '../../kernel/durations.js';
 import { chooseRedirectUrl } from '../../kernel/redirect-url.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
 import { newPkceVerifier } from '../../security/pkce.js';
-import { userForProfile } from './accounts.js';
+import { linkAccount, shownEmail, userForProfile } from './accounts.js';
 import type { Providers } from './configured-providers.js';
 import { authorizationUrl, exchangeAndReadProfile } from './engine.js';
-import { consumeOAuthToken, consumeState, issueOAuthToken, issueState } from './flow-secrets.js';
+import { consumeLinkToken, consumeOAuthToken, consumeState, issueOAuthToken, issueState } from './flow-secrets.js';
 import { landing } from './landing.js';
+import type { OAuthProfile } from './profile.js';
 import { providerParams } from './provider-params.js';
 
 /**
  * The flow every provider's button runs: the start redirects to the provider, the callback takes its
- * answer to the host's page as a one-time token, and the landing exchanges that for a session.
+ * answer to the host's page as a one-time token, and the landing exchanges that for a session. The
+ * account page's Connect runs the same flow with a link token (account-routes.ts): the landing's
+ * exchange then connects the provider account to the signed-in user instead of signing one in.
  */
 export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, providers: Providers): void {
   const { config, db } = deps;
@@ -38,8 +42,13 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, pro
     const signupUrl = chooseRedirectUrl('signup_redirect_url', query.signup_redirect_url, project.signupRedirectUrls);
     const extra = providerParams(query.provider_params);
     await enforceClientLimit(deps, c, 'oauth-start', config.rateLimits.oauthPerIp);
+    const now = deps.clock();
+    // A link flow (the account page): its token, spent only once nothing else can refuse the start, names the user to connect to.
+    const linkUserId = query.link_token === undefined ? undefined : await consumeLinkToken(db, query.link_token, query.provider, now);
+    if (query.link_token !== undefined && !linkUserId)
+      throw new ApiError('bad_request', 'link_token is unknown, used, expired or for another provider: start connecting again from the account page.');
     const checks = { nonce: provider.entry.idToken ? randomNonce() : undefined, pkceVerifier: provider.entry.pkce ? newPkceVerifier() : undefined };
-    const state = await issueState(db, { provider: query.provider, codeChallenge: query.code_challenge, loginUrl, signupUrl }, checks, deps.clock());
+    const state = await issueState(db, { provider: query.provider, codeChallenge: query.code_challenge, loginUrl, signupUrl, linkUserId }, checks, now);
     const customScopes = (query.custom_scopes ?? '').split(' ').filter(Boolean);
     return c.redirect(authorizationUrl(provider, { redirectUri: callbackUrl, checks: { state, ...checks }, customScopes, providerParams: extra }).href, 302);
   });
@@ -63,17 +72,18 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, pro
     // posted answer as if it had come in the query: the same fields).
     const answered = new URL(callbackUrl);
     answered.search = answer.toString();
+    let profile: OAuthProfile;
     let userId: string;
     let created: boolean;
-    let subject: string;
     try {
-      const profile = await exchangeAndReadProfile(provider, answered, { state: stateParam!, nonce: flow.nonce, pkceVerifier: flow.pkceVerifier });
-      ({ userId, created } = await userForProfile(deps, flow.provider, profile, now));
-      subject = profile.subject;
+      profile = await exchangeAndReadProfile(provider, answered, { state: stateParam!, nonce: flow.nonce, pkceVerifier: flow.pkceVerifier });
+      // A link flow finds and makes no user: the exchange connects the account, with the session of the user it is for.
+      ({ userId, created } = flow.linkUserId ? { userId: flow.linkUserId, created: false } : await userForProfile(deps, flow.provider, profile, now));
     } catch (error) {
       return fail(error instanceof Error ? error.message : String(error));
     }
-    const token = await issueOAuthToken(db, userId, { provider: flow.provider, subject, codeChallenge: flow.codeChallenge }, now);
+    const link = flow.linkUserId ? { link: { email: shownEmail(profile) } } : {};
+    const token = await issueOAuthToken(db, userId, { provider: flow.provider, subject: profile.subject, codeChallenge: flow.codeChallenge, ...link }, now);
     return c.redirect(landing(created ? flow.signupUrl : flow.loginUrl, { token }), 302);
   };
 
@@ -85,12 +95,30 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, pro
     return finishCallback(c, new URLSearchParams(fields));
   });
 
+  /**
+   * A link flow's token is exchanged only with the Bearer session of the user it was issued for: a
+   * token carried off to another browser, or to another user's session, connects nothing. None is
+   * 401 user_unauthenticated, a dead one 401 session_not_found, another user's 403
+   * unauthorized_action.
+   */
+  const requireSessionOf = async (c: Context<AppEnv>, userId: string, now: Date) => {
+    const { session, tokenGiven } = await optionalSession(c, deps, now);
+    if (!session) throw new ApiError(tokenGiven ? 'session_not_found' : 'user_unauthenticated');
+    if (session.user_id !== userId)
+      throw new ApiError('unauthorized_action', 'This account is being connected to another user: sign in as that user to connect it.');
+  };
+
   defineRoute(app, oauthRoutes.authenticate, async (c, { body }) => {
     const duration = requestedSession(project, body);
     await enforceClientLimit(deps, c, 'oauth-authenticate', config.rateLimits.oauthPerIp);
     const now = deps.clock();
     const used = await consumeOAuthToken(db, body.token, body.code_verifier, now);
     if (!used) throw new ApiError('oauth_token_not_found');
+    if (used.link) {
+      await requireSessionOf(c, used.userId, now);
+      if (!(await linkAccount(db, { userId: used.userId, provider: used.provider, subject: used.subject, email: used.link.email, now })))
+        throw new ApiError('oauth_account_already_linked');
+    }
     const factor: AuthenticationFactor = { type: 'oauth', delivery_method: 'oauth', last_authenticated_at: now.toISOString() };
     const signedIn = await completeSignIn(deps, {
       requestId: c.get('requestId'),
@@ -100,6 +128,8 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, pro
       factors: [factor],
       ...duration,
       now,
+      // A connected account proves no more than the session that connected it.
+      attaches: Boolean(used.link),
     });
     const response: OAuthAuthenticateResponse = { ...signedIn, provider_type: used.provider, provider_subject: used.subject };
     return c.json(response);

@@ -2,7 +2,7 @@ import type { Feature } from '../../http/feature.js';
 import { passkeysConfig } from './config.js';
 import { passkeys as passkeysMigration } from './migrations/0007-passkeys.js';
 import { registerPasskeyRoutes } from './routes.js';
-import { removeUserRegistrations } from './registrations-store.js';
+import { passkeyWaysIn, removeUserRegistrations } from './registrations-store.js';
 import { passkeysPart } from './user-part.js';
 
 export const passkeys: Feature = {
@@ -12,4 +12,5 @@ export const passkeys: Feature = {
   migrations: { '0007-passkeys': passkeysMigration },
   revokeUser: removeUserRegistrations,
   userPart: passkeysPart,
+  waysIn: passkeyWaysIn,
 };

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { WaysInCounter } from '../../kernel/account/ways-in.js';
 import type { UserRevoker } from '../../kernel/sessions/revoke-everywhere.js';
 import { newId } from '../../security/random-token.js';
 import type { Database } from '../../storage/database.js';
@@ -90,6 +91,19 @@ export async function deleteRegistration(db: Kysely<Database>, userId: string, r
     .executeTakeFirst();
   return Boolean(row);
 }
+
+/**
+ * Feature.waysIn: every registration counts. One registered as a second factor (is_passkey false)
+ * may be unable to sign in alone, but the table does not record how a registration was made.
+ */
+export const passkeyWaysIn: WaysInCounter = async (db, userId) => {
+  const row = await db
+    .selectFrom('webauthn_registrations')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+};
 
 /**
  * Feature.revokeUser: every passkey of the user goes when every way in is ended (a password reset,

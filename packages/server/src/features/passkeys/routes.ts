@@ -9,6 +9,8 @@ import { defineRoute } from '../../http/define-route.js';
 import { signInClient } from '../../http/sign-in-client.js';
 import { enforceClientLimit } from '../../http/limits.js';
 import { optionalSession, sessionAuth } from '../../http/session-auth.js';
+import { requireRecentSignIn } from '../../kernel/account/recent-sign-in.js';
+import { removeWayIn } from '../../kernel/account/ways-in.js';
 import { requestedSession } from '../../kernel/durations.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
 import { getUser } from '../../kernel/users.js';
@@ -25,6 +27,8 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
   const { webauthnPerIp } = config.rateLimits;
 
   defineRoute(app, passkeyRoutes.registerStart, sessionAuth(deps), async (c, { body, ok }) => {
+    // A passkey is a way in: adding one needs a recent sign-in, as the account page's changes do.
+    requireRecentSignIn(c.get('session'), deps.clock(), config.project.reauthenticationMinutes);
     await enforceClientLimit(deps, c, 'webauthn-register-start', webauthnPerIp);
     const userId = c.get('session').user_id;
     const user = await getUser(deps, userId);
@@ -141,7 +145,8 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
 
   defineRoute(app, passkeyRoutes.delete, sessionAuth(deps), async (c, { body, ok }) => {
     const userId = c.get('session').user_id;
-    if (!(await deleteRegistration(db, userId, body.webauthn_registration_id))) throw new ApiError('webauthn_registration_not_found');
+    requireRecentSignIn(c.get('session'), deps.clock(), config.project.reauthenticationMinutes);
+    await removeWayIn(deps, userId, (trx) => deleteRegistration(trx, userId, body.webauthn_registration_id), 'webauthn_registration_not_found');
     return ok({ user_id: userId });
   });
 }
