@@ -1,13 +1,12 @@
-import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import { getAddress } from 'viem';
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { parseSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, uniqueEmail, type Harness } from './helpers/harness.js';
 import { pkcePair } from './helpers/pkce.js';
 import { ORIGIN } from './helpers/test-config.js';
 import { sharedHarness } from './helpers/shared-stack.js';
+import { ethereumWallet, solanaWallet, type Wallet } from './helpers/wallets.js';
 
 /** Wallet sign-in with real keys: viem's accounts for Ethereum, noble's ed25519 for Solana. */
 let h: Harness;
@@ -17,25 +16,6 @@ beforeAll(async () => {
 
 const START = '/sdk/v1/crypto_wallets/authenticate/start';
 const AUTHENTICATE = '/sdk/v1/crypto_wallets/authenticate';
-
-interface Wallet {
-  type: 'ethereum' | 'solana';
-  address: string;
-  sign(message: string): Promise<string>;
-}
-
-function ethereumWallet(account: PrivateKeyAccount = privateKeyToAccount(generatePrivateKey())): Wallet & { account: PrivateKeyAccount } {
-  return { type: 'ethereum', address: account.address, account, sign: (message) => account.signMessage({ message }) };
-}
-
-function solanaWallet(secret: Uint8Array = ed25519.utils.randomSecretKey()): Wallet & { secret: Uint8Array } {
-  return {
-    type: 'solana',
-    address: base58.encode(ed25519.getPublicKey(secret)),
-    secret,
-    sign: async (message) => base58.encode(ed25519.sign(new TextEncoder().encode(message), secret)),
-  };
-}
 
 /** The browser these tests play: one PKCE pair for all its starts, as a page keeps one per start. */
 const BROWSER = pkcePair();

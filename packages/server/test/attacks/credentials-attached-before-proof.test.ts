@@ -4,10 +4,11 @@ import type { SessionResponse, User } from '@vestibule/contract';
 import { uniqueEmail } from '../helpers/harness.js';
 import { resetTokenIn } from '../helpers/idp-app.js';
 import type { ListeningServer } from '../helpers/listening.js';
-import { pkcePair } from '../helpers/pkce.js';
+import { registerPasskey as registerPasskeyOf, signInWithPasskey as signInWithPasskeyOf } from '../helpers/passkey-ceremonies.js';
 import { SoftAuthenticator } from '../helpers/soft-authenticator.js';
 import { ORIGIN } from '../helpers/test-config.js';
 import { sharedListening } from '../helpers/shared-stack.js';
+import { ethereumWallet, signInWithWallet } from '../helpers/wallets.js';
 
 /**
  * Found by an outside attack: a passkey or a wallet attached with a planted or stolen session
@@ -23,37 +24,15 @@ const NEW_PASSWORD = 'orbit Pickle 74 lantern quasar';
 const ATTACKER = '127.0.0.91';
 const VICTIM = '127.0.0.92';
 
-const START = '/sdk/v1/crypto_wallets/authenticate/start';
-const AUTHENTICATE = '/sdk/v1/crypto_wallets/authenticate';
-
 let s: ListeningServer;
 beforeAll(async () => {
   s = await sharedListening();
 });
 
 /** Signs in with the wallet: with `session` as Bearer that links a wallet seen for the first time to the session's user. */
-async function signWithWallet(account: PrivateKeyAccount, session?: string) {
-  const wallet = { crypto_wallet_address: account.address, crypto_wallet_type: 'ethereum' };
-  const pkce = pkcePair();
-  const started = await s.send('POST', START, { ...wallet, code_challenge: pkce.challenge }, { from: ATTACKER });
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const signature = await account.signMessage({ message: started.body.challenge });
-  return s.send<SessionResponse>('POST', AUTHENTICATE, { ...wallet, signature, code_verifier: pkce.verifier }, { session, from: ATTACKER });
-}
-
-async function registerPasskey(authenticator: SoftAuthenticator, session: string) {
-  const start = await s.send('POST', '/sdk/v1/webauthn/register/start', {}, { session, from: ATTACKER });
-  expect(start.status, JSON.stringify(start.body)).toBe(200);
-  const credential = authenticator.register(start.body.public_key_credential_creation_options);
-  return s.send<SessionResponse>('POST', '/sdk/v1/webauthn/register', { public_key_credential: credential }, { session, from: ATTACKER });
-}
-
-async function signInWithPasskey(authenticator: SoftAuthenticator) {
-  const start = await s.send('POST', '/sdk/v1/webauthn/authenticate/start', {}, { from: ATTACKER });
-  expect(start.status, JSON.stringify(start.body)).toBe(200);
-  const credential = authenticator.authenticate(start.body.public_key_credential_request_options);
-  return s.send<SessionResponse>('POST', '/sdk/v1/webauthn/authenticate', { public_key_credential: credential }, { from: ATTACKER });
-}
+const signWithWallet = (account: PrivateKeyAccount, session?: string) => signInWithWallet(s, ethereumWallet(account), { session, from: ATTACKER });
+const registerPasskey = (authenticator: SoftAuthenticator, session: string) => registerPasskeyOf(s, authenticator, { session, from: ATTACKER });
+const signInWithPasskey = (authenticator: SoftAuthenticator) => signInWithPasskeyOf(s, authenticator, { from: ATTACKER });
 
 /** The attacker attaches a wallet and a passkey with `session`, and checks both are the user's (the server now holds that user in memory). */
 async function attachBoth(session: string, userId: string) {

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { OutboxMessage } from '@vestibule/contract';
+import type { OutboxMessage, SessionResponse } from '@vestibule/contract';
 import type { Harness } from './harness.js';
+import type { ListeningServer, SendOptions } from './listening.js';
 
 export const OTP = {
   email: '/sdk/v1/otps/email/login_or_create',
@@ -46,4 +47,18 @@ export async function sendOtp(
   const [message] = await h.outbox(destination.toLowerCase());
   if (!message) throw new Error(`Nothing in the outbox for ${destination}`);
   return { response: response.body, code: codeIn(message.text), message };
+}
+
+/**
+ * Signs in with a passcode emailed to `email`, over real sockets. With `session` as Bearer (the
+ * same user's), the passcode's factor joins that session: how a person confirms it is them before
+ * a sensitive change.
+ */
+export async function signInByPasscode(s: ListeningServer, email: string, options: SendOptions = {}): Promise<SessionResponse> {
+  const sent = await s.send('POST', OTP.email, { email }, options);
+  if (sent.status !== 200) throw new Error(`passcode not sent: ${JSON.stringify(sent.body)}`);
+  const [message] = await s.outbox(email.toLowerCase());
+  const used = await s.send<SessionResponse>('POST', OTP.authenticate, { method_id: sent.body.method_id, code: codeIn(message!.text) }, options);
+  if (used.status !== 200) throw new Error(`passcode refused: ${JSON.stringify(used.body)}`);
+  return used.body;
 }

@@ -1,0 +1,112 @@
+import type { CryptoWalletsAuthenticateResponse, User } from '@vestibule/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDevAccount, devOAuthLanding, exchangeOAuthToken } from './helpers/dev-oauth.js';
+import { testClock, uniqueEmail, type TestClock } from './helpers/harness.js';
+import { type ListeningServer, startListening } from './helpers/listening.js';
+import { signInByPasscode } from './helpers/otp.js';
+import { registerPasskey, signInWithPasskey } from './helpers/passkey-ceremonies.js';
+import { SoftAuthenticator } from './helpers/soft-authenticator.js';
+import { ORIGIN } from './helpers/test-config.js';
+import { ethereumWallet, signInWithWallet } from './helpers/wallets.js';
+
+/**
+ * Passkeys under the account page's rules, over real sockets: adding one (the registration's start)
+ * and deleting one need a recent sign-in, and the last way in is never deleted, however many
+ * removals of a user's ways in arrive at once. The server's clock moves only when a test moves it.
+ */
+let s: ListeningServer;
+let clock: TestClock;
+beforeAll(async () => {
+  clock = testClock();
+  s = await startListening({}, {}, undefined, clock);
+});
+afterAll(() => s.close());
+
+const DELETE = '/sdk/v1/webauthn/delete';
+const me = async (session: string) => (await s.send<User>('GET', '/sdk/v1/users/me', undefined, { session })).body;
+const refusal = (type: string, status: number) => ({ status, body: expect.objectContaining({ error_type: type, status_code: status }) });
+
+/** A user with no email: a wallet's sign-in, then a passkey registered into its session. */
+async function walletUserWithPasskey(label: string) {
+  const wallet = ethereumWallet();
+  const user = (await signInWithWallet(s, wallet)).body as CryptoWalletsAuthenticateResponse;
+  const authenticator = new SoftAuthenticator(ORIGIN);
+  const registered = await registerPasskey(s, authenticator, { session: user.session_token });
+  expect(registered.status, `${label}: ${JSON.stringify(registered.body)}`).toBe(200);
+  const passkeyId = registered.body.user.webauthn_registrations[0]!.webauthn_registration_id;
+  return { session: user.session_token, userId: user.user_id, wallet, walletId: user.crypto_wallet_id, authenticator, passkeyId };
+}
+
+describe('deleting a passkey', () => {
+  it("the user's last way in is refused (last_way_in) and still signs in; while another remains, it is deleted", async () => {
+    const user = await walletUserWithPasskey('last-passkey');
+    const removed = await s.send('POST', '/sdk/v1/account/crypto_wallets/remove', { crypto_wallet_id: user.walletId }, { session: user.session });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(await s.send('POST', DELETE, { webauthn_registration_id: user.passkeyId }, { session: user.session })).toMatchObject(refusal('last_way_in', 400));
+    expect((await me(user.session)).webauthn_registrations).toHaveLength(1);
+    expect((await signInWithPasskey(s, user.authenticator)).body.user_id).toBe(user.userId);
+
+    const second = new SoftAuthenticator(ORIGIN);
+    expect((await registerPasskey(s, second, { session: user.session })).status).toBe(200);
+    const deleted = await s.send('POST', DELETE, { webauthn_registration_id: user.passkeyId }, { session: user.session });
+    expect(deleted).toMatchObject({ status: 200, body: { user_id: user.userId } });
+    expect((await me(user.session)).webauthn_registrations).toHaveLength(1);
+    expect(await signInWithPasskey(s, user.authenticator)).toMatchObject(refusal('webauthn_registration_not_found', 404));
+  });
+});
+
+describe('removing every way in at once', () => {
+  it('50 parallel removals of a passkey, a wallet and a connected account leave exactly one, which still signs in', async () => {
+    const user = await walletUserWithPasskey('parallel');
+    const address = uniqueEmail('parallel-github');
+    const connected = await connectDevAccount(s, user.session, 'github', address);
+    expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+    const removals = [
+      () => s.send('POST', DELETE, { webauthn_registration_id: user.passkeyId }, { session: user.session }),
+      () => s.send('POST', '/sdk/v1/account/crypto_wallets/remove', { crypto_wallet_id: user.walletId }, { session: user.session }),
+      () =>
+        s.send(
+          'POST',
+          '/sdk/v1/account/oauth/disconnect',
+          { provider_type: 'github', provider_subject: connected.body.provider_subject },
+          { session: user.session },
+        ),
+    ];
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => removals[i % 3]!()));
+    const outcomes = answers.map((answer) => (answer.status === 200 ? 'removed' : answer.body.error_type));
+    expect(outcomes.filter((outcome) => outcome === 'removed')).toHaveLength(2);
+    expect(outcomes).toContain('last_way_in');
+    // The others found theirs removed already.
+    const expected = ['removed', 'last_way_in', 'webauthn_registration_not_found', 'crypto_wallet_not_found', 'oauth_account_not_found'];
+    expect(outcomes.filter((outcome) => !expected.includes(outcome))).toEqual([]);
+
+    const left = await me(user.session);
+    expect(left.webauthn_registrations.length + left.crypto_wallets.length + left.oauth_accounts.length).toBe(1);
+    const signedIn =
+      left.webauthn_registrations.length === 1
+        ? await signInWithPasskey(s, user.authenticator)
+        : left.crypto_wallets.length === 1
+          ? await signInWithWallet(s, user.wallet)
+          : await exchangeOAuthToken(s, await devOAuthLanding(s, { provider: 'github', email: address }));
+    expect(signedIn.body.user_id).toBe(user.userId);
+  });
+});
+
+describe('a recent sign-in', () => {
+  it('adding a passkey (the registration start) and deleting one need one (reauthentication_required); a passcode with the same session confirms it is them', async () => {
+    const user = await signInByPasscode(s, uniqueEmail('passkey-reauth'));
+    const authenticator = new SoftAuthenticator(ORIGIN);
+    const registered = await registerPasskey(s, authenticator, { session: user.session_token });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    const passkeyId = registered.body.user.webauthn_registrations[0]!.webauthn_registration_id;
+    clock.advanceMinutes(11);
+    expect(await registerPasskey(s, new SoftAuthenticator(ORIGIN), { session: user.session_token })).toMatchObject(refusal('reauthentication_required', 403));
+    expect(await s.send('POST', DELETE, { webauthn_registration_id: passkeyId }, { session: user.session_token })).toMatchObject(
+      refusal('reauthentication_required', 403),
+    );
+
+    await signInByPasscode(s, user.user.emails[0]!.email, { session: user.session_token });
+    expect((await registerPasskey(s, new SoftAuthenticator(ORIGIN), { session: user.session_token })).status).toBe(200);
+    expect((await s.send('POST', DELETE, { webauthn_registration_id: passkeyId }, { session: user.session_token })).status).toBe(200);
+  });
+});
