@@ -82,7 +82,34 @@ const POST_ROUTES: Array<{ path: string; fields: string[]; needsSession?: boolea
     path: '/sdk/v1/crypto_wallets/authenticate',
     fields: ['crypto_wallet_address', 'crypto_wallet_type', 'signature', 'code_verifier', 'session_duration_minutes'],
   },
+  // The account page (its sign-in is recent: the harness's clock stands still).
+  { path: '/sdk/v1/account/emails/start', fields: ['email'], needsSession: true },
+  { path: '/sdk/v1/account/emails/add', fields: ['email', 'code'], needsSession: true },
+  // Any id of at most 256 characters is a right value on its own (not found).
+  { path: '/sdk/v1/account/emails/primary', fields: ['email_id'], needsSession: true, validAlone: (_, value) => shortText(value, 1, 256) },
+  { path: '/sdk/v1/account/emails/remove', fields: ['email_id'], needsSession: true, validAlone: (_, value) => shortText(value, 1, 256) },
+  { path: '/sdk/v1/account/phone_numbers/start', fields: ['phone_number', 'channel'], needsSession: true },
+  { path: '/sdk/v1/account/phone_numbers/add', fields: ['phone_number', 'code'], needsSession: true },
+  { path: '/sdk/v1/account/phone_numbers/primary', fields: ['phone_id'], needsSession: true, validAlone: (_, value) => shortText(value, 1, 256) },
+  { path: '/sdk/v1/account/phone_numbers/remove', fields: ['phone_id'], needsSession: true, validAlone: (_, value) => shortText(value, 1, 256) },
+  // A password alone is a right body, which a strong one would set: the fuzz owner's password is not the point.
+  {
+    path: '/sdk/v1/account/password',
+    fields: ['password', 'current_password', 'sign_out_other_devices'],
+    needsSession: true,
+    validAlone: (field, value) => field === 'password' && shortText(value, 0, 256),
+  },
+  { path: '/sdk/v1/account/password/remove', fields: [], needsSession: true },
+  { path: '/sdk/v1/account/sessions/revoke', fields: ['session_id'], needsSession: true, validAlone: (_, value) => shortText(value, 1, 256) },
+  { path: '/sdk/v1/account/sessions/revoke_others', fields: [], needsSession: true },
+  // Any confirmation of at most 1000 characters is a right body (not the owner's address: not confirmed).
+  { path: '/sdk/v1/account/delete', fields: ['confirmation'], needsSession: true, validAlone: (_, value) => shortText(value, 0, 1000) },
 ];
+
+/** A string of `min` to `max` characters: a right value for a field that takes any. */
+function shortText(value: unknown, min: number, max: number): boolean {
+  return typeof value === 'string' && value.length >= min && value.length <= max;
+}
 
 /** Text no database can hold: a NUL or an unpaired surrogate somewhere in an otherwise ordinary string. */
 function unstorableText(): fc.Arbitrary<string> {

@@ -21,7 +21,13 @@ describe('OpenAPI document', () => {
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(documented.sort()).toEqual([...EVERY_ROUTE].sort());
-    expect(EVERY_ROUTE).toHaveLength(45);
+    expect(EVERY_ROUTE).toHaveLength(63);
+    // The account page's routes take the session, and a sensitive one documents its refusal.
+    const remove = doc.paths['/sdk/v1/account/emails/remove'].post;
+    expect(remove.security).toEqual([{ PublicToken: [], SessionToken: [] }]);
+    expect(remove.responses['403'].description).toContain('reauthentication_required');
+    expect(remove.responses['400'].description).toContain('last_way_in');
+    expect(remove.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/UserResponse');
 
     expect(doc.components.securitySchemes.PublicToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Public-Token' });
     expect(doc.components.securitySchemes.SessionToken).toMatchObject({ type: 'http', scheme: 'bearer' });

@@ -23,6 +23,9 @@ export const ACCOUNT_WIDE = '*';
  */
 export const passwordFailureScope = (email: string) => `password:${sha256Hex(email)}`;
 
+/** The scope of wrong current passwords (the account page) of a user with no email, whose password no sign-in reads. */
+export const userPasswordFailureScope = (userId: string) => `password-user:${userId}`;
+
 /** The scope of a user's wrong passcodes, across codes; cleared when the account is deleted. */
 export const passcodeFailureScope = (userId: string) => `otp:${userId}`;
 

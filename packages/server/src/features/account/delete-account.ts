@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { passcodeFailureScope, passwordFailureScope } from '../../kernel/failure-counters.js';
+import { passcodeFailureScope, passwordFailureScope, userPasswordFailureScope } from '../../kernel/failure-counters.js';
 import type { Database } from '../../storage/database.js';
 
 /**
@@ -16,7 +16,7 @@ export async function deleteAccount(db: Kysely<Database>, userId: string): Promi
     // Removals of ways in lock this row too (kernel/account/ways-in.ts): none is half done meanwhile.
     await trx.selectFrom('users').select('user_id').where('user_id', '=', userId).forUpdate().executeTakeFirst();
     const emails = await trx.selectFrom('user_emails').select('email').where('user_id', '=', userId).execute();
-    const scopes = [passcodeFailureScope(userId), ...emails.map((row) => passwordFailureScope(row.email))];
+    const scopes = [passcodeFailureScope(userId), userPasswordFailureScope(userId), ...emails.map((row) => passwordFailureScope(row.email))];
     await trx.deleteFrom('failure_counters').where('scope', 'in', scopes).execute();
     await trx.deleteFrom('users').where('user_id', '=', userId).execute();
   });

@@ -36,6 +36,20 @@ export async function createUserWithPhone(
   return { userId: existing.user_id, phoneId: existing.phone_id, created: false };
 }
 
+/**
+ * Adds a number the user proved (a passcode texted to it from the account page), verified; null
+ * when another user has it (numbers are unique: the database decides between parallel adds).
+ */
+export async function addProvenPhone(db: Kysely<Database>, userId: string, phoneNumber: string, now: Date): Promise<string | null> {
+  const row = await db
+    .insertInto('user_phone_numbers')
+    .values({ phone_id: newId('phone'), user_id: userId, phone_number: phoneNumber, verified: true, created_at: now })
+    .onConflict((oc) => oc.column('phone_number').doNothing())
+    .returning('phone_id')
+    .executeTakeFirst();
+  return row?.phone_id ?? null;
+}
+
 /** Marks the phone number verified and the user active (a used passcode proves both). */
 export async function verifyPhoneAndActivate(db: Kysely<Database>, userId: string, phoneId: string): Promise<void> {
   await db.updateTable('user_phone_numbers').set({ verified: true }).where('phone_id', '=', phoneId).execute();

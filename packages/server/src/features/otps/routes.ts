@@ -1,21 +1,20 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { otpRoutes } from '@vestibule/contract';
-import type { Context } from 'hono';
 import type { AuthenticationFactor } from '@vestibule/contract';
 import type { EmailMessage } from '../../delivery/email-sender.js';
-import { DeliveryError, type TextMessage } from '../../delivery/text-sender.js';
+import type { TextMessage } from '../../delivery/text-sender.js';
 import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
 import { signInClient } from '../../http/sign-in-client.js';
-import { enforceClientLimit, enforceRateLimit, lockedError } from '../../http/limits.js';
-import { sha256Hex } from '../../security/hash.js';
+import { lockedError } from '../../http/limits.js';
 import { ACCOUNT_WIDE, passcodeFailureScope, releaseAttempt, reserveAttempt, type FailureCounter } from '../../kernel/failure-counters.js';
 import { checkMinutes, requestedSession } from '../../kernel/durations.js';
 import { normalizeEmail } from '../../kernel/email-address.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
 import { createUserWithEmail, findUserEmail, proveEmail } from '../../kernel/users.js';
+import { CHANNEL_NAMES, deliver, enforceSendLimits } from './delivery.js';
 import { checkPasscode, issuePasscode } from './otp-codes.js';
 import { chooseTemplate, otpEmail, otpText } from './otp-messages.js';
 import { normalizePhoneNumber } from './phone-number.js';
@@ -25,32 +24,9 @@ import { guardTextSend } from './text-budgets.js';
 // Passcode lifetime: 5 minutes unless the client asks for 1..30 (the widgets check against the same range).
 import { OTP_EXPIRATION_MINUTES } from '@vestibule/contract/durations';
 
-const CHANNEL_NAMES = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' } as const;
-
-/** Sends, turning any provider failure into a logged 502/503 delivery_failed (never a 500). */
-async function deliver(deps: AppDeps, c: Context<AppEnv>, channel: keyof typeof CHANNEL_NAMES, send: () => Promise<void>): Promise<void> {
-  try {
-    await send();
-  } catch (error) {
-    const details = error instanceof DeliveryError ? error.details : {};
-    deps.log.error('Passcode delivery failed', { request_id: c.get('requestId'), channel, error: (error as Error).message, ...details });
-    const status = error instanceof DeliveryError ? error.status : 502;
-    throw new ApiError('delivery_failed', `The ${CHANNEL_NAMES[channel]} message could not be sent. Please try again later.`, {}, status);
-  }
-}
-
 export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const { config, db } = deps;
   const project = config.project;
-  const sendLimits = async (c: Context<AppEnv>, destination: string) => {
-    await enforceClientLimit(deps, c, 'otp', config.rateLimits.otpPerIp, 'Too many passcodes requested from this network.');
-    await enforceRateLimit(
-      deps,
-      `otp:destination:${sha256Hex(destination)}`,
-      config.rateLimits.otpPerDestination,
-      'Too many passcodes requested for this destination.',
-    );
-  };
   /** Wrong passcodes are counted per user and client address, and (with a higher ceiling) per user. */
   const failureCounters = (userId: string, clientIp: string): FailureCounter[] => [
     { scope: passcodeFailureScope(userId), client: clientIp, rule: config.rateLimits.otpLockout },
@@ -63,7 +39,7 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
     const minutes = expiration(body.expiration_minutes);
     const loginTemplate = chooseTemplate('login_template_id', body.login_template_id, project.otpTemplates);
     const signupTemplate = chooseTemplate('signup_template_id', body.signup_template_id, project.otpTemplates);
-    await sendLimits(c, `email:${email}`);
+    await enforceSendLimits(deps, c, `email:${email}`);
 
     const now = deps.clock();
     const existing = await findUserEmail(db, email);
@@ -99,7 +75,7 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
           `${CHANNEL_NAMES[channel]} passcodes are not configured on this server (set the sms provider: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and ${channel === 'sms' ? 'TWILIO_FROM_NUMBER' : 'TWILIO_WHATSAPP_FROM'}).`,
         );
       }
-      await sendLimits(c, `phone:${e164}`);
+      await enforceSendLimits(deps, c, `phone:${e164}`);
       await guardTextSend(deps, c, phone);
 
       const now = deps.clock();

@@ -22,14 +22,16 @@ export async function findPassword(db: Kysely<Database>, userId: string) {
 }
 
 /**
- * Sets (or replaces) the user's password by someone who proved the email (a reset link): it is
- * kept when the email is later proven again. The password_id stays the same on replacement.
+ * Sets (or replaces) the user's password; the password_id stays the same on replacement. withProof:
+ * it was set by someone who proved an email of the user (a reset link; the account page when the
+ * user has a proven email), so it is kept when an email is proven later (see kernel/users.ts
+ * proveEmail); a password set with none proven is removed by that proof.
  */
-export async function setProvenPassword(db: Kysely<Database>, userId: string, hash: string, now: Date): Promise<void> {
+export async function setPassword(db: Kysely<Database>, userId: string, hash: string, withProof: boolean, now: Date): Promise<void> {
   await db
     .insertInto('user_passwords')
-    .values({ user_id: userId, password_id: newPasswordId(), hash, set_with_proof: true, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ hash, set_with_proof: true, updated_at: now }))
+    .values({ user_id: userId, password_id: newPasswordId(), hash, set_with_proof: withProof, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ hash, set_with_proof: withProof, updated_at: now }))
     .execute();
 }
 

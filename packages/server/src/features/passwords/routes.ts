@@ -18,19 +18,10 @@ import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
 import { revokeEverywhere } from '../../kernel/sessions/revoke-everywhere.js';
 import { createUserWithEmail, findUserEmail, proveEmail } from '../../kernel/users.js';
 import { isBreached } from './breached.js';
-import { addPasswordIfAbsent, findPassword, findPasswordLogin, rehashPassword, setProvenPassword, setResetRequired } from './passwords-store.js';
+import { evaluatePassword } from './evaluate-password.js';
+import { addPasswordIfAbsent, findPassword, findPasswordLogin, rehashPassword, setPassword, setResetRequired } from './passwords-store.js';
 import { resetPasswordEmail } from './reset-email.js';
 import { consumeResetToken, findLiveResetToken, issueResetToken } from './reset-tokens.js';
-import { checkStrength } from './strength.js';
-
-/** The policy's verdict plus the breached check (local corpus, then the optional range API). */
-export async function evaluatePassword(deps: AppDeps, password: string, email: string | undefined) {
-  const policy = deps.config.project.passwordPolicy;
-  // zxcvbn is seconds of the event loop's time for a long password: it waits in line with the hashes.
-  const strength = await deps.heavyWork.run(async () => checkStrength(policy, password, email));
-  const breached = password.length > 0 && (await isBreached(password, deps.config.breachRangeUrl, deps.log));
-  return { ...strength, policy: policy.policy, breached, valid: strength.meetsPolicy && !breached };
-}
 
 function passwordFactor(now: Date, email: { email_id: string; email: string }): AuthenticationFactor {
   return {
@@ -211,7 +202,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
     if (!used) throw new ApiError('invalid_reset_token');
     // The reset link proves the email first (which may remove a password planted before), then the new password is set with that proof.
     await proveEmail(deps, used.user_id, used.email_id, now);
-    await setProvenPassword(db, used.user_id, hash, now);
+    await setPassword(db, used.user_id, hash, true, now);
     await setResetRequired(db, used.user_id, false);
     await clearFailures(db, passwordFailureScope(emailRow.email));
     // Whoever knew the old password loses every way in it gave: every other session, every link or

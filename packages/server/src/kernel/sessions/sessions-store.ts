@@ -98,6 +98,23 @@ export async function revokeUserSessions(db: Kysely<Database>, userId: string, n
 }
 
 /**
+ * Revokes every live session of a user but one (the account page's 'Sign out of all other
+ * devices', and a new password that signs them out); how many it revoked. Not revokeEverywhere:
+ * passkeys, wallets and the apps' grants stay. The caller settles.
+ */
+export async function revokeOtherSessions(db: Kysely<Database>, userId: string, keepSessionId: string, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('session_id', '!=', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
  * What a factor proved, by the ids in its details (email_factor's email_id, phone_number_factor's
  * phone_id, crypto_wallet_factor's crypto_wallet_id, and so for any method's *_factor): the
  * address or wallet, not how it was spelled when proven.

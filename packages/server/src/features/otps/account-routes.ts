@@ -1,0 +1,186 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { accountRoutes } from '@vestibule/contract';
+import { OTP_EXPIRATION_MINUTES } from '@vestibule/contract/durations';
+import type { Context } from 'hono';
+import type { AppDeps, AppEnv } from '../../http/app-env.js';
+import { defineRoute } from '../../http/define-route.js';
+import { enforceRateLimit } from '../../http/limits.js';
+import { sessionAuth } from '../../http/session-auth.js';
+import { accountUser } from '../../kernel/account/account-user.js';
+import { requireRecentSignIn } from '../../kernel/account/recent-sign-in.js';
+import { requireNoUnprovenPassword } from '../../kernel/account/unproven-account.js';
+import { removeWayIn } from '../../kernel/account/ways-in.js';
+import { ApiError } from '../../kernel/api-error.js';
+import { normalizeEmail } from '../../kernel/email-address.js';
+import { retireMethodSecrets } from '../../kernel/one-time-secrets.js';
+import { addProvenEmail, findUserEmail, proveEmail } from '../../kernel/users.js';
+import { type AccountCodeKind, issueAccountCode, tryAccountCode } from './account-codes.js';
+import { CHANNEL_NAMES, deliver, enforceSendLimits } from './delivery.js';
+import { otpEmail, otpText } from './otp-messages.js';
+import { normalizePhoneNumber } from './phone-number.js';
+import { addProvenPhone, findUserPhone, verifyPhoneAndActivate } from './phone-numbers-store.js';
+import { guardTextSend } from './text-budgets.js';
+
+/**
+ * The account page's passcodes: adding an email address or a phone number to the signed-in user
+ * (a 6-digit code sent to it proves it, as a sign-in's would), and the phone numbers' primary and
+ * removal. Every send counts against the passcode limits of sign-in (per client address and per
+ * destination; texts also against the pumping guards) and the user's own (accountCodesPerUser).
+ * An address or number the user has but has not proven is proven by the same code.
+ */
+export function registerAccountPasscodeRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+  const { config, db } = deps;
+  const minutes = OTP_EXPIRATION_MINUTES.default;
+  const recentSignIn = (c: Context<AppEnv>, now: Date) => requireRecentSignIn(c.get('session'), now, config.project.reauthenticationMinutes);
+  const logChange = (c: Context<AppEnv>, change: string, details: Record<string, string>) =>
+    deps.log.info('Account updated', { request_id: c.get('requestId'), user_id: c.get('session').user_id, change, ...details });
+
+  /** Counts the send against the user's own limit, makes the code and answers where it went. */
+  const issue = async (c: Context<AppEnv>, kind: AccountCodeKind, destination: string, now: Date) => {
+    const userId = c.get('session').user_id;
+    await enforceRateLimit(deps, `account-codes:user:${userId}`, config.rateLimits.accountCodesPerUser, 'Too many passcodes requested for this account.');
+    const code = await issueAccountCode(db, deps.otpHmacKey, { kind, userId, destination, expirationMinutes: minutes, now });
+    return { code, expiresAt: new Date(now.getTime() + minutes * 60_000).toISOString() };
+  };
+
+  /** One try at the code; anything but the right code is the sign-in's answer for it. */
+  const spend = async (c: Context<AppEnv>, kind: AccountCodeKind, destination: string, code: string, now: Date) => {
+    const userId = c.get('session').user_id;
+    const result = await tryAccountCode(db, deps.otpHmacKey, { kind, userId, destination, code, now });
+    if (result === 'none' || result === 'wrong') throw new ApiError('otp_code_not_found');
+    // The try that used the last attempt already says the code is dead: only a new one helps.
+    if (result === 'dead' || result === 'last') throw new ApiError('otp_code_expired');
+  };
+
+  defineRoute(app, accountRoutes.emailStart, sessionAuth(deps), async (c, { body, ok }) => {
+    const now = deps.clock();
+    recentSignIn(c, now);
+    const userId = c.get('session').user_id;
+    const email = normalizeEmail(body.email);
+    const existing = await findUserEmail(db, email);
+    if (existing && existing.user_id !== userId) throw new ApiError('email_already_taken');
+    if (existing?.verified) throw new ApiError('email_already_added');
+    if (!existing) await requireNoUnprovenPassword(db, userId);
+    await enforceSendLimits(deps, c, `email:${email}`);
+    const { code, expiresAt } = await issue(c, 'email', email, now);
+    const message = otpEmail({ to: email, projectName: config.project.name, code, minutes, locale: undefined, template: null });
+    await deliver(deps, c, 'email', () => deps.email.send(message));
+    return ok({ sent_to: email, expires_at: expiresAt });
+  });
+
+  defineRoute(app, accountRoutes.emailAdd, sessionAuth(deps), async (c, { body, ok }) => {
+    const now = deps.clock();
+    recentSignIn(c, now);
+    const userId = c.get('session').user_id;
+    const email = normalizeEmail(body.email);
+    if (!/^\d{6}$/.test(body.code)) throw new ApiError('invalid_code');
+    const existing = await findUserEmail(db, email);
+    if (existing && existing.user_id !== userId) throw new ApiError('email_already_taken');
+    if (!existing) await requireNoUnprovenPassword(db, userId);
+    await spend(c, 'email', email, body.code, now);
+    if (existing) {
+      // The user's own unproven address: its first proof, which also ends a password planted before it.
+      await proveEmail(deps, userId, existing.email_id, now);
+      logChange(c, 'email_verified', { email_id: existing.email_id });
+    } else {
+      // Another user may have taken the address since the code was sent.
+      const emailId = await addProvenEmail(db, userId, email, now);
+      if (!emailId) throw new ApiError('email_already_taken');
+      logChange(c, 'email_added', { email_id: emailId });
+    }
+    return ok(await accountUser(deps, userId));
+  });
+
+  defineRoute(app, accountRoutes.phoneStart, sessionAuth(deps), async (c, { body, ok }) => {
+    const now = deps.clock();
+    recentSignIn(c, now);
+    const userId = c.get('session').user_id;
+    const phone = normalizePhoneNumber(body.phone_number, config.project.smsCountries === 'all' ? null : config.project.smsCountries);
+    const channel = body.channel ?? 'sms';
+    if (!deps.texts.canSend(channel)) {
+      throw new ApiError('channel_not_configured', `${CHANNEL_NAMES[channel]} passcodes are not configured on this server.`);
+    }
+    const existing = await findUserPhone(db, phone.e164);
+    if (existing && existing.user_id !== userId) throw new ApiError('phone_number_already_taken');
+    if (existing?.verified) throw new ApiError('phone_number_already_added');
+    if (!existing) await requireNoUnprovenPassword(db, userId);
+    await enforceSendLimits(deps, c, `phone:${phone.e164}`);
+    await guardTextSend(deps, c, phone);
+    const { code, expiresAt } = await issue(c, 'phone', phone.e164, now);
+    const text = otpText({ projectName: config.project.name, code, minutes, locale: undefined, template: null });
+    await deliver(deps, c, channel, () => deps.texts.send({ channel, to: phone.e164, text }));
+    return ok({ sent_to: phone.e164, expires_at: expiresAt });
+  });
+
+  defineRoute(app, accountRoutes.phoneAdd, sessionAuth(deps), async (c, { body, ok }) => {
+    const now = deps.clock();
+    recentSignIn(c, now);
+    const userId = c.get('session').user_id;
+    const e164 = numberOf(body.phone_number);
+    if (!/^\d{6}$/.test(body.code)) throw new ApiError('invalid_code');
+    const existing = await findUserPhone(db, e164);
+    if (existing && existing.user_id !== userId) throw new ApiError('phone_number_already_taken');
+    if (!existing) await requireNoUnprovenPassword(db, userId);
+    await spend(c, 'phone', e164, body.code, now);
+    if (existing) {
+      await verifyPhoneAndActivate(db, userId, existing.phone_id);
+      logChange(c, 'phone_number_verified', { phone_id: existing.phone_id });
+    } else {
+      const phoneId = await addProvenPhone(db, userId, e164, now);
+      if (!phoneId) throw new ApiError('phone_number_already_taken');
+      logChange(c, 'phone_number_added', { phone_id: phoneId });
+    }
+    return ok(await accountUser(deps, userId));
+  });
+
+  defineRoute(app, accountRoutes.phonePrimary, sessionAuth(deps), async (c, { body, ok }) => {
+    const userId = c.get('session').user_id;
+    const phone = await db
+      .selectFrom('user_phone_numbers')
+      .select(['phone_id', 'verified'])
+      .where('phone_id', '=', body.phone_id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!phone) throw new ApiError('phone_number_not_found');
+    if (!phone.verified) throw new ApiError('unverified_phone_number');
+    await db.updateTable('users').set({ primary_phone_id: phone.phone_id }).where('user_id', '=', userId).execute();
+    logChange(c, 'phone_number_made_primary', { phone_id: phone.phone_id });
+    return ok(await accountUser(deps, userId));
+  });
+
+  defineRoute(app, accountRoutes.phoneRemove, sessionAuth(deps), async (c, { body, ok }) => {
+    const now = deps.clock();
+    recentSignIn(c, now);
+    const userId = c.get('session').user_id;
+    await removeWayIn(
+      deps,
+      userId,
+      async (trx) => {
+        const removed = await trx
+          .deleteFrom('user_phone_numbers')
+          .where('phone_id', '=', body.phone_id)
+          .where('user_id', '=', userId)
+          .returning('phone_id')
+          .executeTakeFirst();
+        // A passcode texted to it before must sign nobody in after.
+        if (removed) await retireMethodSecrets(trx, userId, removed.phone_id, now);
+        return Boolean(removed);
+      },
+      'phone_number_not_found',
+    );
+    logChange(c, 'phone_number_removed', { phone_id: body.phone_id });
+    return ok(await accountUser(deps, userId));
+  });
+}
+
+/**
+ * The number a code was texted to, in E.164 as phone_numbers/start answered it. The project's
+ * country list is not asked again: only a number a code went to can be added.
+ */
+function numberOf(value: string): string {
+  try {
+    return normalizePhoneNumber(value, null).e164;
+  } catch {
+    throw new ApiError('invalid_phone_number');
+  }
+}
