@@ -4,6 +4,7 @@ import { addEmail, addPhone, asPerson, expectError, lastCode, type Person, signe
 import { testClock, uniqueEmail } from './helpers/harness.js';
 import { type ListeningServer, startListening } from './helpers/listening.js';
 import { signInByPasscode, uniquePhone } from './helpers/otp.js';
+import { ethereumWallet, signInWithWallet } from './helpers/wallets.js';
 import { sharedListening } from './helpers/shared-stack.js';
 import { TEST_SECRET } from './helpers/test-config.js';
 import { describeWithPostgres } from './helpers/describe-with-postgres.js';
@@ -64,6 +65,19 @@ describe('a recent sign-in for sensitive changes', () => {
     const user = await asPerson<User>(s, person, 'emails/add', { email: added, code });
     expect(user.status, JSON.stringify(user.body)).toBe(200);
     expect(user.body.emails.map((email) => email.email)).toEqual([person.email, added]);
+  });
+
+  it('a credential the session attaches just then (a wallet seen for the first time) is no recent sign-in', async () => {
+    const person = await signedIn(s, 'attach');
+    clock.advanceMinutes(2);
+    const linked = await signInWithWallet(s, ethereumWallet(), { session: person.session, from: person.from });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect(linked.body.user_id).toBe(person.userId);
+    expect(linked.body.session_token).toBe(person.session);
+    expectError(await asPerson(s, person, 'sessions/revoke_others', {}), 403, 'reauthentication_required');
+    // A passcode to the user's address, with the same session, is one.
+    await signInByPasscode(s, person.email, { session: person.session, from: person.from });
+    expect((await asPerson(s, person, 'sessions/revoke_others', {})).status).toBe(200);
   });
 
   it('the current password stands for a recent sign-in when changing the password', async () => {
