@@ -34,7 +34,7 @@ describe('loadConfig', () => {
         name: 'Vestibule Demo',
         publicToken: 'public-token-test-5f3a9c1e-demo',
         allowedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
-        loginRedirectUrls: ['http://localhost:3000/reset', 'http://127.0.0.1:3000/reset'],
+        loginRedirectUrls: ['http://localhost:3000/reset', 'http://127.0.0.1:3000/reset', 'http://localhost:3000/account', 'http://127.0.0.1:3000/account'],
         signupRedirectUrls: ['http://localhost:3000/reset', 'http://127.0.0.1:3000/reset'],
         emailFrom: 'Vestibule Demo <login@vestibule.test>',
         loginExpirationMinutes: 30,
