@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { User } from '@vestibule/contract';
 import type { AccountSection, Feature } from '../flow/feature';
 import { Banner } from '../parts/Banner';
@@ -48,25 +48,27 @@ function useUser(): User | null {
  * sentence; after a deletion, that it is deleted. It renders its own stylesheet (nonce: the
  * page's Content-Security-Policy), beside the shared one the shell injects.
  *
- * The sections of another user never show: when the confirm step signs in someone else, every
- * section starts again with them (keyed by user), under a banner that says so.
+ * The sections of one user never show another's: when someone else signs in (the confirm step
+ * used another account's passkey, or a sign-in in another tab), every section starts again with
+ * them (keyed by user), under a banner that says so, which takes the focus from the step that went.
  */
 export function AccountPage({ features, nonce }: { features: readonly Feature[]; nonce?: string }) {
   const { config, free } = useWidget();
   const user = useUser();
   const [deleted, setDeleted] = useState(false);
   const [switchedTo, setSwitchedTo] = useState<User | null>(null);
+  const shown = useRef(user?.user_id ?? null);
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const id = user?.user_id ?? null;
+    if (shown.current !== null && id !== null && id !== shown.current) setSwitchedTo(user);
+    shown.current = id;
+  }, [user]);
+  useEffect(() => {
+    if (switchedTo) notice.current?.focus();
+  }, [switchedTo]);
 
-  const context = useMemo<AccountContextValue | null>(
-    () =>
-      user && {
-        user,
-        features,
-        otherUser: setSwitchedTo,
-        deleted: () => setDeleted(true),
-      },
-    [user, features],
-  );
+  const context = useMemo<AccountContextValue | null>(() => user && { user, features, deleted: () => setDeleted(true) }, [user, features]);
 
   let body: ReactNode;
   if (deleted) {
@@ -81,11 +83,13 @@ export function AccountPage({ features, nonce }: { features: readonly Feature[];
     body = (
       <AccountContext.Provider value={context}>
         {switchedTo && switchedTo.user_id === context.user.user_id ? (
-          <Banner
-            variant="warning"
-            message={say(free, texts.otherUser, { who: primaryContact(switchedTo) ?? switchedTo.user_id })}
-            onDismiss={() => setSwitchedTo(null)}
-          />
+          <div ref={notice} tabIndex={-1} className="vst-account-notice">
+            <Banner
+              variant="warning"
+              message={say(free, texts.otherUser, { who: primaryContact(switchedTo) ?? switchedTo.user_id })}
+              onDismiss={() => setSwitchedTo(null)}
+            />
+          </div>
         ) : null}
         {accountSections(features, config, context.user).map((section) => (
           <Section key={`${context.user.user_id}:${section.id}`} section={section} />

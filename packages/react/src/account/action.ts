@@ -1,5 +1,5 @@
 import { errorTypeOf, type VestibuleClient, type VestibuleErrorInfo } from '@vestibule/client';
-import type { SessionResponse, User } from '@vestibule/contract';
+import type { SessionResponse } from '@vestibule/contract';
 import { messageForError, toErrorInfo } from '../flow/errors';
 import type { AccountChange, WidgetEventType } from '../types';
 
@@ -43,7 +43,7 @@ export interface ActionTools {
 export interface ActionRunner {
   /** Starts a change; one at a time per runner: a change under way is given up. */
   run<T>(change: Change<T>): void;
-  /** The confirm step signed in again: the change that asked for it is sent again, if the same user signed in. */
+  /** The confirm step signed in again: the change that asked for it is sent again, if its user signed in. */
   confirmed(response: SessionResponse): void;
   /** Gives up what is under way (or waiting for the confirm step) and clears what was said. */
   cancel(): void;
@@ -55,17 +55,14 @@ export interface ActionRunner {
  * flow/runner.ts does for a screen), success tells the host ACCOUNT_UPDATED, a failure becomes the
  * message the section shows and goes to onError, and a change answered reauthentication_required
  * waits for the confirm step, then is sent again as it was. A confirm step that signed in someone
- * else (another account's passkey) does not carry on: `otherUser` is told.
+ * else (another account's passkey) does not carry on: the change was the user's who started it
+ * (the page then shows the account now signed in, AccountPage.tsx).
  */
-export function createActionRunner(options: {
-  tools: () => ActionTools;
-  userId: () => string;
-  onState(state: ActionState): void;
-  otherUser(user: User): void;
-}): ActionRunner {
-  const { tools, userId, onState, otherUser } = options;
+export function createActionRunner(options: { tools: () => ActionTools; userId: () => string; onState(state: ActionState): void }): ActionRunner {
+  const { tools, userId, onState } = options;
   let controller: AbortController | null = null;
-  let waiting: Change<never> | null = null;
+  /** The change waiting for the confirm step, and whose it is. */
+  let waiting: { change: Change<never>; owner: string } | null = null;
 
   const runner: ActionRunner = {
     run(change) {
@@ -75,6 +72,7 @@ export function createActionRunner(options: {
       waiting = null;
       onState({ kind: 'pending' });
       const w = tools();
+      const owner = userId();
       change.call(w.client, own.signal).then(
         (value) => {
           if (own.signal.aborted) return;
@@ -87,7 +85,7 @@ export function createActionRunner(options: {
           if (own.signal.aborted) return;
           controller = null;
           if (errorTypeOf(err) === 'reauthentication_required') {
-            waiting = change as Change<never>;
+            waiting = { change: change as Change<never>, owner };
             onState({ kind: 'confirming' });
             return;
           }
@@ -100,15 +98,11 @@ export function createActionRunner(options: {
       );
     },
     confirmed(response) {
-      const change = waiting;
+      const pending = waiting;
       waiting = null;
-      if (!change) return;
-      if (response.user.user_id !== userId()) {
-        onState({ kind: 'idle' });
-        otherUser(response.user);
-        return;
-      }
-      runner.run(change);
+      if (!pending) return;
+      if (response.user.user_id !== pending.owner) return onState({ kind: 'idle' });
+      runner.run(pending.change);
     },
     cancel() {
       controller?.abort();

@@ -8,8 +8,6 @@ export interface AccountContextValue {
   user: User;
   /** The mount's features (the confirm step asks them for their ways). */
   features: readonly Feature[];
-  /** The confirm step signed in another user: the page shows that account now, and says so. */
-  otherUser(user: User): void;
   /** The account was deleted: the page says so in place of the sections. */
   deleted(): void;
 }

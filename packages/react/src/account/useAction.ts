@@ -25,7 +25,6 @@ export function useAction(): Action {
       tools: () => latest.current.widget,
       userId: () => latest.current.account.user.user_id,
       onState: setState,
-      otherUser: (user) => latest.current.account.otherUser(user),
     }),
   );
   useEffect(() => () => runner.cancel(), [runner]);

@@ -3,6 +3,7 @@ import { ActionStatus } from '../../account/ActionStatus';
 import { useAccount } from '../../account/context';
 import { primaryContact } from '../../account/primary';
 import { Step } from '../../account/Step';
+import { texts as shared } from '../../account/texts';
 import { useAction } from '../../account/useAction';
 import { Button } from '../../parts/Button';
 import { TextInput } from '../../parts/TextInput';
@@ -71,7 +72,7 @@ export default function DeleteSection() {
                 setTyped('');
               }}
             >
-              {free(texts.cancel)}
+              {free(shared.cancel)}
             </Button>
           </form>
         </Step>

@@ -9,6 +9,7 @@ import { initialOtpSlice } from './state';
 import type { OtpMethod } from '../../types';
 
 export type { OtpEvent, OtpResult, OtpSlice, OtpState, ResendStatus } from './state';
+export { otpsAccount } from './account';
 
 /** The passcode entry loads lazily; the passcode forms fetch it ahead while the user types. */
 const OTPAuthenticate = lazyScreen(() => import('./screens/OTPAuthenticate'));

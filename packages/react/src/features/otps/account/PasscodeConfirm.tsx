@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import type { VestibuleClient } from '@vestibule/client';
+import type { OtpLoginOrCreateResponse } from '@vestibule/contract';
+import { useAction } from '../../../account/useAction';
+import type { ConfirmStepProps } from '../../../flow/feature';
+import { sessionDuration } from '../../../flow/session';
+import { CodeStep } from '../../../passcode/CodeStep';
+import { Button } from '../../../parts/Button';
+import { Loading } from '../../../parts/Loading';
+import { useWidget } from '../../../widget/context';
+import { passcodeChoice } from './choices';
+
+/**
+ * Confirming it is you with a passcode: sent at once to the address or number chosen (the login's
+ * passcode routes, with the same session), then its entry; the sign-in adds its factor to the session.
+ */
+export default function PasscodeConfirm({ choice, onConfirmed, onCancel }: ConfirmStepProps) {
+  const { t, config } = useWidget();
+  const action = useAction();
+  const { run } = action;
+  const [methodId, setMethodId] = useState<string | null>(null);
+  const { channel, destination } = passcodeChoice(choice);
+
+  const send = () =>
+    run({
+      call: (client: VestibuleClient): Promise<OtpLoginOrCreateResponse> =>
+        channel === 'email' ? client.otps.email.loginOrCreate(destination) : client.otps.sms.loginOrCreate(destination),
+      field: true,
+      done: (sent) => setMethodId(sent.method_id),
+    });
+  // The choice's button said where the code goes: it goes as soon as the step shows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the step shows (a new choice is a new step)
+  useEffect(send, []);
+
+  if (methodId === null) {
+    if (action.state.kind !== 'failed') return <Loading />;
+    return (
+      <>
+        <p className="vst-field-error" role="alert">
+          {action.state.message}
+        </p>
+        <Button variant="secondary" onClick={send}>
+          {t('tryAgain')}
+        </Button>
+        <Button variant="text" onClick={onCancel}>
+          {t('back')}
+        </Button>
+      </>
+    );
+  }
+  return (
+    <CodeStep
+      destination={destination}
+      phone={channel === 'sms'}
+      pending={action.pending}
+      error={action.fieldError}
+      onCode={(code) =>
+        run({
+          call: (client) => client.otps.authenticate(code, methodId, { session_duration_minutes: sessionDuration(config) }),
+          field: true,
+          done: onConfirmed,
+        })
+      }
+      onResend={send}
+      onCancel={onCancel}
+      cancelLabel={t('back')}
+    />
+  );
+}
