@@ -81,11 +81,19 @@ export const cryptoRoutes = {
     method: 'post',
     path: '/sdk/v1/crypto_wallets/authenticate',
     summary:
-      "Verify the wallet's signature of the sign-in message its start (with this code_verifier's challenge) handed out and sign its user in (a wallet seen for the first time makes a new user, or joins the Bearer session's user).",
+      "Verify the wallet's signature of the sign-in message its start (with this code_verifier's challenge) handed out and sign its user in (a wallet seen for the first time makes a new user, or joins the Bearer session's user, which needs a recent sign-in).",
     tag: TAG,
     auth: 'public-optional-session',
     request: CryptoWalletsAuthenticateRequestSchema,
     response: CryptoWalletsAuthenticateResponseSchema,
-    errors: ['invalid_crypto_wallet_address', 'invalid_crypto_signature', 'crypto_challenge_not_found', 'invalid_duration', 'too_many_requests', 'server_busy'],
+    errors: [
+      'invalid_crypto_wallet_address',
+      'invalid_crypto_signature',
+      'crypto_challenge_not_found',
+      'invalid_duration',
+      'reauthentication_required',
+      'too_many_requests',
+      'server_busy',
+    ],
   }),
 } as const;

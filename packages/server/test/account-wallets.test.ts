@@ -126,4 +126,22 @@ describe('a recent sign-in', () => {
     expect(linked.body.crypto_wallets.map((w) => w.crypto_wallet_address)).toEqual([kept.address, wallet.address]);
     expect((await s.send('POST', REMOVE, { crypto_wallet_id: keptId }, { session: user.session_token })).status).toBe(200);
   });
+
+  it('signing in with a new wallet while signed in joins it to the user only after a recent sign-in: an old session is refused, the message still works after a passcode', async () => {
+    const user = await newUser('wallet-join-reauth');
+    clock.advanceMinutes(11);
+    const wallet = ethereumWallet();
+    const proof = await walletProof(s, wallet);
+    const AUTHENTICATE = '/sdk/v1/crypto_wallets/authenticate';
+    expect(await s.send('POST', AUTHENTICATE, proof, { session: user.session_token })).toMatchObject(refusal('reauthentication_required', 403));
+    expect((await me(user.session_token)).crypto_wallets).toEqual([]);
+
+    await signInByPasscode(s, user.user.emails[0]!.email, { session: user.session_token });
+    const joined = await s.send<CryptoWalletsAuthenticateResponse>('POST', AUTHENTICATE, proof, { session: user.session_token });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    expect(joined.body.user_id).toBe(user.user_id);
+    // A wallet the user already has signs in with an old session as before: nothing is added.
+    clock.advanceMinutes(11);
+    expect((await signInWithWallet(s, wallet, { session: user.session_token })).status).toBe(200);
+  });
 });

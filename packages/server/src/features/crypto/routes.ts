@@ -6,6 +6,7 @@ import { defineRoute } from '../../http/define-route.js';
 import { signInClient } from '../../http/sign-in-client.js';
 import { enforceClientLimit } from '../../http/limits.js';
 import { optionalSession } from '../../http/session-auth.js';
+import { requireRecentSignIn } from '../../kernel/account/recent-sign-in.js';
 import { requestedSession } from '../../kernel/durations.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
 import { issueChallenge } from './challenges.js';
@@ -13,7 +14,7 @@ import { chainOf } from './chains.js';
 import { messageFields, siteOf } from './messages.js';
 import { provenWallet } from './signature-proof.js';
 import { familyOf, walletAddress } from './wallet-types.js';
-import { walletUser } from './wallets-store.js';
+import { findWallet, walletUser } from './wallets-store.js';
 
 export function registerCryptoRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const { config, db } = deps;
@@ -35,8 +36,15 @@ export function registerCryptoRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): v
   defineRoute(app, cryptoRoutes.authenticate, async (c, { body }) => {
     const duration = requestedSession(project, body);
     const now = deps.clock();
+    const { session } = await optionalSession(c, deps, now);
+    // A wallet seen for the first time joins the session's user: a way in added, which needs a
+    // recent sign-in as on the account page (else a stolen session adds its thief's wallet). Checked
+    // before the message is spent, so it still works once the person has confirmed it is them.
+    if (session && !(await findWallet(db, body.crypto_wallet_type, walletAddress(body.crypto_wallet_type, body.crypto_wallet_address)))) {
+      requireRecentSignIn(session, now, project.reauthenticationMinutes);
+    }
     const { type, address } = await provenWallet(c, deps, body, now);
-    const sessionUserId = (await optionalSession(c, deps, now)).session?.user_id ?? null;
+    const sessionUserId = session?.user_id ?? null;
     const { wallet, attached } = await walletUser(db, { type, address, sessionUserId, now });
     const factor: AuthenticationFactor = {
       type: 'crypto',
