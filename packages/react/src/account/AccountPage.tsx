@@ -6,7 +6,7 @@ import { Heading } from '../parts/Heading';
 import { Loading } from '../parts/Loading';
 import { say } from '../texts/say';
 import { useWidget } from '../widget/context';
-import { AccountContext, type AccountContextValue } from './context';
+import { AccountContext, SectionContext, type AccountContextValue } from './context';
 import { primaryContact } from './primary';
 import { accountSections } from './sections';
 import stylesheet from './styles.css?inline';
@@ -16,15 +16,19 @@ import { texts } from './texts';
 function Section({ section }: { section: AccountSection }) {
   const { free } = useWidget();
   const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const value = useMemo(() => ({ headingId: id, focusHeading: () => heading.current?.focus() }), [id]);
   const Content = section.section;
   return (
     <section className="vst-account-section" aria-labelledby={id} data-section={section.id}>
-      <h2 className="vst-account-heading" id={id}>
+      <h2 className="vst-account-heading" id={id} ref={heading} tabIndex={-1}>
         {free(section.heading)}
       </h2>
-      <Suspense fallback={<Loading />}>
-        <Content />
-      </Suspense>
+      <SectionContext.Provider value={value}>
+        <Suspense fallback={<Loading />}>
+          <Content />
+        </Suspense>
+      </SectionContext.Provider>
     </section>
   );
 }

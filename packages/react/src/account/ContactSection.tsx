@@ -8,6 +8,7 @@ import { ActionStatus } from './ActionStatus';
 import { Item, ItemAction } from './Item';
 import { Step } from './Step';
 import { texts } from './texts';
+import { useSection } from './context';
 import { useAction, type Action } from './useAction';
 
 /** An address or a number of the user, as the section lists it. */
@@ -56,6 +57,7 @@ type Adding = { step: 'value' } | { step: 'code'; value: string; shown: string; 
 export function ContactSection({ contacts, phone = false, words, changes, NewContact }: ContactSectionProps) {
   const { free } = useWidget();
   const action = useAction();
+  const { focusHeading } = useSection();
   const [adding, setAdding] = useState<Adding | null>(null);
 
   const send = (value: string, shown: string, verifying: boolean) =>
@@ -94,7 +96,12 @@ export function ContactSection({ contacts, phone = false, words, changes, NewCon
                   onClick={() => action.run(changes.makePrimary(contact))}
                 />
               ) : null}
-              <ItemAction label={free(texts.remove)} subject={contact.value} disabled={action.pending} onClick={() => action.run(changes.remove(contact))} />
+              <ItemAction
+                label={free(texts.remove)}
+                subject={contact.value}
+                disabled={action.pending}
+                onClick={() => action.run({ ...changes.remove(contact), done: focusHeading })}
+              />
             </Item>
           ))}
         </ul>

@@ -19,3 +19,19 @@ export function useAccount(): AccountContextValue {
   if (!value) throw new Error('Vestibule: an account section was rendered outside the account page.');
   return value;
 }
+
+/** What a section's content knows of the section around it. */
+export interface SectionContextValue {
+  /** The id of the section's heading, which names the section's list. */
+  headingId: string;
+  /** Moves the focus to the section's heading (when the control that had it goes away, a deleted item's). */
+  focusHeading(): void;
+}
+
+export const SectionContext = createContext<SectionContextValue | null>(null);
+
+export function useSection(): SectionContextValue {
+  const value = useContext(SectionContext);
+  if (!value) throw new Error('Vestibule: an account section was rendered outside its section.');
+  return value;
+}

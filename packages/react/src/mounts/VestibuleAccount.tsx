@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { accountDeletion, accountDevices, accountEmails } from '../features/account';
 import { otpsAccount } from '../features/otps';
+import { passkeysAccount } from '../features/passkeys';
 import { passwordsAccount } from '../features/passwords';
 import { AccountPage } from '../account/AccountPage';
 import type { Feature } from '../flow/feature';
@@ -12,7 +13,7 @@ import { CheckedShell } from './CheckedShell';
  * it is you (Feature.confirm); the page orders them by their own `order`. A sign-in method that
  * adds something a person manages adds its entry here.
  */
-export const accountFeatures: readonly Feature[] = [accountEmails, otpsAccount, passwordsAccount, accountDevices, accountDeletion];
+export const accountFeatures: readonly Feature[] = [accountEmails, otpsAccount, passwordsAccount, passkeysAccount, accountDevices, accountDeletion];
 
 /** The account page is wider than the sign-in widgets unless the host says otherwise. */
 const ACCOUNT_WIDTH = '560px';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { DeviceSession } from '@vestibule/contract';
 import { ActionStatus } from '../../account/ActionStatus';
+import { useSection } from '../../account/context';
 import { Item, ItemAction } from '../../account/Item';
 import { useAction } from '../../account/useAction';
 import { Button } from '../../parts/Button';
@@ -63,6 +64,7 @@ function Device({ device, onSignOut, busy }: { device: DeviceSession; onSignOut(
 export default function DevicesSection() {
   const { free } = useWidget();
   const action = useAction();
+  const { focusHeading } = useSection();
   const [devices, setDevices] = useState<DeviceSession[] | null>(null);
   const changes = deviceChanges(free);
   const { run } = action;
@@ -89,7 +91,10 @@ export default function DevicesSection() {
               onSignOut={() =>
                 action.run({
                   ...changes.signOut(device),
-                  done: () => setDevices((list) => list?.filter((d) => d.session_id !== device.session_id) ?? null),
+                  done: () => {
+                    setDevices((list) => list?.filter((d) => d.session_id !== device.session_id) ?? null);
+                    focusHeading();
+                  },
                 })
               }
             />

@@ -18,15 +18,3 @@ export const refusedPick = (err: unknown): boolean =>
   ['webauthn_registration_not_found', 'invalid_webauthn_response', 'webauthn_challenge_not_found'].includes(errorTypeOf(err) ?? '');
 
 export const signInErrorKey = (err: unknown) => (errorTypeOf(err) === 'webauthn_registration_not_found' ? 'passkeyNotFound' : 'passkeyUnknownError');
-
-/** A credential the authenticator or the server already holds, however it is worded. */
-const DUPLICATE_WORDING = /duplicate|previously registered|already registered/i;
-
-function isDuplicate(err: unknown): boolean {
-  if (errorTypeOf(err) === 'duplicate_webauthn_registration') return true;
-  if (typeof err !== 'object' || err === null) return typeof err === 'string' && DUPLICATE_WORDING.test(err);
-  const { code, message } = err as { code?: unknown; message?: unknown };
-  return code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || (typeof message === 'string' && DUPLICATE_WORDING.test(message));
-}
-
-export const registrationErrorKey = (err: unknown) => (isDuplicate(err) ? 'passkeyDuplicate' : 'passkeyNotCreated');

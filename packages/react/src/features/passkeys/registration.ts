@@ -4,7 +4,7 @@ import { startRequest, type EffectContext, type EffectMap, type Feature } from '
 import type { FlowEvent, FlowState } from '../../flow/types';
 import { sessionDuration } from '../../flow/session';
 import { lazyScreen } from '../../parts/lazyScreen';
-import { registrationErrorKey } from './errors';
+import { registrationErrorKey } from './registration-errors';
 import { PASSKEY_DELETED, PASSKEY_RENAMED } from './registration-texts';
 import { PasskeyRegistrationStart } from './screens/PasskeyRegistrationStart';
 import { initialPasskeySlice } from './state';

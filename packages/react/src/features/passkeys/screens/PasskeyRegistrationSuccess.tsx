@@ -3,13 +3,7 @@ import { useFlow } from '../../../flow/FlowContext';
 import { Button } from '../../../parts/Button';
 import { Heading } from '../../../parts/Heading';
 import { useWidget } from '../../../widget/context';
-import { PasskeyItem, type PasskeyItemMode } from './PasskeyItem';
-
-/** Which passkey is being renamed or deleted (at most one at a time), or the last one that was. */
-interface Editing {
-  id: string;
-  mode: PasskeyItemMode;
-}
+import { PasskeyList, type PasskeyEditing } from './PasskeyList';
 
 /**
  * After 'Create a Passkey' succeeded: 'Passkey successfully created!'. After Skip nothing was
@@ -20,7 +14,7 @@ interface Editing {
 export default function PasskeyRegistrationSuccess() {
   const { t } = useWidget();
   const { state, send } = useFlow();
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const [editing, setEditing] = useState<PasskeyEditing | null>(null);
   const listId = useId();
   // A deleted passkey's row goes away with the focus in it: the list's title takes it instead.
   const listTitle = useRef<HTMLHeadingElement>(null);
@@ -34,27 +28,15 @@ export default function PasskeyRegistrationSuccess() {
         {t('existingPasskeys')}
       </h2>
       {passkeys.length ? (
-        <ul className="vst-list" aria-labelledby={listId}>
-          {passkeys.map((passkey) => {
-            const id = passkey.webauthn_registration_id;
-            return (
-              <PasskeyItem
-                key={id}
-                passkey={passkey}
-                mode={open?.id === id ? open.mode : 'view'}
-                busy={open !== null}
-                refocus={editing?.id === id && editing.mode === 'view'}
-                onMode={(mode) => setEditing({ id, mode })}
-                onRename={(name) => send({ type: 'RENAME_PASSKEY', id, name })}
-                onDelete={() => {
-                  setEditing(null);
-                  send({ type: 'DELETE_PASSKEY', id });
-                  listTitle.current?.focus();
-                }}
-              />
-            );
-          })}
-        </ul>
+        <PasskeyList
+          passkeys={passkeys}
+          titleId={listId}
+          editing={editing}
+          onEditing={setEditing}
+          onRename={(id, name) => send({ type: 'RENAME_PASSKEY', id, name })}
+          onDelete={(id) => send({ type: 'DELETE_PASSKEY', id })}
+          afterDelete={() => listTitle.current?.focus()}
+        />
       ) : (
         <p className="vst-note">{t('noPasskeys')}</p>
       )}
