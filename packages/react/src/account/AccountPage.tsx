@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { User } from '@vestibule/contract';
 import type { AccountSection, Feature } from '../flow/feature';
 import { Banner } from '../parts/Banner';
@@ -36,12 +36,11 @@ function Section({ section }: { section: AccountSection }) {
 /** The signed-in user, following every change (a section's, a sign-in or sign-out in this tab or another), fetched afresh once. */
 function useUser(): User | null {
   const { client } = useWidget();
-  const [user, setUser] = useState(() => client.user.getSync());
+  const subscribe = useCallback((changed: () => void) => client.user.onChange(changed), [client]);
+  const user = useSyncExternalStore(subscribe, client.user.getSync);
   useEffect(() => {
-    const stop = client.user.onChange(setUser);
     // The copy cached at the last sign-in may be old: the page lists what the server has now.
     if (client.user.getSync()) client.user.get().catch(() => undefined);
-    return stop;
   }, [client]);
   return user;
 }

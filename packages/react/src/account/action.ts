@@ -9,8 +9,8 @@ export interface Change<T = unknown> {
   call(client: VestibuleClient, signal: AbortSignal): Promise<T>;
   /** ACCOUNT_UPDATED's `change`, told to the host once the call succeeds. */
   change?: AccountChange;
-  /** Said once it succeeds (translated). */
-  success?: string;
+  /** Said once it succeeds (translated), or made from the answer. */
+  success?: string | ((value: T) => string);
   /** A failure is shown under the field the section ties it to, not in the section's banner. */
   field?: boolean;
   /**
@@ -61,8 +61,8 @@ export interface ActionRunner {
 export function createActionRunner(options: { tools: () => ActionTools; userId: () => string; onState(state: ActionState): void }): ActionRunner {
   const { tools, userId, onState } = options;
   let controller: AbortController | null = null;
-  /** The change waiting for the confirm step, and whose it is. */
-  let waiting: { change: Change<never>; owner: string } | null = null;
+  /** The change waiting for the confirm step (sent again by `resend`), and whose it is. */
+  let waiting: { resend(): void; owner: string } | null = null;
 
   const runner: ActionRunner = {
     run(change) {
@@ -78,14 +78,15 @@ export function createActionRunner(options: { tools: () => ActionTools; userId: 
           if (own.signal.aborted) return;
           controller = null;
           if (change.change) w.emit('ACCOUNT_UPDATED', { change: change.change });
-          onState(change.success ? { kind: 'succeeded', message: change.success } : { kind: 'idle' });
+          const success = typeof change.success === 'function' ? change.success(value) : change.success;
+          onState(success ? { kind: 'succeeded', message: success } : { kind: 'idle' });
           change.done?.(value);
         },
         (err: unknown) => {
           if (own.signal.aborted) return;
           controller = null;
           if (errorTypeOf(err) === 'reauthentication_required') {
-            waiting = { change: change as Change<never>, owner };
+            waiting = { resend: () => runner.run(change), owner };
             onState({ kind: 'confirming' });
             return;
           }
@@ -102,7 +103,7 @@ export function createActionRunner(options: { tools: () => ActionTools; userId: 
       waiting = null;
       if (!pending) return;
       if (response.user.user_id !== pending.owner) return onState({ kind: 'idle' });
-      runner.run(pending.change);
+      pending.resend();
     },
     cancel() {
       controller?.abort();

@@ -27,7 +27,18 @@ export function useAction(): Action {
       onState: setState,
     }),
   );
-  useEffect(() => () => runner.cancel(), [runner]);
+  // The section went: what is under way is given up. React's strict mode unmounts and mounts again
+  // at once, which must not give up a change it started (the remount comes in time to keep it).
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      setTimeout(() => {
+        if (!mounted.current) runner.cancel();
+      }, 0);
+    };
+  }, [runner]);
   return {
     ...runner,
     state,

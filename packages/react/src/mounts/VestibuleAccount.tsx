@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import { accountDeletion, accountDevices, accountEmails } from '../features/account';
+import { oauthAccount } from '../features/oauth';
 import { otpsAccount } from '../features/otps';
 import { passkeysAccount } from '../features/passkeys';
 import { passwordsAccount } from '../features/passwords';
+import { walletsAccount } from '../features/wallets';
 import { AccountPage } from '../account/AccountPage';
 import type { Feature } from '../flow/feature';
 import type { AccountMountOptions } from '../types';
@@ -13,7 +15,16 @@ import { CheckedShell } from './CheckedShell';
  * it is you (Feature.confirm); the page orders them by their own `order`. A sign-in method that
  * adds something a person manages adds its entry here.
  */
-export const accountFeatures: readonly Feature[] = [accountEmails, otpsAccount, passwordsAccount, passkeysAccount, accountDevices, accountDeletion];
+export const accountFeatures: readonly Feature[] = [
+  accountEmails,
+  otpsAccount,
+  passwordsAccount,
+  passkeysAccount,
+  oauthAccount,
+  walletsAccount,
+  accountDevices,
+  accountDeletion,
+];
 
 /** The account page is wider than the sign-in widgets unless the host says otherwise. */
 const ACCOUNT_WIDTH = '560px';

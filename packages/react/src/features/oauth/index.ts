@@ -2,4 +2,5 @@
 export { oauth } from './login';
 export { oauthLanding } from './landing';
 export { readOAuthLanding } from './landingUrl';
+export { oauthAccount } from './account';
 export type { OAuthEvent, OAuthLanding, OAuthResult, OAuthSlice } from './state';

@@ -234,9 +234,10 @@ function collect(): WalletOptionId[] {
 /**
  * Detects the wallets now (wallets answer EIP-6963's request and the Wallet Standard's app-ready
  * synchronously), then follows late announcements and registrations until `signal` aborts.
- * `found` hears the detected options each time they change.
+ * `found` hears the detected options each time they change. Main's buttons and the account page's
+ * 'Connect wallet' watch the page this way.
  */
-function watch(signal: AbortSignal, found: (wallets: WalletOptionId[]) => void): void {
+export function detectWallets(signal: AbortSignal, found: (wallets: WalletOptionId[]) => void): void {
   // Main was left before this chunk arrived: nothing to show the wallets on.
   if (signal.aborted) return;
   listen();
@@ -256,7 +257,7 @@ function watch(signal: AbortSignal, found: (wallets: WalletOptionId[]) => void):
 }
 
 /** Main's on-enter hook: the detected options into the flow state while Main shows. */
-export const watchWallets = (ctx: EffectContext) => watch(ctx.signal, (wallets) => ctx.dispatch({ type: 'WALLETS_DETECTED', wallets }));
+export const watchWallets = (ctx: EffectContext) => detectWallets(ctx.signal, (wallets) => ctx.dispatch({ type: 'WALLETS_DETECTED', wallets }));
 
 /** The wallet behind an option, as last detected. */
 export const walletFor = (id: WalletOptionId): ConnectedWallet | undefined => registry.get(id);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { OAUTH_PROVIDER_TYPES } from '@vestibule/contract/oauth-providers';
 import { VestibuleLogin } from '../../../src/index';
-import { PROVIDER_NAMES } from '../../../src/features/oauth/providers';
+import { PROVIDER_NAMES } from '../../../src/features/oauth/strings';
 import type { LoginConfig } from '../../../src/types';
 import { expectNoAxeViolations, fakeClient, type FakeClient } from '../../helpers';
 

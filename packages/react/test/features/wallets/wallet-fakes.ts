@@ -12,6 +12,9 @@ export const SOL_ADDRESS = 'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW';
 /** 64 signature bytes 1, 2, … 64. */
 export const SOL_SIGNATURE_BYTES = Uint8Array.from({ length: 64 }, (_, i) => i + 1);
 
+/** The hex of the UTF-8 bytes, as personal_sign wants the message. */
+export const hexOf = (text: string) => `0x${Buffer.from(text, 'utf8').toString('hex')}`;
+
 const cleanups: (() => void)[] = [];
 
 export function removeWallets(): void {

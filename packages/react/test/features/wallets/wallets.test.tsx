@@ -11,6 +11,7 @@ import {
   ETH_SIGNATURE,
   fakeEthereumProvider,
   fakeStandardWallet,
+  hexOf,
   injectEthereum,
   injectPhantomSolana,
   registerStandardWallet,
@@ -41,9 +42,6 @@ const walletButtonNames = () =>
     .queryAllByRole('button')
     .map((b) => b.textContent ?? '')
     .filter((name) => WALLET_BUTTON.test(name) || name === 'Other wallets' || name === 'Set up a new crypto wallet');
-
-/** The hex of the UTF-8 bytes, as personal_sign wants the message. */
-const hexOf = (text: string) => `0x${Buffer.from(text, 'utf8').toString('hex')}`;
 
 /** A promise the test settles when it likes. */
 function deferred<T>() {

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useFlow } from '../../../flow/FlowContext';
 import { Button } from '../../../parts/Button';
 import { useWidget } from '../../../widget/context';
-import { PROVIDER_NAMES } from '../providers';
+import { PROVIDER_NAMES } from '../strings';
 
 const ProviderLogo = lazy(() => import('./ProviderLogo'));
 // Google one-tap: its container and the code behind it load only for an entry with one_tap.

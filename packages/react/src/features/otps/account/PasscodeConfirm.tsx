@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { VestibuleClient } from '@vestibule/client';
 import type { OtpLoginOrCreateResponse } from '@vestibule/contract';
 import { useAction } from '../../../account/useAction';
@@ -28,9 +28,15 @@ export default function PasscodeConfirm({ choice, onConfirmed, onCancel }: Confi
       field: true,
       done: (sent) => setMethodId(sent.method_id),
     });
-  // The choice's button said where the code goes: it goes as soon as the step shows.
+  // The choice's button said where the code goes: it goes as soon as the step shows, once (React's
+  // strict mode runs effects twice).
+  const started = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the step shows (a new choice is a new step)
-  useEffect(send, []);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    send();
+  }, []);
 
   if (methodId === null) {
     if (action.state.kind !== 'failed') return <Loading />;

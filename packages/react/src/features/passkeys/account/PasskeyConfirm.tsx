@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { errorTypeOf } from '@vestibule/client';
 import { useAction } from '../../../account/useAction';
 import { messageForError } from '../../../flow/errors';
@@ -27,8 +27,14 @@ export default function PasskeyConfirm({ onConfirmed, onCancel }: ConfirmStepPro
         err instanceof Error && err.name === 'NotAllowedError' ? null : errorTypeOf(err) ? messageForError(err, free) : t('passkeyUnknownError'),
       done: onConfirmed,
     });
+  // The dialog opens as soon as the step shows, once (React's strict mode runs effects twice).
+  const started = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the step shows
-  useEffect(start, []);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    start();
+  }, []);
 
   return (
     <>
