@@ -85,6 +85,36 @@ const rejects = async (call: Promise<unknown>, errorType: string) => {
   expect((error as VestibuleApiError).error_type).toBe(errorType);
 };
 
+/** The start of a social sign-in is a navigation: caught (the client keeps its verifier), its URL answered. */
+async function startGithub(): Promise<string> {
+  let started = '';
+  const assign = vi.spyOn(window.location, 'assign').mockImplementation((url: string | URL) => {
+    started = String(url);
+  });
+  try {
+    await client.oauth.github.start();
+  } finally {
+    assign.mockRestore();
+  }
+  return started;
+}
+
+/** A browser navigation to the server: where it is sent next. */
+async function navigate(url: string, init: RequestInit = {}): Promise<string> {
+  const response = await server.app.fetch(new Request(url, { ...init, redirect: 'manual' }), peer('127.0.0.1'));
+  return response.headers.get('Location')!;
+}
+
+/** Plays the browser through the development provider (as github) with `email`: the landing's token. */
+async function githubLandingToken(email: string): Promise<string> {
+  const authorize = new URL(await navigate(await startGithub()));
+  const form = new URLSearchParams(authorize.searchParams);
+  form.set('email', email);
+  form.set('decision', 'allow');
+  const landing = new URL(await navigate(await navigate(authorize.href, { method: 'POST', body: form })));
+  return landing.searchParams.get('token')!;
+}
+
 beforeAll(async () => {
   // The client keeps its session in the page's cookies and local storage: a browser document for
   // it (happy-dom), while the server runs on Node's own URL, fetch and file system.
@@ -195,32 +225,10 @@ describe('the client against the server', () => {
   });
 
   it('social sign-in: the token from the callback, exchanged once with the verifier the client kept', async () => {
-    // The start is a navigation: catch it (the client keeps its verifier), then play the browser through the development provider.
-    const start = async () => {
-      let started = '';
-      const assign = vi.spyOn(window.location, 'assign').mockImplementation((url: string | URL) => {
-        started = String(url);
-      });
-      try {
-        await client.oauth.github.start();
-      } finally {
-        assign.mockRestore();
-      }
-      return started;
-    };
-    const navigate = async (url: string, init: RequestInit = {}) => {
-      const response = await server.app.fetch(new Request(url, { ...init, redirect: 'manual' }), peer('127.0.0.1'));
-      return response.headers.get('Location')!;
-    };
-    const authorize = new URL(await navigate(await start()));
-    const form = new URLSearchParams(authorize.searchParams);
-    form.set('email', uniqueEmail('contract-oauth'));
-    form.set('decision', 'allow');
-    const landing = new URL(await navigate(await navigate(authorize.href, { method: 'POST', body: form })));
-    const token = landing.searchParams.get('token')!;
+    const token = await githubLandingToken(uniqueEmail('contract-oauth'));
     expect((await client.oauth.authenticate(token)).session.authentication_factors.map((f) => f.type)).toContain('oauth');
     // A used token, with the verifier of a newer flow of this browser: the server refuses it.
-    await start();
+    await startGithub();
     await rejects(client.oauth.authenticate(token), 'oauth_token_not_found');
   });
 
@@ -283,6 +291,93 @@ describe('the client against the server', () => {
     const both = await client.cryptoWallets.authenticate({ ...solana, signature: base58.encode(ed25519.sign(new TextEncoder().encode(message), secret)) });
     expect(both.user_id).toBe(signedIn.user_id);
     expect(both.user.crypto_wallets.map((w) => w.crypto_wallet_type).sort()).toEqual(['ethereum', 'solana']);
+  });
+
+  it('the account page: every change on its success path and its refusal', async () => {
+    await client.session.revoke({ forceClear: true });
+    const signedIn = await client.oauth.authenticate(await githubLandingToken(uniqueEmail('contract-account-oauth')));
+    const github = signedIn.user.oauth_accounts[0]!;
+    const { account } = client;
+
+    const email = uniqueEmail('contract-account');
+    await rejects(account.emailStart({ email: 'not an email' }), 'invalid_email');
+    expect((await account.emailStart({ email })).sent_to).toBe(email);
+    const code = codeIn(await outboxText(email));
+    await rejects(account.emailAdd({ email, code: '12ab56' }), 'invalid_code');
+    const withEmail = await account.emailAdd({ email, code });
+    const emailId = withEmail.emails.find((row) => row.email === email)!.email_id;
+    await rejects(account.emailPrimary({ email_id: 'email-unknown' }), 'email_not_found');
+    expect((await account.emailPrimary({ email_id: emailId })).emails.find((row) => row.primary)!.email).toBe(email);
+    expect(client.user.getSync()?.emails.find((row) => row.primary)?.email).toBe(email);
+
+    const phone = uniquePhone();
+    await rejects(account.phoneStart({ phone_number: '+1 nope' }), 'invalid_phone_number');
+    await account.phoneStart({ phone_number: phone });
+    const phoneCode = codeIn(await outboxText(phone));
+    await rejects(account.phoneAdd({ phone_number: phone, code: '12ab56' }), 'invalid_code');
+    const phoneId = (await account.phoneAdd({ phone_number: phone, code: phoneCode })).phone_numbers[0]!.phone_id;
+    await rejects(account.phonePrimary({ phone_id: 'phone-unknown' }), 'phone_number_not_found');
+    expect((await account.phonePrimary({ phone_id: phoneId })).phone_numbers[0]!.primary).toBe(true);
+
+    await rejects(account.passwordSet({ password: 'password' }), 'weak_password');
+    expect((await account.passwordSet({ password: 'Contract account 9 passphrase' })).password).not.toBeNull();
+    expect((await account.passwordRemove()).password).toBeNull();
+    await rejects(account.passwordRemove(), 'no_user_password');
+
+    expect((await account.oauthLinkStart({ provider: 'github' })).link_token).toBeTruthy();
+    await rejects(account.oauthLinkStart({ provider: 'nope' as 'github' }), 'bad_request');
+    await rejects(account.oauthDisconnect({ provider_type: 'github', provider_subject: 'nobody' }), 'oauth_account_not_found');
+    expect((await account.oauthDisconnect({ provider_type: github.provider_type, provider_subject: github.provider_subject })).oauth_accounts).toEqual([]);
+
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const ethereum = { crypto_wallet_address: wallet.address.toLowerCase(), crypto_wallet_type: 'ethereum' as const };
+    const { challenge } = await client.cryptoWallets.authenticateStart(ethereum);
+    // A wallet this client never started a message for: it has no verifier to send.
+    const unstarted = privateKeyToAccount(generatePrivateKey());
+    const unstartedSignature = await unstarted.signMessage({ message: challenge });
+    await rejects(account.walletLink({ ...ethereum, crypto_wallet_address: unstarted.address.toLowerCase(), signature: unstartedSignature }), 'bad_request');
+    const linked = await account.walletLink({ ...ethereum, signature: await wallet.signMessage({ message: challenge }) });
+    await rejects(account.walletRemove({ crypto_wallet_id: 'crypto-wallet-unknown' }), 'crypto_wallet_not_found');
+    expect((await account.walletRemove({ crypto_wallet_id: linked.crypto_wallets[0]!.crypto_wallet_id })).crypto_wallets).toEqual([]);
+
+    // Another device of the same user (signed in past the client), signed out from this one.
+    await server.app.fetch(
+      new Request(`${config.publicUrl}/sdk/v1/magic_links/email/login_or_create`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Public-Token': PUBLIC_TOKEN },
+        body: JSON.stringify({ email }),
+      }),
+      peer('127.0.0.1'),
+    );
+    await server.app.fetch(
+      new Request(`${config.publicUrl}/sdk/v1/magic_links/authenticate`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Public-Token': PUBLIC_TOKEN },
+        body: JSON.stringify({ token: tokenFromLink(await outboxText(email)).token }),
+      }),
+      peer('127.0.0.1'),
+    );
+    const devices = (await account.sessions()).sessions;
+    expect(devices.map((device) => device.current).sort()).toEqual([false, true]);
+    await rejects(account.sessionRevoke({ session_id: 'session-unknown' }), 'device_not_found');
+    await account.sessionRevoke({ session_id: devices.find((device) => !device.current)!.session_id });
+    expect((await account.sessionRevokeOthers()).revoked).toBe(0);
+
+    await rejects(account.emailRemove({ email_id: 'email-unknown' }), 'email_not_found');
+    await rejects(account.phoneRemove({ phone_id: 'phone-unknown' }), 'phone_number_not_found');
+    expect((await account.phoneRemove({ phone_id: phoneId })).phone_numbers).toEqual([]);
+    // Left: the address the provider gave at sign-in, now the primary one.
+    const left = (await account.emailRemove({ email_id: emailId })).emails;
+    expect(left.map((row) => row.primary)).toEqual([true]);
+
+    await rejects(account.delete({ confirmation: email }), 'account_deletion_not_confirmed');
+    await account.delete({ confirmation: left[0]!.email });
+    expect(client.session.getSync()).toBeNull();
+    // The deleted user's session, put back into the cookie: every call of the page is refused.
+    for (const call of [() => account.sessions(), () => account.sessionRevokeOthers()]) {
+      document.cookie = `vestibule_session=${signedIn.session_token}; Path=/`;
+      await rejects(call(), 'session_not_found');
+    }
   });
 
   it('identity provider: preflight, Allow, logout preflight; an unregistered redirect URI and no session are refused', async () => {
