@@ -3,6 +3,9 @@ import type { HttpClient, RouteArgs } from './http.js';
 import type { SessionManager } from './session-manager.js';
 import type { VestibuleClient } from './types.js';
 
+/** The errors that say this device's session is over; every other refusal leaves it signed in. */
+const SESSION_ENDED = new Set(['session_not_found', 'user_unauthenticated']);
+
 /** An answer that carries the User as it now is (`UserResponse`): the User without the call's own fields. */
 function userOf(response: User & { status_code: number; request_id: string }): User {
   const { status_code: _status, request_id: _request, ...user } = response;
@@ -13,8 +16,9 @@ function userOf(response: User & { status_code: number; request_id: string }): U
  * The account page's calls: a signed-in person manages their own ways in, devices and account
  * (contract: account.ts). Each needs the session. An answer that carries the User replaces the
  * cached one, so every widget and listener on the page sees the change at once; a deleted account
- * leaves no session behind. A 401 means this device's session has ended (signed out from another
- * device, expired): the local session is cleared too, so the page shows it signed out.
+ * leaves no session behind. session_not_found or user_unauthenticated means this device's session
+ * has ended (signed out from another device, expired): the local session is cleared too, so the
+ * page shows it signed out. Other 401s (a mistyped passcode, a wallet's bad signature) keep it.
  *
  * `walletVerifier`: the PKCE verifier of the wallet's last sign-in message, which
  * cryptoWallets.authenticateStart keeps, and which linking the wallet sends with its signature.
@@ -25,7 +29,7 @@ export function createAccount(http: HttpClient, sessions: SessionManager, wallet
     try {
       return await http.request(route, ...args);
     } catch (error) {
-      if ((error as { status_code?: unknown }).status_code === 401) sessions.destroy();
+      if (SESSION_ENDED.has((error as { error_type?: string }).error_type ?? '')) sessions.destroy();
       throw error;
     }
   }

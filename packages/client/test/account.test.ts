@@ -110,6 +110,17 @@ describe('account', () => {
     expect(readCookies().vestibule_session).toBeUndefined();
   });
 
+  it('a wrong passcode or signature (401 too) keeps this device signed in', async () => {
+    const { client } = await signedIn({
+      'POST /sdk/v1/account/emails/add': () => apiError(401, 'otp_code_not_found', 'Invalid passcode, please try again.'),
+      'POST /sdk/v1/account/phone_numbers/add': () => apiError(401, 'otp_code_expired', 'This passcode no longer works.'),
+    });
+    await expect(client.account.emailAdd({ email: 'new@example.com', code: '000000' })).rejects.toMatchObject({ error_type: 'otp_code_not_found' });
+    await expect(client.account.phoneAdd({ phone_number: '+15005550006', code: '000000' })).rejects.toMatchObject({ error_type: 'otp_code_expired' });
+    expect(client.session.getSync()).not.toBeNull();
+    expect(readCookies().vestibule_session).toBeDefined();
+  });
+
   it('delete sends the confirmation, then nothing is signed in here', async () => {
     const { client, fake } = await signedIn({ 'POST /sdk/v1/account/delete': { status_code: 200, request_id: 'r' } });
     await client.account.delete({ confirmation: 'ada@example.com' });
