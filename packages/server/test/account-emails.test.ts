@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '@vestibule/contract';
+import type { OtpLoginOrCreateResponse, SessionResponse, User } from '@vestibule/contract';
 import { account, addEmail, asPerson, expectError, lastCode, loopback, type Person, signedIn } from './helpers/account.js';
 import { uniqueEmail } from './helpers/harness.js';
 import type { ListeningServer } from './helpers/listening.js';
@@ -176,14 +176,31 @@ describe('an account whose password was set before its email was proven (a possi
     expectError(await asPerson(s, person, 'emails/primary', { email_id: person.user.emails[0]!.email_id }), 400, 'unverified_email');
   });
 
-  it('proves its own address with a passcode, which as every first proof removes the password and ends its sessions', async () => {
+  it('proves its own address with a passcode: the person who signed up keeps their password and stays signed in, and may then add ways in', async () => {
     const person = await passwordSignUp();
     expect((await asPerson(s, person, 'emails/start', { email: person.email })).status).toBe(200);
     const proven = await asPerson<User>(s, person, 'emails/add', { email: person.email, code: await lastCode(s, person.email) });
     expect(proven.status, JSON.stringify(proven.body)).toBe(200);
     expect(emailsOf(proven.body)).toEqual([{ email: person.email, verified: true, primary: true }]);
-    expect(proven.body.password).toBeNull();
-    expectError(await s.send('GET', '/sdk/v1/users/me', undefined, { session: person.session, from: person.from }), 401, 'session_not_found');
+    expect(proven.body.password).not.toBeNull();
+    expect((await s.send('GET', '/sdk/v1/users/me', undefined, { session: person.session, from: person.from })).status).toBe(200);
+    expect((await s.send('POST', '/sdk/v1/passwords/authenticate', { email: person.email, password: PASSWORD }, { from: person.from })).status).toBe(200);
+    expect((await asPerson(s, person, 'emails/start', { email: uniqueEmail('after-proof') })).status).toBe(200);
+  });
+
+  it('the owner who never held its session still ends the planted password by signing in with a passcode', async () => {
+    const planter = await passwordSignUp();
+    const owner = await s.send<OtpLoginOrCreateResponse>('POST', '/sdk/v1/otps/email/login_or_create', { email: planter.email }, { from: loopback() });
+    expect(owner.status).toBe(200);
+    const signedIn = await s.send<SessionResponse>(
+      'POST',
+      '/sdk/v1/otps/authenticate',
+      { method_id: owner.body.method_id, code: await lastCode(s, planter.email) },
+      { from: loopback() },
+    );
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    expect(signedIn.body.user.password).toBeNull();
+    expectError(await s.send('GET', '/sdk/v1/users/me', undefined, { session: planter.session, from: planter.from }), 401, 'session_not_found');
   });
 });
 

@@ -104,6 +104,23 @@ export function primaryOf(items: ReadonlyArray<{ id: string; verified: boolean }
 }
 
 /**
+ * Marks the email proven by the user's own session (the account page's passcode to it): unlike a
+ * proof that signs someone in, it ends nothing. A session of a user whose password was set before
+ * any proof came from that password or from what its holders attached; whoever holds one and now
+ * also proves the address is its owner, so the password is theirs: it becomes proven
+ * (set_with_proof), and the person keeps their password, sessions and credentials. The planted
+ * password's defence (proveEmail) still holds for the owner, who never holds such a session: their
+ * first sign-in by link, passcode or reset proves the address and ends the planter's ways in.
+ */
+export async function proveEmailInSession(db: Kysely<Database>, userId: string, emailId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('user_emails').set({ verified: true }).where('email_id', '=', emailId).where('user_id', '=', userId).execute();
+    await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', userId).execute();
+    await trx.updateTable('user_passwords').set({ set_with_proof: true }).where('user_id', '=', userId).execute();
+  });
+}
+
+/**
  * What a feature adds to the User (Feature.userPart): the field it fills (one of the contract's
  * userParts, whose schema gives its wire shape) and how the field is read within getUser's one
  * statement. A table a part reads announces its changes as the users table does (the trigger of

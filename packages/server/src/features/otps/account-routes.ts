@@ -13,7 +13,7 @@ import { removeWayIn } from '../../kernel/account/ways-in.js';
 import { ApiError } from '../../kernel/api-error.js';
 import { normalizeEmail } from '../../kernel/email-address.js';
 import { retireMethodSecrets } from '../../kernel/one-time-secrets.js';
-import { addProvenEmail, findUserEmail, proveEmail } from '../../kernel/users.js';
+import { addProvenEmail, findUserEmail, proveEmailInSession } from '../../kernel/users.js';
 import { type AccountCodeKind, issueAccountCode, tryAccountCode } from './account-codes.js';
 import { CHANNEL_NAMES, deliver, enforceSendLimits } from './delivery.js';
 import { otpEmail, otpText } from './otp-messages.js';
@@ -79,8 +79,8 @@ export function registerAccountPasscodeRoutes(app: OpenAPIHono<AppEnv>, deps: Ap
     if (!existing) await requireNoUnprovenPassword(db, userId);
     await spend(c, 'email', email, body.code, now);
     if (existing) {
-      // The user's own unproven address: its first proof, which also ends a password planted before it.
-      await proveEmail(deps, userId, existing.email_id, now);
+      // The user's own unproven address, proven by the holder of this session: nothing is ended (kernel/users.ts).
+      await proveEmailInSession(db, userId, existing.email_id);
       logChange(c, 'email_verified', { email_id: existing.email_id });
     } else {
       // Another user may have taken the address since the code was sent.

@@ -11,8 +11,8 @@ import { ApiError } from '../api-error.js';
  * that the proof finds nothing planted and ends nothing), they would keep a way into the owner's
  * account. So while the user's password was set with no email proven and an email of theirs is
  * unproven, the page adds no way in and removes no password: the person proves their email first
- * (the page sends a passcode to it: that proof ends the planted password, as every first proof does).
- * 400 unverified_email.
+ * (the page sends a passcode to it; whoever holds the session and proves the address is its owner,
+ * so that proof keeps their password: kernel/users.ts proveEmailInSession). 400 unverified_email.
  */
 export async function requireNoUnprovenPassword(db: Kysely<Database>, userId: string): Promise<void> {
   const unproven = await db
