@@ -3,6 +3,7 @@ import type { SessionResponse } from '@vestibule/contract';
 import { tokenFromLink, uniqueEmail } from '../helpers/harness.js';
 import { approveApp as approveAppOn, refreshApp, resetTokenIn, RP, userinfo as userinfoOn } from '../helpers/idp-app.js';
 import type { ListeningServer } from '../helpers/listening.js';
+import { addEmail, addPhone } from '../helpers/account.js';
 import { codeIn, OTP } from '../helpers/otp.js';
 import { sharedListening } from '../helpers/shared-stack.js';
 
@@ -94,6 +95,33 @@ describe('a password reset ends every way in the old owner had', () => {
     const after = await approveApp(ownReset.body.session_token);
     expect((await userinfo(after.access)).status).toBe(200);
     expect((await refresh(after.refresh)).status).toBe(200);
+  });
+
+  it('an address and a number the intruder added on the account page are gone after the reset: neither signs in as the owner', async () => {
+    const email = uniqueEmail('taken-over-page');
+    const signed = await s.signInByLink(email);
+    const intruder = { email, session: signed.session_token, userId: signed.user_id, from: '127.0.0.1', user: signed.user };
+    const theirEmail = uniqueEmail('intruders-own');
+    const theirPhone = '+16502530077';
+    await addEmail(s, intruder, theirEmail);
+    const added = await addPhone(s, intruder, theirPhone);
+    expect(added.emails.map((e) => e.email)).toEqual([email, theirEmail]);
+
+    expect((await s.send('POST', '/sdk/v1/passwords/email/reset/start', { email })).status).toBe(200);
+    const ownReset = await s.send<SessionResponse>('POST', '/sdk/v1/passwords/email/reset', {
+      token: resetTokenIn((await s.outbox(email))[0]!.text),
+      password: NEW_PASSWORD,
+    });
+    expect(ownReset.status).toBe(200);
+    expect(ownReset.body.user.emails.map((e) => e.email)).toEqual([email]);
+    expect(ownReset.body.user.phone_numbers).toEqual([]);
+
+    // Signing in by them now makes users of their own, never the owner.
+    const byEmail = await s.signInByLink(theirEmail);
+    expect(byEmail.user_id).not.toBe(signed.user_id);
+    const texted = await s.send('POST', OTP.sms, { phone_number: theirPhone });
+    expect(texted.status).toBe(200);
+    expect(texted.body.user_id).not.toBe(signed.user_id);
   });
 
   it('refreshes racing the reset: no token any of them returned works once the reset has answered', async () => {

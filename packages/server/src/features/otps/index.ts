@@ -2,7 +2,7 @@ import type { Feature } from '../../http/feature.js';
 import { registerAccountPasscodeRoutes } from './account-routes.js';
 import { otpsConfig } from './config.js';
 import { registerOtpRoutes } from './routes.js';
-import { countUserPhones } from './phone-numbers-store.js';
+import { countUserPhones, removeUserPhones } from './phone-numbers-store.js';
 import { phoneNumbersPart } from './user-part.js';
 
 /** Passcode sign-in by email, SMS and WhatsApp; the User's phone numbers; and the account page's passcodes (adding an address or a number) and phone numbers. */
@@ -15,4 +15,5 @@ export const otps: Feature = {
   config: otpsConfig,
   userPart: phoneNumbersPart,
   waysIn: countUserPhones,
+  revokeUser: removeUserPhones,
 };

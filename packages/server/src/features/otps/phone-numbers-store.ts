@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { WaysInCounter } from '../../kernel/account/ways-in.js';
+import type { UserRevoker } from '../../kernel/sessions/revoke-everywhere.js';
 import { newId } from '../../security/random-token.js';
 import type { Database } from '../../storage/database.js';
 import type { UserPhoneNumberRow } from './tables.js';
@@ -64,4 +65,14 @@ export const countUserPhones: WaysInCounter = async (db, userId) => {
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+};
+
+/**
+ * Feature.revokeUser: every phone number of the user is removed when every way in is ended (a
+ * password reset, the first proof of an email that removes a planted password). A session could add
+ * a number on the account page, and a number signs in with a text passcode; nothing tells the
+ * owner's from one whoever held the account added, so none is kept (the owner adds theirs again).
+ */
+export const removeUserPhones: UserRevoker = async (db, userId) => {
+  await db.deleteFrom('user_phone_numbers').where('user_id', '=', userId).execute();
 };

@@ -206,8 +206,9 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
     await setResetRequired(db, used.user_id, false);
     await clearFailures(db, passwordFailureScope(emailRow.email));
     // Whoever knew the old password loses every way in it gave: every other session, every link or
-    // passcode sent before (the login link of this very email too) and the apps' tokens.
-    await revokeEverywhere(deps, used.user_id, now);
+    // passcode sent before (the login link of this very email too), the apps' tokens, and every
+    // address, number and credential a session could add (all but this email).
+    await revokeEverywhere(deps, used.user_id, now, used.email_id);
 
     const factors: AuthenticationFactor[] = [
       { type: 'password', delivery_method: 'knowledge', last_authenticated_at: now.toISOString() },

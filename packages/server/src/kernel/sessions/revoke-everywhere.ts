@@ -20,14 +20,17 @@ export interface RevokeDeps {
 
 /**
  * Ends every way in a user has, in the caller's transaction: every unused sign-in secret (links,
- * passcodes, reset links, authorization codes), every session, and what features granted
- * (UserRevoker). Secrets first: a use of one in flight holds its row, so this waits for it, and
- * whatever that use then made (a session, a grant) is committed before the statements after read.
- * The caller settles (LiveSessions.settle) once this is committed.
+ * passcodes, reset links, authorization codes), every session, every email address but the one
+ * just proven (`provenEmailId`: a session could add an address on the account page, and whoever
+ * added theirs would sign in by it), and what features granted (UserRevoker). Secrets first: a use
+ * of one in flight holds its row, so this waits for it, and whatever that use then made (a
+ * session, a grant) is committed before the statements after read. The caller settles
+ * (LiveSessions.settle) once this is committed.
  */
-export async function endEveryWayIn(db: Kysely<Database>, revokers: readonly UserRevoker[], userId: string, now: Date): Promise<void> {
+export async function endEveryWayIn(db: Kysely<Database>, revokers: readonly UserRevoker[], userId: string, now: Date, provenEmailId: string): Promise<void> {
   await retireUserSecrets(db, userId, now);
   await revokeUserSessions(db, userId, now);
+  await db.deleteFrom('user_emails').where('user_id', '=', userId).where('email_id', '!=', provenEmailId).execute();
   for (const revoke of revokers) await revoke(db, userId, now);
 }
 
@@ -36,11 +39,12 @@ export async function endEveryWayIn(db: Kysely<Database>, revokers: readonly Use
  * proveEmail does the same inside its own transaction): endEveryWayIn in one transaction, then
  * settled, so that once this returns no instance still serves a session of the user from memory.
  * What features revoke is read from the database at every use (identity-provider tokens, passkeys,
- * wallets), so it is refused everywhere from the commit on; the user's answer held in memory is
- * dropped by the change feed (migration 0011 announces the passkey and wallet tables). It removes
- * passkeys and wallets: a plain "sign out everywhere" (the account page, later) must not call it.
+ * wallets, social accounts, phone numbers, addresses), so it is refused everywhere from the commit
+ * on; the user's answer held in memory is dropped by the change feed (the triggers of migrations
+ * 0011 and 0014). It removes every credential a session could add and every address but the proven
+ * one: the account page's "sign out of all other devices" is not this and must not call it.
  */
-export async function revokeEverywhere(deps: RevokeDeps, userId: string, now: Date): Promise<void> {
-  await deps.db.transaction().execute((trx) => endEveryWayIn(trx, deps.userRevokers, userId, now));
+export async function revokeEverywhere(deps: RevokeDeps, userId: string, now: Date, provenEmailId: string): Promise<void> {
+  await deps.db.transaction().execute((trx) => endEveryWayIn(trx, deps.userRevokers, userId, now, provenEmailId));
   await deps.sessions.settle();
 }
