@@ -15,8 +15,9 @@ import { texts } from './texts';
  * user has (each feature's Feature.confirm: a passkey, a passcode to each verified address or
  * number, the password), one button each; a choice opens its step, which signs in again with the
  * same session. Focus moves to the step's title when it appears, and back to it from a choice.
+ * `again`: a sign-in was made, and the change still asks for one (the server did not count it).
  */
-export function ConfirmIdentity({ onConfirmed, onCancel }: { onConfirmed(response: SessionResponse): void; onCancel(): void }) {
+export function ConfirmIdentity({ again, onConfirmed, onCancel }: { again: boolean; onConfirmed(response: SessionResponse): void; onCancel(): void }) {
   const { free } = useWidget();
   const { user, features } = useAccount();
   const title = useRef<HTMLHeadingElement>(null);
@@ -32,6 +33,11 @@ export function ConfirmIdentity({ onConfirmed, onCancel }: { onConfirmed(respons
         {free(texts.confirmTitle)}
       </h3>
       <p className="vst-text">{messageForError({ error_type: 'reauthentication_required' }, free)}</p>
+      {again ? (
+        <p className="vst-field-error" role="alert">
+          {free(texts.notConfirmed)}
+        </p>
+      ) : null}
       {Step && open ? (
         <Suspense fallback={<Loading />}>
           <Step user={user} choice={open.choice.key} onConfirmed={onConfirmed} onCancel={() => setOpen(null)} />

@@ -29,8 +29,12 @@ export type ActionState =
   | { kind: 'pending' }
   | { kind: 'succeeded'; message: string }
   | { kind: 'failed'; message: string; field: boolean; error: VestibuleErrorInfo }
-  /** The change needs a recent sign-in: the confirm step shows, then the same change is sent again. */
-  | { kind: 'confirming' };
+  /**
+   * The change needs a recent sign-in: the confirm step shows, then the same change is sent again.
+   * `confirmations`: how many it has had already, and still it needs one (the server did not count
+   * that sign-in, e.g. a passkey added in this very session): the step says so.
+   */
+  | { kind: 'confirming'; confirmations: number };
 
 /** What the runner uses of the mount, read at each call (the host may pass new callbacks). */
 export interface ActionTools {
@@ -64,40 +68,43 @@ export function createActionRunner(options: { tools: () => ActionTools; userId: 
   /** The change waiting for the confirm step (sent again by `resend`), and whose it is. */
   let waiting: { resend(): void; owner: string } | null = null;
 
+  /** Sends a change; `confirmations`: how many confirm steps it has had. */
+  function send<T>(change: Change<T>, confirmations: number): void {
+    controller?.abort();
+    const own = new AbortController();
+    controller = own;
+    waiting = null;
+    onState({ kind: 'pending' });
+    const w = tools();
+    const owner = userId();
+    change.call(w.client, own.signal).then(
+      (value) => {
+        if (own.signal.aborted) return;
+        controller = null;
+        if (change.change) w.emit('ACCOUNT_UPDATED', { change: change.change });
+        const success = typeof change.success === 'function' ? change.success(value) : change.success;
+        onState(success ? { kind: 'succeeded', message: success } : { kind: 'idle' });
+        change.done?.(value);
+      },
+      (err: unknown) => {
+        if (own.signal.aborted) return;
+        controller = null;
+        if (errorTypeOf(err) === 'reauthentication_required') {
+          waiting = { resend: () => send(change, confirmations + 1), owner };
+          onState({ kind: 'confirming', confirmations });
+          return;
+        }
+        const message = change.message ? change.message(err) : messageForError(err, w.free);
+        if (message === null) return onState({ kind: 'idle' });
+        const error = toErrorInfo(err);
+        onState({ kind: 'failed', message, field: Boolean(change.field), error });
+        w.reportError(error);
+      },
+    );
+  }
+
   const runner: ActionRunner = {
-    run(change) {
-      controller?.abort();
-      const own = new AbortController();
-      controller = own;
-      waiting = null;
-      onState({ kind: 'pending' });
-      const w = tools();
-      const owner = userId();
-      change.call(w.client, own.signal).then(
-        (value) => {
-          if (own.signal.aborted) return;
-          controller = null;
-          if (change.change) w.emit('ACCOUNT_UPDATED', { change: change.change });
-          const success = typeof change.success === 'function' ? change.success(value) : change.success;
-          onState(success ? { kind: 'succeeded', message: success } : { kind: 'idle' });
-          change.done?.(value);
-        },
-        (err: unknown) => {
-          if (own.signal.aborted) return;
-          controller = null;
-          if (errorTypeOf(err) === 'reauthentication_required') {
-            waiting = { resend: () => runner.run(change), owner };
-            onState({ kind: 'confirming' });
-            return;
-          }
-          const message = change.message ? change.message(err) : messageForError(err, w.free);
-          if (message === null) return onState({ kind: 'idle' });
-          const error = toErrorInfo(err);
-          onState({ kind: 'failed', message, field: Boolean(change.field), error });
-          w.reportError(error);
-        },
-      );
-    },
+    run: (change) => send(change, 0),
     confirmed(response) {
       const pending = waiting;
       waiting = null;

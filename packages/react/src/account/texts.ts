@@ -11,6 +11,8 @@ export const texts = {
   /** Another account signed in while the page was open (the confirm step used its passkey, or another tab signed in): the page shows it now. */
   otherUser: 'You are now signed in as {who}, another account, and this page shows it. Nothing was changed.',
   confirmTitle: 'Confirm it is you',
+  /** The change asked again after a sign-in the server did not count (a passkey added in this very session proves nothing). */
+  notConfirmed: 'That did not confirm it is you for this change. Please choose another way.',
   /** The person has none of the ways the page can confirm with (only a social account or a wallet). */
   noWayToConfirm: 'To make this change, sign out and sign in again.',
   cancel: 'Cancel',

@@ -43,13 +43,24 @@ describe('the account page action runner', () => {
       .mockResolvedValueOnce('ok');
     run.run({ call, change: 'password_removed' });
     await settle();
-    expect(last()).toEqual({ kind: 'confirming' });
+    expect(last()).toEqual({ kind: 'confirming', confirmations: 0 });
     expect(tools.reportError).not.toHaveBeenCalled();
     run.confirmed(SESSION_RESPONSE);
     await settle();
     expect(call).toHaveBeenCalledTimes(2);
     expect(last()).toEqual({ kind: 'idle' });
     expect(tools.emit).toHaveBeenCalledExactlyOnceWith('ACCOUNT_UPDATED', { change: 'password_removed' });
+  });
+
+  it('a change that still needs a recent sign-in after the confirmation waits for another, saying so', async () => {
+    const { run, last } = runner();
+    const call = vi.fn().mockRejectedValue(apiError('reauthentication_required', 'confirm', 403));
+    run.run({ call });
+    await settle();
+    run.confirmed(SESSION_RESPONSE);
+    await settle();
+    expect(call).toHaveBeenCalledTimes(2);
+    expect(last()).toEqual({ kind: 'confirming', confirmations: 1 });
   });
 
   it('a confirmation that signed in another user does not carry on, though the page already shows that user', async () => {

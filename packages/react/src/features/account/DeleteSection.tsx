@@ -33,13 +33,12 @@ export default function DeleteSection() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!confirmed || action.pending) return;
-    action.run({
-      ...deleteAccount(typed.trim()),
-      done: () => {
+    action.run(
+      deleteAccount(typed.trim(), () => {
         emit('ACCOUNT_DELETED', null);
         deleted();
-      },
-    });
+      }),
+    );
   };
 
   return (

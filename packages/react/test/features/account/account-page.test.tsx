@@ -241,7 +241,12 @@ describe('Signed-in devices', () => {
 
 describe('Delete account', () => {
   it("asks to type the primary email; 'Delete' waits for it; then the page says the account is deleted and the host hears it", async () => {
-    const { client } = accountClient();
+    const { client, setUser } = accountClient();
+    // As the client does: the local session ends as soon as the server answers.
+    client.account.delete.mockImplementation(async () => {
+      setUser(null);
+      return { status_code: 200 as const, request_id: 'r' };
+    });
     const { callbacks, container } = renderAccount(client);
     const deletion = await openSection('Delete account');
     fireEvent.click(within(deletion).getByRole('button', { name: 'Delete account' }));
@@ -256,6 +261,7 @@ describe('Delete account', () => {
     expect(button.disabled).toBe(false);
     fireEvent.click(button);
     await screen.findByText('Your account has been deleted.');
+    expect(screen.queryByText('You are not signed in. Sign in to manage your account.')).toBeNull();
     expect(client.account.delete).toHaveBeenCalledWith({ confirmation: 'ADA@example.com' });
     expect(screen.queryByRole('region')).toBeNull();
     expect(events(callbacks)).toEqual([{ type: 'ACCOUNT_DELETED', data: null }]);

@@ -103,6 +103,19 @@ describe('Passkeys', () => {
     expect(events(callbacks)).toEqual([{ type: 'ACCOUNT_UPDATED', data: { change: 'passkey_deleted' } }]);
   });
 
+  it('a passkey sign-in the server does not count (one added in this session): the step says so and offers the other ways', async () => {
+    const { client } = accountClient(WITH_PASSKEYS);
+    client.webauthn.delete.mockRejectedValue(REAUTH());
+    renderAccount(client);
+    const section = await openSection('Passkeys');
+    fireEvent.click(within(section).getByRole('button', { name: 'Delete Phone' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(await within(section).findByRole('button', { name: 'Use a passkey' }));
+    expect((await within(section).findByRole('alert')).textContent).toBe('That did not confirm it is you for this change. Please choose another way.');
+    expect(within(section).getByRole('button', { name: 'Email a code to ada@example.com' })).toBeTruthy();
+    expect(client.webauthn.delete).toHaveBeenCalledTimes(2);
+  });
+
   it("deleting the last way in: the server's refusal, and the passkey stays", async () => {
     const { client } = accountClient({ ...USER, emails: [], webauthn_registrations: [registration('wr-1', 'Laptop')] });
     client.webauthn.delete.mockRejectedValue(apiError('last_way_in', 'refused'));
