@@ -6,6 +6,7 @@ import { LoginPage } from './pages/LoginPage';
 import { ResetPage } from './pages/ResetPage';
 import { PasskeysPage } from './pages/PasskeysPage';
 import { IdpPage } from './pages/IdpPage';
+import { AccountPage } from './pages/AccountPage';
 import { OutboxPage } from './pages/OutboxPage';
 import './demo.css';
 
@@ -19,6 +20,8 @@ function Page() {
       return <PasskeysPage client={client} />;
     case '/idp':
       return <IdpPage client={client} />;
+    case '/account':
+      return <AccountPage client={client} />;
     case '/outbox':
       return <OutboxPage apiBaseUrl={demo.apiBaseUrl} />;
     default:

@@ -7,6 +7,7 @@ export const PAGES = [
   { path: '/reset', label: 'Password reset' },
   { path: '/passkeys', label: 'Passkey registration' },
   { path: '/idp', label: 'Identity provider' },
+  { path: '/account', label: 'Account' },
   { path: '/outbox', label: 'Outbox' },
 ] as const;
 
