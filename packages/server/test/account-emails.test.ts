@@ -60,6 +60,18 @@ describe('adding an email address', () => {
     expect(emailsOf(await me(person))).toEqual([{ email: person.email, verified: true, primary: true }]);
   });
 
+  it('tells whose an address is only as often as codes may be sent: add without its code says nothing, and starts count against the limits first', async () => {
+    const person = await signedIn(s);
+    const others = await Promise.all(Array.from({ length: 3 }, () => signedIn(s)));
+    // No code was sent to it for this person: the add answers as for any wrong code, never email_already_taken.
+    expectError(await asPerson(s, person, 'emails/add', { email: others[0]!.email, code: '123456' }), 401, 'otp_code_not_found');
+    // Each start is counted before the answer (10 an hour for the account), taken or not.
+    const answers = [];
+    for (let i = 0; i < 12; i++) answers.push((await asPerson(s, person, 'emails/start', { email: others[i % 3]!.email })).body.error_type);
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill('email_already_taken'));
+    expect(answers.slice(10)).toEqual(['too_many_requests', 'too_many_requests']);
+  });
+
   it('says an address the user has proven is already added; refuses what is no address', async () => {
     const person = await signedIn(s);
     expectError(await asPerson(s, person, 'emails/start', { email: person.email }), 400, 'email_already_added');
@@ -170,7 +182,8 @@ describe('an account whose password was set before its email was proven (a possi
   it('adds no way in and keeps the password until the email is proven; the unproven address cannot be primary', async () => {
     const person = await passwordSignUp();
     expectError(await asPerson(s, person, 'emails/start', { email: uniqueEmail('planted') }), 400, 'unverified_email');
-    expectError(await asPerson(s, person, 'emails/add', { email: uniqueEmail('planted'), code: '123456' }), 400, 'unverified_email');
+    // No code reaches an address it may not add, so an add has none to try.
+    expectError(await asPerson(s, person, 'emails/add', { email: uniqueEmail('planted'), code: '123456' }), 401, 'otp_code_not_found');
     expectError(await asPerson(s, person, 'phone_numbers/start', { phone_number: '+16502530000' }), 400, 'unverified_email');
     expectError(await asPerson(s, person, 'password/remove', {}), 400, 'unverified_email');
     expectError(await asPerson(s, person, 'emails/primary', { email_id: person.user.emails[0]!.email_id }), 400, 'unverified_email');

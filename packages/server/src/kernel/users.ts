@@ -111,13 +111,12 @@ export function primaryOf(items: ReadonlyArray<{ id: string; verified: boolean }
  * (set_with_proof), and the person keeps their password, sessions and credentials. The planted
  * password's defence (proveEmail) still holds for the owner, who never holds such a session: their
  * first sign-in by link, passcode or reset proves the address and ends the planter's ways in.
+ * Runs in the caller's transaction (kernel/account/add-way-in.ts).
  */
-export async function proveEmailInSession(db: Kysely<Database>, userId: string, emailId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('user_emails').set({ verified: true }).where('email_id', '=', emailId).where('user_id', '=', userId).execute();
-    await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', userId).execute();
-    await trx.updateTable('user_passwords').set({ set_with_proof: true }).where('user_id', '=', userId).execute();
-  });
+export async function proveEmailInSession(trx: Kysely<Database>, userId: string, emailId: string): Promise<void> {
+  await trx.updateTable('user_emails').set({ verified: true }).where('email_id', '=', emailId).where('user_id', '=', userId).execute();
+  await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', userId).execute();
+  await trx.updateTable('user_passwords').set({ set_with_proof: true }).where('user_id', '=', userId).execute();
 }
 
 /**

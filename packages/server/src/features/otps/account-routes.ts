@@ -7,6 +7,7 @@ import { defineRoute } from '../../http/define-route.js';
 import { enforceRateLimit } from '../../http/limits.js';
 import { sessionAuth } from '../../http/session-auth.js';
 import { accountUser } from '../../kernel/account/account-user.js';
+import { addWayIn, type WayInAddition } from '../../kernel/account/add-way-in.js';
 import { requireRecentSignIn } from '../../kernel/account/recent-sign-in.js';
 import { requireNoUnprovenPassword } from '../../kernel/account/unproven-account.js';
 import { removeWayIn } from '../../kernel/account/ways-in.js';
@@ -35,12 +36,41 @@ export function registerAccountPasscodeRoutes(app: OpenAPIHono<AppEnv>, deps: Ap
   const logChange = (c: Context<AppEnv>, change: string, details: Record<string, string>) =>
     deps.log.info('Account updated', { request_id: c.get('requestId'), user_id: c.get('session').user_id, change, ...details });
 
-  /** Counts the send against the user's own limit, makes the code and answers where it went. */
+  /**
+   * Counts a send against the user's own limit and sign-in's passcode limits (per client address
+   * and per destination), before anything about the destination is answered: whether an address or
+   * number belongs to another account is told, so how many are asked about is what is limited.
+   */
+  const countSend = async (c: Context<AppEnv>, destination: string) => {
+    await enforceRateLimit(
+      deps,
+      `account-codes:user:${c.get('session').user_id}`,
+      config.rateLimits.accountCodesPerUser,
+      'Too many passcodes requested for this account.',
+    );
+    await enforceSendLimits(deps, c, destination);
+  };
+
+  /** Makes the code and answers where it went. */
   const issue = async (c: Context<AppEnv>, kind: AccountCodeKind, destination: string, now: Date) => {
     const userId = c.get('session').user_id;
-    await enforceRateLimit(deps, `account-codes:user:${userId}`, config.rateLimits.accountCodesPerUser, 'Too many passcodes requested for this account.');
     const code = await issueAccountCode(db, deps.otpHmacKey, { kind, userId, destination, expirationMinutes: minutes, now });
     return { code, expiresAt: new Date(now.getTime() + minutes * 60_000).toISOString() };
+  };
+
+  /** What adding for the call's session is held to (kernel/account/add-way-in.ts). */
+  const addition = (c: Context<AppEnv>, now: Date, provesOwnAddress: boolean): WayInAddition => ({
+    userId: c.get('session').user_id,
+    sessionId: c.get('session').session_id,
+    now,
+    recentMinutes: config.project.reauthenticationMinutes,
+    provesOwnAddress,
+  });
+
+  /** The address is the user's own, not yet proven: proving it is allowed beside a password set before any proof. */
+  const ownAddress = async (userId: string, email: string) => {
+    const existing = await findUserEmail(db, email);
+    return existing?.user_id === userId && !existing.verified;
   };
 
   /** One try at the code; anything but the right code is the sign-in's answer for it. */
@@ -57,11 +87,11 @@ export function registerAccountPasscodeRoutes(app: OpenAPIHono<AppEnv>, deps: Ap
     recentSignIn(c, now);
     const userId = c.get('session').user_id;
     const email = normalizeEmail(body.email);
+    await countSend(c, `email:${email}`);
     const existing = await findUserEmail(db, email);
     if (existing && existing.user_id !== userId) throw new ApiError('email_already_taken');
     if (existing?.verified) throw new ApiError('email_already_added');
     if (!existing) await requireNoUnprovenPassword(db, userId);
-    await enforceSendLimits(deps, c, `email:${email}`);
     const { code, expiresAt } = await issue(c, 'email', email, now);
     const message = otpEmail({ to: email, projectName: config.project.name, code, minutes, locale: undefined, template: null });
     await deliver(deps, c, 'email', () => deps.email.send(message));
@@ -74,20 +104,22 @@ export function registerAccountPasscodeRoutes(app: OpenAPIHono<AppEnv>, deps: Ap
     const userId = c.get('session').user_id;
     const email = normalizeEmail(body.email);
     if (!/^\d{6}$/.test(body.code)) throw new ApiError('invalid_code');
-    const existing = await findUserEmail(db, email);
-    if (existing && existing.user_id !== userId) throw new ApiError('email_already_taken');
-    if (!existing) await requireNoUnprovenPassword(db, userId);
+    // The code first: without the one sent to this address for this user, nothing about the address is told.
     await spend(c, 'email', email, body.code, now);
-    if (existing) {
-      // The user's own unproven address, proven by the holder of this session: nothing is ended (kernel/users.ts).
-      await proveEmailInSession(db, userId, existing.email_id);
-      logChange(c, 'email_verified', { email_id: existing.email_id });
-    } else {
-      // Another user may have taken the address since the code was sent.
-      const emailId = await addProvenEmail(db, userId, email, now);
+    const change = await addWayIn(db, addition(c, now, await ownAddress(userId, email)), async (trx) => {
+      // Read again under the lock: another user may have taken the address since the code was sent.
+      const existing = await findUserEmail(trx, email);
+      if (existing && existing.user_id !== userId) throw new ApiError('email_already_taken');
+      if (existing) {
+        // The user's own unproven address, proven by the holder of this session: nothing is ended (kernel/users.ts).
+        await proveEmailInSession(trx, userId, existing.email_id);
+        return { change: 'email_verified', email_id: existing.email_id };
+      }
+      const emailId = await addProvenEmail(trx, userId, email, now);
       if (!emailId) throw new ApiError('email_already_taken');
-      logChange(c, 'email_added', { email_id: emailId });
-    }
+      return { change: 'email_added', email_id: emailId };
+    });
+    logChange(c, change.change, { email_id: change.email_id });
     return ok(await accountUser(deps, userId));
   });
 
@@ -100,11 +132,11 @@ export function registerAccountPasscodeRoutes(app: OpenAPIHono<AppEnv>, deps: Ap
     if (!deps.texts.canSend(channel)) {
       throw new ApiError('channel_not_configured', `${CHANNEL_NAMES[channel]} passcodes are not configured on this server.`);
     }
+    await countSend(c, `phone:${phone.e164}`);
     const existing = await findUserPhone(db, phone.e164);
     if (existing && existing.user_id !== userId) throw new ApiError('phone_number_already_taken');
     if (existing?.verified) throw new ApiError('phone_number_already_added');
     if (!existing) await requireNoUnprovenPassword(db, userId);
-    await enforceSendLimits(deps, c, `phone:${phone.e164}`);
     await guardTextSend(deps, c, phone);
     const { code, expiresAt } = await issue(c, 'phone', phone.e164, now);
     const text = otpText({ projectName: config.project.name, code, minutes, locale: undefined, template: null });
@@ -118,18 +150,20 @@ export function registerAccountPasscodeRoutes(app: OpenAPIHono<AppEnv>, deps: Ap
     const userId = c.get('session').user_id;
     const e164 = numberOf(body.phone_number);
     if (!/^\d{6}$/.test(body.code)) throw new ApiError('invalid_code');
-    const existing = await findUserPhone(db, e164);
-    if (existing && existing.user_id !== userId) throw new ApiError('phone_number_already_taken');
-    if (!existing) await requireNoUnprovenPassword(db, userId);
+    // The code first: without the one texted to this number for this user, nothing about the number is told.
     await spend(c, 'phone', e164, body.code, now);
-    if (existing) {
-      await verifyPhoneAndActivate(db, userId, existing.phone_id);
-      logChange(c, 'phone_number_verified', { phone_id: existing.phone_id });
-    } else {
-      const phoneId = await addProvenPhone(db, userId, e164, now);
+    const change = await addWayIn(db, addition(c, now, false), async (trx) => {
+      const existing = await findUserPhone(trx, e164);
+      if (existing && existing.user_id !== userId) throw new ApiError('phone_number_already_taken');
+      if (existing) {
+        await verifyPhoneAndActivate(trx, userId, existing.phone_id);
+        return { change: 'phone_number_verified', phone_id: existing.phone_id };
+      }
+      const phoneId = await addProvenPhone(trx, userId, e164, now);
       if (!phoneId) throw new ApiError('phone_number_already_taken');
-      logChange(c, 'phone_number_added', { phone_id: phoneId });
-    }
+      return { change: 'phone_number_added', phone_id: phoneId };
+    });
+    logChange(c, change.change, { phone_id: change.phone_id });
     return ok(await accountUser(deps, userId));
   });
 
