@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { DeviceSession, User } from '@vestibule/contract';
+import { VestibuleAccount } from '../../../src/index';
 import { apiError, expectNoAxeViolations, USER } from '../../helpers';
 import { accountClient, answering, events, openSection, REAUTH, renderAccount } from '../../account/account-helpers';
 
@@ -33,6 +34,30 @@ describe('the account page', () => {
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(['Email addresses', 'Signed-in devices', 'Delete account']);
     expect(client.user.get).toHaveBeenCalled();
+  });
+
+  it("takes the host's words for its texts and the catalogue's, and the configuration check of the other mounts", async () => {
+    const { client } = accountClient();
+    client.account.emailRemove.mockRejectedValue(apiError('last_way_in', 'refused'));
+    render(
+      <VestibuleAccount
+        client={client}
+        config={{ products: ['otp'], otpOptions: { methods: ['email'] } }}
+        strings={{ 'Email addresses': 'E-Mail-Adressen', 'Your account': 'Ihr Konto', last_way_in: 'Das ist Ihr einziger Zugang.' }}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Ihr Konto' })).toBeTruthy();
+    const emails = await openSection('E-Mail-Adressen');
+    fireEvent.click(within(emails).getByRole('button', { name: 'Remove ada@example.com' }));
+    expect((await within(emails).findByRole('alert')).textContent).toBe('Das ist Ihr einziger Zugang.');
+    cleanup();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(<VestibuleAccount client={client} config={{ products: ['otp'] }} />);
+    expect(screen.getByRole('alert').textContent).toBe(
+      "Vestibule config: products has 'otp' but otpOptions.methods is missing; add at least one of 'email', 'sms' or 'whatsapp'.",
+    );
+    expect(screen.queryByRole('region')).toBeNull();
+    errors.mockRestore();
   });
 
   it('shows the page again for a user who signs in while it is open', async () => {
