@@ -42,6 +42,8 @@ export interface AppEnv {
     requestId: string;
     /** The caller's address (the socket's peer, or what a trusted proxy saw); see http/client-ip.ts. */
     clientIp: string;
+    /** The caller's own address, as people read it (not the key limits count by); null when none parses. */
+    clientAddress: string | null;
     /** The parsed JSON body of a POST (set by the jsonBody middleware). */
     body: unknown;
     /** The session the Bearer token names, once sessionAuth has checked it. */

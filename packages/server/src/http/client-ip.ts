@@ -63,6 +63,15 @@ function trustFunction(trust: TrustProxy): ((address: string, hop: number) => bo
 }
 
 /**
+ * The caller's own address in one spelling (::ffff:127.0.0.1 is 127.0.0.1, an IPv6 address is
+ * written short), for people to read in their list of signed-in devices; null when it is no address.
+ */
+function shownAddress(address: string): string | null {
+  const bare = withoutPort(address);
+  return ipaddr.isValid(bare) ? ipaddr.process(bare).toString() : null;
+}
+
+/**
  * Resolves the caller once per request into c.get('clientIp'): what every per-client limit and
  * lockout is keyed by (an IPv4 address, or an IPv6 prefix: clientKey). 'unknown' only when there
  * is no socket at all (app.fetch called directly).
@@ -79,6 +88,7 @@ export function clientAddress(trust: TrustProxy, ipv6Prefix: number): Middleware
       address = proxyaddr(request as unknown as Parameters<typeof proxyaddr>[0], trusts);
     }
     c.set('clientIp', clientKey(address, ipv6Prefix));
+    c.set('clientAddress', shownAddress(address));
     return next();
   };
 }

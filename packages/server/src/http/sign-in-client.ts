@@ -6,16 +6,11 @@ import { unstorableIn } from './storable-text.js';
 
 /**
  * The client a sign-in comes from, for completeSignIn's `client`: its User-Agent header (none that
- * the database could not hold) and its address as per-client limits count it (c.get('clientIp'):
- * an IPv4 address, or an IPv6 client's prefix; http/client-ip.ts), null when no socket said it.
- * A new session records both, for the person's list of signed-in devices only: nothing is granted
- * or refused for them.
+ * the database could not hold) and its address (the socket's peer, or what a trusted proxy saw:
+ * http/client-ip.ts), null when none parses. A new session records both, for the person's list of
+ * signed-in devices only: nothing is granted or refused for them.
  */
 export function signInClient(c: Context<AppEnv>): SignInClient {
   const userAgent = requestHeader(c, 'User-Agent')?.trim() || null;
-  const address = c.get('clientIp');
-  return {
-    userAgent: userAgent && !unstorableIn(userAgent) ? userAgent : null,
-    ipAddress: address === 'unknown' || address === 'unparsed' ? null : address,
-  };
+  return { userAgent: userAgent && !unstorableIn(userAgent) ? userAgent : null, ipAddress: c.get('clientAddress') ?? null };
 }
