@@ -49,7 +49,7 @@ export const USER_UNAUTHENTICATED_MESSAGE = errorCatalogue.user_unauthenticated.
  */
 export const errorMessages = {
   ...(Object.fromEntries(Object.entries(errorCatalogue).map(([type, entry]) => [type, entry.message])) as {
-    [K in ErrorType]: (typeof errorCatalogue)[K]['message'];
+    [K in keyof typeof errorCatalogue]: (typeof errorCatalogue)[K]['message'];
   }),
   network_error: 'Could not reach the server. Check your connection and try again.',
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorTypes } from './errors.js';
+import { errorTypes } from './all-errors.js';
 
 /** Fields every successful answer carries: who answered it. */
 export const ok = { status_code: z.literal(200), request_id: z.string() };

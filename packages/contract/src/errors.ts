@@ -6,6 +6,8 @@
  * client and the widgets show them (a host may override them by error_type). Plain data with no
  * schema library, so a browser bundle may import it.
  */
+import type { accountErrorCatalogue } from './account-errors.js';
+
 const userFacingErrors = {
   invalid_email: { status: 400, message: 'Email format is invalid.' },
   invalid_phone_number: { status: 400, message: 'Phone number format is invalid. Ensure the phone number is in the E.164 format.' },
@@ -97,38 +99,6 @@ const userFacingErrors = {
   crypto_challenge_not_found: { status: 401, message: 'This sign-in request has expired or was already used. Please try again.' },
   /** A signature that is malformed or was not made by this wallet over its sign-in message. */
   invalid_crypto_signature: { status: 401, message: 'The signature could not be verified for this wallet. Please try again.' },
-
-  // The account page's errors.
-  /** A change that needs a recent sign-in (adding or removing a way in, a new password, signing devices out, deleting the account). */
-  reauthentication_required: { status: 403, message: 'For your security, please confirm it is you before making this change.' },
-  /** Removing what would leave the user no way to sign in. */
-  last_way_in: {
-    status: 400,
-    message:
-      'This is your only way to sign in. Add another way first (an email address, a phone number, a passkey, a connected account or a wallet), then remove this one.',
-  },
-  email_already_taken: { status: 400, message: 'This email address belongs to another account. Please use a different address.' },
-  email_already_added: { status: 400, message: 'This email address is already on your account.' },
-  /**
-   * Making an unverified address primary; and, while a password set before any email was proven sits
-   * beside an unverified address (a possible pre-hijacking), adding a way in or removing the password.
-   */
-  unverified_email: { status: 400, message: 'Verify your email address first.' },
-  phone_number_already_taken: { status: 400, message: 'This phone number belongs to another account. Please use a different number.' },
-  phone_number_already_added: { status: 400, message: 'This phone number is already on your account.' },
-  phone_number_not_found: { status: 404, message: 'Phone number not found. It may have been removed already.' },
-  unverified_phone_number: { status: 400, message: 'Verify this phone number before making it primary.' },
-  /** Changing a password with a current one that is not right (counted like password sign-ins). */
-  invalid_current_password: { status: 400, message: 'Your current password is not correct. Please try again.' },
-  oauth_account_not_found: { status: 404, message: 'This connected account was not found. It may have been disconnected already.' },
-  oauth_account_already_linked: {
-    status: 400,
-    message: 'This account is already connected to another user. Sign in with it there, or connect a different account.',
-  },
-  crypto_wallet_not_found: { status: 404, message: 'This wallet was not found. It may have been removed already.' },
-  crypto_wallet_already_linked: { status: 400, message: 'This wallet belongs to another account. Please connect a different wallet.' },
-  device_not_found: { status: 404, message: 'This device is already signed out.' },
-  account_deletion_not_confirmed: { status: 400, message: 'Type your email address (or phone number) exactly as shown to confirm.' },
 } as const;
 
 /** Types whose message the server words for the case (a field, seconds to wait, a wallet's chain): people see the server's words. */
@@ -157,9 +127,15 @@ const httpErrors = {
   internal_server_error: { status: 500, message: 'An unexpected error occurred.' },
 } as const;
 
+/**
+ * The catalogue browser code reads at run time (this entry, `@vestibule/contract/errors`). The
+ * account page's errors are in account-errors.ts, apart, so that the login mount's bundle does not
+ * carry them; the account page shows the server's words for them, which are the same.
+ */
 export const errorCatalogue = { ...userFacingErrors, ...httpErrors } as const satisfies Record<string, { status: number; message: string }>;
 
-export type ErrorType = keyof typeof errorCatalogue;
+/** Every error_type the API answers with: this catalogue's and the account page's. */
+export type ErrorType = keyof typeof errorCatalogue | keyof typeof accountErrorCatalogue;
 
 /**
  * The types whose message people see as the catalogue words it: the first block of the catalogue
@@ -169,9 +145,6 @@ export type UserFacingErrorType = keyof typeof userFacingErrors;
 export function isUserFacingErrorType(type: string): type is UserFacingErrorType {
   return Object.hasOwn(userFacingErrors, type);
 }
-
-/** Every error_type, in catalogue order. */
-export const errorTypes = Object.keys(errorCatalogue) as [ErrorType, ...ErrorType[]];
 
 /** The body of every error response. */
 export interface ErrorResponse {

@@ -6,6 +6,8 @@
  * may import at run time.
  */
 export * from './errors.js';
+export * from './account-errors.js';
+export * from './all-errors.js';
 export * from './durations.js';
 export * from './oauth-providers.js';
 export * from './route.js';

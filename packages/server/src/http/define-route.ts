@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import { errorCatalogue, ErrorResponseSchema, OAuthErrorSchema, type ErrorType, type OAuthRouteDef, type RouteDef } from '@vestibule/contract';
+import { allErrors, ErrorResponseSchema, OAuthErrorSchema, type ErrorType, type OAuthRouteDef, type RouteDef } from '@vestibule/contract';
 import type { AppEnv } from './app-env.js';
 import { bodyLimit } from './body-limit.js';
 import { jsonBody } from './json-body.js';
@@ -22,7 +22,7 @@ function errorsByStatus(route: RouteDef): Map<number, ErrorType[]> {
   const byStatus = new Map<number, ErrorType[]>();
   const add = (status: number, type: ErrorType) => byStatus.set(status, [...new Set([...(byStatus.get(status) ?? []), type])]);
   for (const type of [...sharedErrors(route), ...route.errors]) {
-    add(errorCatalogue[type].status, type);
+    add(allErrors[type].status, type);
     if (type === 'delivery_failed') add(503, type);
   }
   return byStatus;

@@ -1,4 +1,4 @@
-import { errorCatalogue, type ErrorType } from '@vestibule/contract/errors';
+import { allErrors, type ErrorType } from '@vestibule/contract';
 
 /**
  * The one error class the server throws, handlers and kernel alike; the http layer's error handler
@@ -16,8 +16,8 @@ export class ApiError extends Error {
     readonly headers: Record<string, string> = {},
     status?: number,
   ) {
-    super(message ?? errorCatalogue[errorType].message);
+    super(message ?? allErrors[errorType].message);
     this.name = 'ApiError';
-    this.status = status ?? errorCatalogue[errorType].status;
+    this.status = status ?? allErrors[errorType].status;
   }
 }
