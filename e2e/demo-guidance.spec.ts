@@ -65,6 +65,7 @@ const PAGES = [
   { path: '/reset', name: 'reset', nextStep: 'Links from emails open here: type any email on the login page, then open the link in the Outbox.' },
   { path: '/passkeys', name: 'passkeys', nextStep: 'Sign in first on the login page, then come back here to add a passkey.' },
   { path: '/idp', name: 'idp', nextStep: /^Other apps send people here to let them use their account from this site/ },
+  { path: '/account', name: 'account', nextStep: 'Sign in first with any email (the code arrives in the Outbox); your account shows here right after.' },
   { path: '/outbox', name: 'outbox', nextStep: 'Open a sign-in link below, or copy a code back to the page that asked for it.' },
 ];
 

@@ -2,18 +2,11 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { lookAt } from './support/look';
 import { latestMessageTo, passcodeIn } from './support/outbox';
-import { uniqueEmail } from './support/stack';
+import { uniqueEmail, uniquePhone } from './support/stack';
 
 const EMAIL_OTP = { products: ['otp'], otpOptions: { methods: ['email'] } };
 const PHONE_OTP = { products: ['otp'], otpOptions: { methods: ['sms', 'whatsapp'] } };
 const configUrl = (config: object) => `/?config=${encodeURIComponent(JSON.stringify(config))}`;
-
-/** A US number (area code 415) no other test uses, in the national form a person types. */
-function uniquePhone(): { typed: string; e164: string } {
-  const line = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
-  const exchange = String(200 + Math.floor(Math.random() * 700));
-  return { typed: `415${exchange}${line}`, e164: `+1415${exchange}${line}` };
-}
 
 /** A 6-digit code that is certainly not the right one. */
 const wrongCode = (right: string) => String((Number(right) + 1) % 1_000_000).padStart(6, '0');

@@ -33,12 +33,10 @@ export type LoginConfigResult = { source: 'query' | 'default'; config: LoginConf
 
 /**
  * Reads the `config` query parameter: URL-encoded JSON of the widget configuration. A parameter
- * that is not JSON, or not an object, is reported and the default used instead; any object goes
- * to the widget as it is (with the OAuth landing filled in), so a mistake in it shows the widget's
- * own check at mount.
+ * that is not JSON, or not an object, is reported and `fallback` used instead; any object goes to
+ * the widget as it is, so a mistake in it shows the widget's own check at mount.
  */
-export function loginConfigFromUrl(url: URL): LoginConfigResult {
-  const fallback = defaultLoginConfig(url.origin);
+export function configFromUrl(url: URL, fallback: LoginConfig): LoginConfigResult {
   const raw = url.searchParams.get('config');
   if (raw === null) return { source: 'default', config: fallback };
   let parsed: unknown;
@@ -50,7 +48,13 @@ export function loginConfigFromUrl(url: URL): LoginConfigResult {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { source: 'invalid', error: 'The config parameter must be a JSON object.', config: fallback };
   }
-  return { source: 'query', config: withOAuthLanding(parsed as LoginConfig, url.origin) };
+  return { source: 'query', config: parsed as LoginConfig };
+}
+
+/** The login page's config: the `config` query parameter (configFromUrl), with the OAuth landing filled in. */
+export function loginConfigFromUrl(url: URL): LoginConfigResult {
+  const result = configFromUrl(url, defaultLoginConfig(url.origin));
+  return result.source === 'query' ? { source: 'query', config: withOAuthLanding(result.config, url.origin) } : result;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { VestibuleAccount, VestibuleLogin, type LoginConfig, type WidgetEvent } from '@vestibule/react';
 import type { VestibuleClient } from '@vestibule/client';
+import { configFromUrl } from '../login-config';
 import { demo } from '../stack';
 import { MountInfo } from '../components/MountInfo';
 import { NextStep } from '../components/NextStep';
@@ -31,12 +32,14 @@ const SIGN_IN_HERE: LoginConfig = {
  */
 export function AccountPage({ client }: { client: VestibuleClient }) {
   const { user } = useSession(client);
+  // Like the login page, the `config` query parameter may name another configuration (the widget checks it at mount).
+  const { config } = configFromUrl(new URL(window.location.href), ACCOUNT_CONFIG);
   const [deleted, setDeleted] = useState(false);
   const callbacks = useMemo(() => ({ onEvent: (event: WidgetEvent) => event.type === 'ACCOUNT_DELETED' && setDeleted(true) }), []);
   const shown = user !== null || deleted;
   return (
     <>
-      <MountInfo mount="Account" component="VestibuleAccount" config={ACCOUNT_CONFIG} />
+      <MountInfo mount="Account" component="VestibuleAccount" config={config} />
       {deleted ? (
         <NextStep>
           The account is deleted and every session of it ended. <a href="/account">Sign in again</a> to make a new one.
@@ -52,7 +55,7 @@ export function AccountPage({ client }: { client: VestibuleClient }) {
         </NextStep>
       )}
       {shown ? (
-        <VestibuleAccount client={client} config={ACCOUNT_CONFIG} nonce={demo.styleNonce} callbacks={callbacks} />
+        <VestibuleAccount client={client} config={config} nonce={demo.styleNonce} callbacks={callbacks} />
       ) : (
         <section aria-label="Sign in first">
           <VestibuleLogin client={client} config={SIGN_IN_HERE} nonce={demo.styleNonce} />
