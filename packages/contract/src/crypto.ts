@@ -81,7 +81,7 @@ export const cryptoRoutes = {
     method: 'post',
     path: '/sdk/v1/crypto_wallets/authenticate',
     summary:
-      "Verify the wallet's signature of the sign-in message its start (with this code_verifier's challenge) handed out and sign its user in (a wallet seen for the first time makes a new user, or joins the Bearer session's user, which needs a recent sign-in).",
+      "Verify the wallet's signature of the sign-in message its start (with this code_verifier's challenge) handed out and sign its user in (a wallet seen for the first time makes a new user, or joins the Bearer session's user, which needs a recent sign-in, and no password set before any proof beside an unproven email; a Bearer session ended meanwhile is session_not_found).",
     tag: TAG,
     auth: 'public-optional-session',
     request: CryptoWalletsAuthenticateRequestSchema,
@@ -92,6 +92,8 @@ export const cryptoRoutes = {
       'crypto_challenge_not_found',
       'invalid_duration',
       'reauthentication_required',
+      'unverified_email',
+      'session_not_found',
       'too_many_requests',
       'server_busy',
     ],

@@ -39,13 +39,14 @@ export function registerCryptoRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): v
     const { session } = await optionalSession(c, deps, now);
     // A wallet seen for the first time joins the session's user: a way in added, which needs a
     // recent sign-in as on the account page (else a stolen session adds its thief's wallet). Checked
-    // before the message is spent, so it still works once the person has confirmed it is them.
+    // here before the message is spent, so it still works once the person has confirmed it is them;
+    // the decision itself is taken again where the wallet is written (walletUser).
     if (session && !(await findWallet(db, body.crypto_wallet_type, walletAddress(body.crypto_wallet_type, body.crypto_wallet_address)))) {
       requireRecentSignIn(session, now, project.reauthenticationMinutes);
     }
     const { type, address } = await provenWallet(c, deps, body, now);
-    const sessionUserId = session?.user_id ?? null;
-    const { wallet, attached } = await walletUser(db, { type, address, sessionUserId, now });
+    const attachTo = session ? { userId: session.user_id, sessionId: session.session_id, now, recentMinutes: project.reauthenticationMinutes } : null;
+    const { wallet, attached } = await walletUser(db, { type, address, now, attachTo });
     const factor: AuthenticationFactor = {
       type: 'crypto',
       delivery_method: 'crypto',

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CryptoWalletType } from '@vestibule/contract';
+import { addWayIn, type WayInAddition } from '../../kernel/account/add-way-in.js';
 import type { WaysInCounter } from '../../kernel/account/ways-in.js';
 import type { UserRevoker } from '../../kernel/sessions/revoke-everywhere.js';
 import { newId } from '../../security/random-token.js';
@@ -10,46 +11,52 @@ export async function findWallet(db: Kysely<Database>, type: CryptoWalletType, a
   return db.selectFrom('crypto_wallets').selectAll().where('wallet_type', '=', type).where('address', '=', address).executeTakeFirst();
 }
 
+/** Inserts a wallet for `userId`, unless it is someone's already (then undefined: the first insert of parallel ones wins). */
+function insertWallet(db: Kysely<Database>, userId: string, input: { type: CryptoWalletType; address: string; now: Date }) {
+  return db
+    .insertInto('crypto_wallets')
+    .values({ crypto_wallet_id: newId('crypto-wallet'), user_id: userId, wallet_type: input.type, address: input.address, created_at: input.now })
+    .onConflict((oc) => oc.columns(['wallet_type', 'address']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /**
  * The wallet a verified signature came from, and the user it signs in as. A wallet is an
  * identifier, like an email address: once it belongs to a user it always signs in as that user.
- * A wallet seen for the first time joins `sessionUserId` (the user of the Bearer session the call
- * carried: adding a wallet to one's account is signing with it while signed in), or else a new
- * active user with no email. A wallet already someone else's never joins the session's user; it
- * signs in as its owner, and completeSignIn then starts a session of its own for that owner rather
- * than adding the factor to the Bearer session of another user.
+ * A wallet seen for the first time joins the user of the Bearer session the call carried
+ * (`attachTo`: adding a wallet to one's account is signing with it while signed in), or else a new
+ * active user with no email. Joining a user adds a way in, so it goes through addWayIn: whether
+ * the wallet is unknown is decided where it is written, under the account rules (the session still
+ * live and recent, no planted password beside an unproven address), not by a look taken before the
+ * signature was checked, which a wallet removed meanwhile from another account would get past. A
+ * wallet already someone else's never joins the session's user; it signs in as its owner, and
+ * completeSignIn then starts a session of its own for that owner rather than adding the factor to
+ * the Bearer session of another user.
  */
 export async function walletUser(
   db: Kysely<Database>,
-  input: { type: CryptoWalletType; address: string; sessionUserId: string | null; now: Date },
-): Promise<{ wallet: CryptoWalletRow; created: boolean; attached: boolean }> {
+  input: { type: CryptoWalletType; address: string; now: Date; attachTo: WayInAddition | null },
+): Promise<{ wallet: CryptoWalletRow; attached: boolean }> {
   const known = await findWallet(db, input.type, input.address);
-  if (known) return { wallet: known, created: false, attached: false };
-  const walletId = newId('crypto-wallet');
-  const newUserId = input.sessionUserId ? null : newId('user');
-  const inserted = await db.transaction().execute(async (trx) => {
-    if (newUserId) await trx.insertInto('users').values({ user_id: newUserId, status: 'active', created_at: input.now }).execute();
-    const row = await trx
-      .insertInto('crypto_wallets')
-      .values({
-        crypto_wallet_id: walletId,
-        user_id: (newUserId ?? input.sessionUserId)!,
-        wallet_type: input.type,
-        address: input.address,
-        created_at: input.now,
-      })
-      .onConflict((oc) => oc.columns(['wallet_type', 'address']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    // Another request added the same wallet first: it is that one's, and the new user is not needed.
-    if (!row && newUserId) await trx.deleteFrom('users').where('user_id', '=', newUserId).execute();
-    return row;
-  });
+  if (known) return { wallet: known, attached: false };
+  const { attachTo } = input;
+  const inserted = attachTo
+    ? await addWayIn(db, attachTo, (trx) => insertWallet(trx, attachTo.userId, input))
+    : await db.transaction().execute(async (trx) => {
+        const userId = newId('user');
+        await trx.insertInto('users').values({ user_id: userId, status: 'active', created_at: input.now }).execute();
+        const row = await insertWallet(trx, userId, input);
+        // Another request added the same wallet first: it is that one's, and the new user is not needed.
+        if (!row) await trx.deleteFrom('users').where('user_id', '=', userId).execute();
+        return row;
+      });
   // attached: linked just now to the session's user, rather than found or made with a user of its own.
-  if (inserted) return { wallet: inserted, created: newUserId !== null, attached: newUserId === null };
+  if (inserted) return { wallet: inserted, attached: attachTo !== null };
   const existing = await findWallet(db, input.type, input.address);
   if (!existing) throw new Error('Crypto wallet vanished during creation.');
-  return { wallet: existing, created: false, attached: false };
+  // A parallel call of the same user linked it first: attached all the same, proving no more than that call.
+  return { wallet: existing, attached: existing.user_id === attachTo?.userId };
 }
 
 /**
@@ -59,11 +66,7 @@ export async function walletUser(
  * first insert wins and the others find it.
  */
 export async function linkWallet(db: Kysely<Database>, input: { userId: string; type: CryptoWalletType; address: string; now: Date }): Promise<boolean> {
-  await db
-    .insertInto('crypto_wallets')
-    .values({ crypto_wallet_id: newId('crypto-wallet'), user_id: input.userId, wallet_type: input.type, address: input.address, created_at: input.now })
-    .onConflict((oc) => oc.columns(['wallet_type', 'address']).doNothing())
-    .execute();
+  await insertWallet(db, input.userId, input);
   return (await findWallet(db, input.type, input.address))?.user_id === input.userId;
 }
 
