@@ -254,7 +254,7 @@ export const accountRoutes = {
     auth: 'session',
     request: AccountOAuthLinkStartRequestSchema,
     response: AccountOAuthLinkStartResponseSchema,
-    errors: ['oauth_config_not_found', ...sensitive],
+    errors: ['oauth_config_not_found', 'unverified_email', ...sensitive],
   }),
   oauthDisconnect: route({
     method: 'post',
@@ -280,6 +280,7 @@ export const accountRoutes = {
       'invalid_crypto_signature',
       'crypto_challenge_not_found',
       'crypto_wallet_already_linked',
+      'unverified_email',
       'server_busy',
       ...sensitive,
     ],

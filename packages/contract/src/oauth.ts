@@ -147,12 +147,21 @@ export const oauthRoutes = {
     method: 'post',
     path: '/sdk/v1/oauth/authenticate',
     summary:
-      "Exchange the one-time OAuth token and its PKCE verifier for a session (or add the factor to the Bearer session of the same user). A link flow's token (started with a link_token) connects the provider account to the token's user instead, and needs that user's Bearer session: none is user_unauthenticated, a dead one session_not_found, another user's unauthorized_action; an account connected to another user is oauth_account_already_linked.",
+      "Exchange the one-time OAuth token and its PKCE verifier for a session (or add the factor to the Bearer session of the same user). A link flow's token (started with a link_token) connects the provider account to the token's user instead, and needs that user's Bearer session: none is user_unauthenticated, a dead one session_not_found, another user's unauthorized_action; an account connected to another user is oauth_account_already_linked. The account page's rules hold at the connection: a sign-in no longer recent is reauthentication_required, a password set before any proof beside an unproven email unverified_email.",
     tag: TAG,
     auth: 'public-optional-session',
     request: OAuthAuthenticateRequestSchema,
     response: OAuthAuthenticateResponseSchema,
-    errors: ['oauth_token_not_found', 'invalid_duration', 'user_unauthenticated', 'session_not_found', 'unauthorized_action', 'oauth_account_already_linked'],
+    errors: [
+      'oauth_token_not_found',
+      'invalid_duration',
+      'user_unauthenticated',
+      'session_not_found',
+      'unauthorized_action',
+      'oauth_account_already_linked',
+      'reauthentication_required',
+      'unverified_email',
+    ],
   }),
   oneTapStart: route({
     method: 'post',

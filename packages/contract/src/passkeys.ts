@@ -130,22 +130,23 @@ export const passkeyRoutes = {
     method: 'post',
     path: '/sdk/v1/webauthn/register/start',
     summary:
-      "Options for navigator.credentials.create() to add a passkey to the session's user; the user's passkeys are excluded. A passkey is a way in: the session must have signed in within the project's reauthenticationMinutes.",
+      "Options for navigator.credentials.create() to add a passkey to the session's user; the user's passkeys are excluded. A passkey is a way in: the session must have signed in within the project's reauthenticationMinutes, and none is added while a password set before any proof sits beside an unproven email (unverified_email).",
     tag: TAG,
     auth: 'session',
     request: WebAuthnRegisterStartRequestSchema,
     response: WebAuthnRegisterStartResponseSchema,
-    errors: ['reauthentication_required', 'too_many_requests'],
+    errors: ['reauthentication_required', 'unverified_email', 'too_many_requests'],
   }),
   register: route({
     method: 'post',
     path: '/sdk/v1/webauthn/register',
-    summary: 'Verify the new credential and store it; the session gains the webauthn factor.',
+    summary:
+      "Verify the new credential and store it; the session gains the webauthn factor. The start's rules hold again when it is stored: a sign-in no longer recent is reauthentication_required.",
     tag: TAG,
     auth: 'session',
     request: WebAuthnRegisterRequestSchema,
     response: WebAuthnRegisterResponseSchema,
-    errors: [...finishErrors, 'duplicate_webauthn_registration'],
+    errors: [...finishErrors, 'duplicate_webauthn_registration', 'reauthentication_required', 'unverified_email'],
   }),
   authenticateStart: route({
     method: 'post',

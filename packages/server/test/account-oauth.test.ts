@@ -170,18 +170,22 @@ describe('disconnecting a social account', () => {
   });
 });
 
-describe('connected accounts and the ways in that are ended', () => {
-  it("an account connected with a planted password's session is gone once the owner proves the address (account pre-hijacking)", async () => {
+describe('connected accounts and a planted password', () => {
+  it("a planted password's session gets no link token (unverified_email); once the owner proves the address, the owner connects theirs", async () => {
     const email = uniqueEmail('planted-connect');
     const planted = await s.send<SessionResponse>('POST', '/sdk/v1/passwords', { email, password: 'Planted by someone else 4 you!' }, { from: '127.0.0.93' });
     expect(planted.status, JSON.stringify(planted.body)).toBe(200);
     const attackerAddress = uniqueEmail('attacker-github');
-    expect((await connectDevAccount(s, planted.body.session_token, 'github', attackerAddress)).status).toBe(200);
+    expect(await connectDevAccount(s, planted.body.session_token, 'github', attackerAddress)).toMatchObject(refusal('unverified_email', 400));
 
     const owner = await signInByPasscode(s, email, { from: '127.0.0.94' });
     expect(owner.user_id).toBe(planted.body.user_id);
     expect(owner.user.oauth_accounts).toEqual([]);
     expect((await signInWithProvider('github', attackerAddress)).body.user_id).not.toBe(owner.user_id);
+    const ownAddress = uniqueEmail('owner-github');
+    const connected = await connectDevAccount(s, owner.session_token, 'github', ownAddress);
+    expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+    expect((await signInWithProvider('github', ownAddress)).body.user_id).toBe(owner.user_id);
   });
 });
 

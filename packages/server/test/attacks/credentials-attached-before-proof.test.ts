@@ -17,9 +17,10 @@ import { ethereumWallet, signInWithWallet } from '../helpers/wallets.js';
  * passkey and linked wallet of the user (Feature.revokeUser of the passkeys and crypto features):
  * the attacker's passkey is refused, the attacker's wallet is a stranger again (signing with it
  * alone makes a new user of its own, never the victim's), and the victim's user lists neither.
+ * A planted password's session attaches neither in the first place since (400 unverified_email:
+ * planted-password-ways-in.test.ts), so a stolen session and the owner's reset show it here.
  * Over real sockets.
  */
-const PLANTED = 'Attacker planted this 4 you!';
 const NEW_PASSWORD = 'orbit Pickle 74 lantern quasar';
 const ATTACKER = '127.0.0.91';
 const VICTIM = '127.0.0.92';
@@ -76,21 +77,8 @@ async function expectBothGone(attached: Awaited<ReturnType<typeof attachBoth>>, 
   expect(after.body.crypto_wallets).toEqual([]);
 }
 
-describe('the first proof of an email removes the passkeys and wallets attached before it', () => {
-  it('planted password account + wallet + passkey; the owner proves the email by magic link: neither signs in as the owner', async () => {
-    const email = uniqueEmail('planted-keys');
-    const planted = await s.send<SessionResponse>('POST', '/sdk/v1/passwords', { email, password: PLANTED }, { from: ATTACKER });
-    expect(planted.status).toBe(200);
-    expect(planted.body.user.emails[0]!.verified).toBe(false);
-    const attached = await attachBoth(planted.body.session_token, planted.body.user_id);
-
-    const owner = await s.signInByLink(email, VICTIM);
-    expect(owner.user_id).toBe(planted.body.user_id);
-    expect(owner.user.password).toBeNull();
-    await expectBothGone(attached, owner.user_id, owner.session_token, owner.user);
-  });
-
-  it('a proven user keeps the passkeys and wallets they add: a later sign-in by link removes nothing', async () => {
+describe('the passkeys and wallets a proven user adds stay theirs', () => {
+  it('a later sign-in by link removes nothing', async () => {
     const email = uniqueEmail('own-keys');
     const owner = await s.signInByLink(email, VICTIM);
     const attached = await attachBoth(owner.session_token, owner.user_id);
@@ -134,14 +122,5 @@ describe('a password reset removes the passkeys and wallets the old owner may ha
     expect((await signWithWallet(ownWallet, reset.body.session_token)).body.user_id).toBe(owner.user_id);
     expect((await signInWithPasskey(ownKey)).body.user_id).toBe(owner.user_id);
     expect((await signWithWallet(ownWallet)).body.user_id).toBe(owner.user_id);
-  });
-
-  it('the same after a reset of a planted password account (the reset link is also the first proof)', async () => {
-    const email = uniqueEmail('planted-reset-keys');
-    const planted = await s.send<SessionResponse>('POST', '/sdk/v1/passwords', { email, password: PLANTED }, { from: ATTACKER });
-    expect(planted.status).toBe(200);
-    const attached = await attachBoth(planted.body.session_token, planted.body.user_id);
-    const reset = await resetByOwner(email);
-    await expectBothGone(attached, planted.body.user_id, reset.body.session_token, reset.body.user);
   });
 });

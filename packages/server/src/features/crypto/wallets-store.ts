@@ -60,14 +60,17 @@ export async function walletUser(
 }
 
 /**
- * Connects a wallet whose signature verified to `userId` (the account page). A wallet seen for the
- * first time is added; one already this user's stays as it is (connecting again is no error); one
- * of another user is left to that user: false. Of parallel connections of one new wallet, the
- * first insert wins and the others find it.
+ * Connects a wallet whose signature verified to the session's user (the account page), through
+ * addWayIn (the rules checked where it is written). A wallet seen for the first time is added; one
+ * already this user's stays as it is (connecting again is no error); one of another user is left
+ * to that user: false. Of parallel connections of one new wallet, the first insert wins and the
+ * others find it.
  */
-export async function linkWallet(db: Kysely<Database>, input: { userId: string; type: CryptoWalletType; address: string; now: Date }): Promise<boolean> {
-  await insertWallet(db, input.userId, input);
-  return (await findWallet(db, input.type, input.address))?.user_id === input.userId;
+export function linkWallet(db: Kysely<Database>, addition: WayInAddition, input: { type: CryptoWalletType; address: string }): Promise<boolean> {
+  return addWayIn(db, addition, async (trx) => {
+    await insertWallet(trx, addition.userId, { ...input, now: addition.now });
+    return (await findWallet(trx, input.type, input.address))?.user_id === addition.userId;
+  });
 }
 
 /** Removes one of the user's wallets; false when the user has none with that id. */

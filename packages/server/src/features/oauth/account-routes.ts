@@ -5,6 +5,7 @@ import { defineRoute } from '../../http/define-route.js';
 import { enforceClientLimit } from '../../http/limits.js';
 import { sessionAuth } from '../../http/session-auth.js';
 import { requireRecentSignIn } from '../../kernel/account/recent-sign-in.js';
+import { requireNoUnprovenPassword } from '../../kernel/account/unproven-account.js';
 import { removeWayIn } from '../../kernel/account/ways-in.js';
 import { ApiError } from '../../kernel/api-error.js';
 import { getUser } from '../../kernel/users.js';
@@ -17,7 +18,9 @@ import { PROVIDERS } from './providers.js';
  * The account page's connected accounts. Connect hands out a link token for the usual flow
  * (routes.ts: the start spends it, the landing's exchange connects the account with this user's
  * session); Disconnect removes one, unless nothing else would sign the user in. Both add or
- * remove a way in, so both need a recent sign-in.
+ * remove a way in, so both need a recent sign-in; Connect also refuses while a password planted
+ * before any proof sits beside an unproven email (unverified_email), and the exchange holds the
+ * connection to both rules again where it is written (routes.ts, kernel addWayIn).
  */
 export function registerOAuthAccountRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, providers: Providers): void {
   const { config, db } = deps;
@@ -27,6 +30,7 @@ export function registerOAuthAccountRoutes(app: OpenAPIHono<AppEnv>, deps: AppDe
     const session = c.get('session');
     const now = deps.clock();
     requireRecentSignIn(session, now, recentMinutes);
+    await requireNoUnprovenPassword(db, session.user_id);
     // In development the development provider stands in for one without settings, which therefore counts as configured.
     if (typeof providers.get(body.provider) !== 'object')
       throw new ApiError('oauth_config_not_found', `${PROVIDERS[body.provider].label} sign-in is not configured for this project.`);

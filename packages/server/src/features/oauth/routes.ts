@@ -10,6 +10,7 @@ import { signInClient } from '../../http/sign-in-client.js';
 import { enforceClientLimit } from '../../http/limits.js';
 import { requirePublicToken } from '../../http/public-token.js';
 import { optionalSession } from '../../http/session-auth.js';
+import { addWayIn } from '../../kernel/account/add-way-in.js';
 import { requestedSession } from '../../kernel/durations.js';
 import { chooseRedirectUrl } from '../../kernel/redirect-url.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
@@ -106,6 +107,7 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, pro
     if (!session) throw new ApiError(tokenGiven ? 'session_not_found' : 'user_unauthenticated');
     if (session.user_id !== userId)
       throw new ApiError('unauthorized_action', 'This account is being connected to another user: sign in as that user to connect it.');
+    return session;
   };
 
   defineRoute(app, oauthRoutes.authenticate, async (c, { body }) => {
@@ -115,9 +117,13 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, pro
     const used = await consumeOAuthToken(db, body.token, body.code_verifier, now);
     if (!used) throw new ApiError('oauth_token_not_found');
     if (used.link) {
-      await requireSessionOf(c, used.userId, now);
-      if (!(await linkAccount(db, { userId: used.userId, provider: used.provider, subject: used.subject, email: used.link.email, now })))
-        throw new ApiError('oauth_account_already_linked');
+      const session = await requireSessionOf(c, used.userId, now);
+      // A new way in, written under the account rules as they are now (kernel addWayIn): the link
+      // token was handed out while the sign-in was recent, which it may no longer be, and an owner's
+      // first proof since has ended the session that asked.
+      const addition = { userId: used.userId, sessionId: session.session_id, now, recentMinutes: project.reauthenticationMinutes };
+      const account = { userId: used.userId, provider: used.provider, subject: used.subject, email: used.link.email, now };
+      if (!(await addWayIn(db, addition, (trx) => linkAccount(trx, account)))) throw new ApiError('oauth_account_already_linked');
     }
     const factor: AuthenticationFactor = { type: 'oauth', delivery_method: 'oauth', last_authenticated_at: now.toISOString() };
     const signedIn = await completeSignIn(deps, {

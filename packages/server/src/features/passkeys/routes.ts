@@ -9,7 +9,9 @@ import { defineRoute } from '../../http/define-route.js';
 import { signInClient } from '../../http/sign-in-client.js';
 import { enforceClientLimit } from '../../http/limits.js';
 import { optionalSession, sessionAuth } from '../../http/session-auth.js';
+import { addWayIn } from '../../kernel/account/add-way-in.js';
 import { requireRecentSignIn } from '../../kernel/account/recent-sign-in.js';
+import { requireNoUnprovenPassword } from '../../kernel/account/unproven-account.js';
 import { removeWayIn } from '../../kernel/account/ways-in.js';
 import { requestedSession } from '../../kernel/durations.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
@@ -27,10 +29,13 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
   const { webauthnPerIp } = config.rateLimits;
 
   defineRoute(app, passkeyRoutes.registerStart, sessionAuth(deps), async (c, { body, ok }) => {
-    // A passkey is a way in: adding one needs a recent sign-in, as the account page's changes do.
+    // A passkey is a way in: adding one needs a recent sign-in, as the account page's changes do, and
+    // none is added beside a password planted before any proof (unverified_email). Both are checked
+    // again where the passkey is written (register, kernel addWayIn).
     requireRecentSignIn(c.get('session'), deps.clock(), config.project.reauthenticationMinutes);
-    await enforceClientLimit(deps, c, 'webauthn-register-start', webauthnPerIp);
     const userId = c.get('session').user_id;
+    await requireNoUnprovenPassword(db, userId);
+    await enforceClientLimit(deps, c, 'webauthn-register-start', webauthnPerIp);
     const user = await getUser(deps, userId);
     if (!user) throw new ApiError('session_not_found');
     const isPasskey = body.is_passkey ?? true;
@@ -66,7 +71,10 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     const verified = await deps.heavyWork.run(() =>
       verifyRegistration(webauthn, deps.log, { response: credential, challenge: used.challenge, bound: used.bound }),
     );
-    const row = await addRegistration(db, userId, verified, now);
+    // Written under the account rules as they are now: a ceremony started while the sign-in was
+    // recent may finish after it is not, or after an owner's first proof ended this session.
+    const addition = { userId, sessionId: c.get('session').session_id, now, recentMinutes: config.project.reauthenticationMinutes };
+    const row = await addWayIn(db, addition, (trx) => addRegistration(trx, userId, verified, now));
     if (!row) throw new ApiError('duplicate_webauthn_registration');
     const signedIn = await completeSignIn(deps, {
       requestId: c.get('requestId'),
