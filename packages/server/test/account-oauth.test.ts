@@ -204,4 +204,17 @@ describe('a recent sign-in', () => {
     expect((await s.send('POST', LINK_START, { provider: 'github' }, { session: user.session_token })).status).toBe(200);
     expect((await s.send('POST', DISCONNECT, account, { session: user.session_token })).status).toBe(200);
   });
+
+  it('a link token handed out while the sign-in was recent connects nothing once it is not (reauthentication_required at the exchange)', async () => {
+    const user = await newUser('late-link');
+    const address = uniqueEmail('late-link-github');
+    // The landing's token lasts 5 minutes: a minute before the sign-in gets old, then two.
+    clock.advanceMinutes(s.config.project.reauthenticationMinutes - 1);
+    const landed = await devOAuthLanding(s, { provider: 'github', email: address, query: { link_token: await linkToken(user.session_token) } });
+    clock.advanceMinutes(2);
+    expect(await exchangeOAuthToken(s, landed, user.session_token)).toMatchObject(refusal('reauthentication_required', 403));
+    expect((await me(user.session_token)).oauth_accounts).toEqual([]);
+    // Connected to nobody: signing in with it makes a user of its own.
+    expect((await signInWithProvider('github', address)).body.user_id).not.toBe(user.user_id);
+  });
 });

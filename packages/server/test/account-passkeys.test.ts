@@ -109,4 +109,19 @@ describe('a recent sign-in', () => {
     expect((await registerPasskey(s, new SoftAuthenticator(ORIGIN), { session: user.session_token })).status).toBe(200);
     expect((await s.send('POST', DELETE, { webauthn_registration_id: passkeyId }, { session: user.session_token })).status).toBe(200);
   });
+
+  it('a registration started while the sign-in is recent and finished once it is not adds nothing (reauthentication_required at the finish)', async () => {
+    const user = await signInByPasscode(s, uniqueEmail('passkey-late'));
+    const session = user.session_token;
+    // Within the 5 minutes a ceremony lasts: a minute before the sign-in gets old, then two.
+    clock.advanceMinutes(s.config.project.reauthenticationMinutes - 1);
+    const started = await s.send('POST', '/sdk/v1/webauthn/register/start', {}, { session });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const credential = new SoftAuthenticator(ORIGIN).register(started.body.public_key_credential_creation_options);
+    clock.advanceMinutes(2);
+    expect(await s.send('POST', '/sdk/v1/webauthn/register', { public_key_credential: credential }, { session })).toMatchObject(
+      refusal('reauthentication_required', 403),
+    );
+    expect((await me(session)).webauthn_registrations).toEqual([]);
+  });
 });

@@ -1,8 +1,13 @@
 import type { CryptoWalletsAuthenticateResponse, User } from '@vestibule/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findWallet, linkWallet } from '../src/features/crypto/wallets-store.js';
+import { loopback } from './helpers/account.js';
+import { describeWithPostgres } from './helpers/describe-with-postgres.js';
 import { testClock, uniqueEmail, type TestClock } from './helpers/harness.js';
 import { type ListeningServer, startListening } from './helpers/listening.js';
 import { signInByPasscode } from './helpers/otp.js';
+import { sharedHarness } from './helpers/shared-stack.js';
+import { TEST_SECRET } from './helpers/test-config.js';
 import { ethereumWallet, signInWithWallet, solanaWallet, walletProof, type Wallet } from './helpers/wallets.js';
 
 /**
@@ -143,5 +148,41 @@ describe('a recent sign-in', () => {
     // A wallet the user already has signs in with an old session as before: nothing is added.
     clock.advanceMinutes(11);
     expect((await signInWithWallet(s, wallet, { session: user.session_token })).status).toBe(200);
+  });
+});
+
+describe('connecting a wallet while the account is deleted', () => {
+  it('a connection written after the deletion is session_not_found (not a 500 on the missing user) and adds nothing', async () => {
+    const h = await sharedHarness();
+    const email = uniqueEmail('deleted-link');
+    const user = await h.signIn(email);
+    expect((await h.json('POST', '/sdk/v1/account/delete', { confirmation: email }, { session: user.session_token })).status).toBe(200);
+    // The route's session check passed before the deletion; the write comes after it.
+    const wallet = ethereumWallet();
+    const addition = { userId: user.user_id, sessionId: user.session.session_id, now: h.clock(), recentMinutes: h.config.project.reauthenticationMinutes };
+    await expect(linkWallet(h.server.db, addition, { type: 'ethereum', address: wallet.address })).rejects.toMatchObject({ errorType: 'session_not_found' });
+    expect(await findWallet(h.server.db, 'ethereum', wallet.address)).toBeUndefined();
+  });
+});
+
+describeWithPostgres('connecting a wallet while the account is deleted, on PostgreSQL (real parallel transactions)', (cluster) => {
+  let pg: ListeningServer;
+  beforeAll(async () => {
+    pg = await startListening({ databaseUrl: await cluster().createDatabase(), secret: TEST_SECRET });
+  });
+  afterAll(() => pg.close());
+
+  it('10 rounds of 4 connections racing the deletion: each is connected or session_not_found, never a 500', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const email = uniqueEmail('deleted-race');
+      const user = await pg.signInByLink(email, loopback());
+      const proofs = await Promise.all(Array.from({ length: 4 }, () => walletProof(pg, ethereumWallet(), { from: loopback() })));
+      const [deleted, ...links] = await Promise.all([
+        pg.send('POST', '/sdk/v1/account/delete', { confirmation: email }, { session: user.session_token, from: loopback() }),
+        ...proofs.map((proof) => pg.send('POST', LINK, proof, { session: user.session_token, from: loopback() })),
+      ]);
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+      for (const link of links) expect(['200', '401 session_not_found']).toContain(link.status === 200 ? '200' : `${link.status} ${link.body.error_type}`);
+    }
   });
 });
