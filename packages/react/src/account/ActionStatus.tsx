@@ -14,7 +14,13 @@ export function ActionStatus({ action }: { action: Action }) {
       {state.kind === 'failed' && !state.field ? <Banner variant="error" message={state.message} onDismiss={action.cancel} /> : null}
       {/* A new step for each confirmation asked, with the ways to choose from again. */}
       {state.kind === 'confirming' ? (
-        <ConfirmIdentity key={state.confirmations} again={state.confirmations > 0} onConfirmed={action.confirmed} onCancel={action.cancel} />
+        <ConfirmIdentity
+          key={state.confirmations}
+          why={state.message}
+          again={state.confirmations > 0}
+          onConfirmed={action.confirmed}
+          onCancel={action.cancel}
+        />
       ) : null}
       <div role="status" className="vst-account-status">
         {state.kind === 'succeeded' ? <p className="vst-banner vst-banner--success vst-banner-text">{state.message}</p> : null}

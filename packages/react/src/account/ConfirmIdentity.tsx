@@ -4,7 +4,6 @@ import { Button } from '../parts/Button';
 import { Loading } from '../parts/Loading';
 import { say } from '../texts/say';
 import { useWidget } from '../widget/context';
-import { messageForError } from '../flow/errors';
 import type { ConfirmChoice, ConfirmWay } from '../flow/feature';
 import { useAccount } from './context';
 import { confirmChoices } from './sections';
@@ -15,9 +14,20 @@ import { texts } from './texts';
  * user has (each feature's Feature.confirm: a passkey, a passcode to each verified address or
  * number, the password), one button each; a choice opens its step, which signs in again with the
  * same session. Focus moves to the step's title when it appears, and back to it from a choice.
- * `again`: a sign-in was made, and the change still asks for one (the server did not count it).
+ * `why`: the server's words for reauthentication_required. `again`: a sign-in was made, and the
+ * change still asks for one (the server did not count it).
  */
-export function ConfirmIdentity({ again, onConfirmed, onCancel }: { again: boolean; onConfirmed(response: SessionResponse): void; onCancel(): void }) {
+export function ConfirmIdentity({
+  why,
+  again,
+  onConfirmed,
+  onCancel,
+}: {
+  why: string;
+  again: boolean;
+  onConfirmed(response: SessionResponse): void;
+  onCancel(): void;
+}) {
   const { free } = useWidget();
   const { user, features } = useAccount();
   const title = useRef<HTMLHeadingElement>(null);
@@ -32,7 +42,7 @@ export function ConfirmIdentity({ again, onConfirmed, onCancel }: { again: boole
       <h3 className="vst-confirm-title" ref={title} tabIndex={-1}>
         {free(texts.confirmTitle)}
       </h3>
-      <p className="vst-text">{messageForError({ error_type: 'reauthentication_required' }, free)}</p>
+      <p className="vst-text">{why}</p>
       {again ? (
         <p className="vst-field-error" role="alert">
           {free(texts.notConfirmed)}

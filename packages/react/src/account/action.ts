@@ -32,9 +32,10 @@ export type ActionState =
   /**
    * The change needs a recent sign-in: the confirm step shows, then the same change is sent again.
    * `confirmations`: how many it has had already, and still it needs one (the server did not count
-   * that sign-in, e.g. a passkey added in this very session): the step says so.
+   * that sign-in, e.g. a passkey added in this very session): the step says so. `message`: why,
+   * in the server's words (the login mount's catalogue does not carry the account page's errors).
    */
-  | { kind: 'confirming'; confirmations: number };
+  | { kind: 'confirming'; confirmations: number; message: string };
 
 /** What the runner uses of the mount, read at each call (the host may pass new callbacks). */
 export interface ActionTools {
@@ -91,7 +92,7 @@ export function createActionRunner(options: { tools: () => ActionTools; userId: 
         controller = null;
         if (errorTypeOf(err) === 'reauthentication_required') {
           waiting = { resend: () => send(change, confirmations + 1), owner };
-          onState({ kind: 'confirming', confirmations });
+          onState({ kind: 'confirming', confirmations, message: messageForError(err, w.free) });
           return;
         }
         const message = change.message ? change.message(err) : messageForError(err, w.free);

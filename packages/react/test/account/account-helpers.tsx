@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
-import type { User } from '@vestibule/contract';
+import { accountErrorCatalogue, type User } from '@vestibule/contract';
 import { VestibuleAccount } from '../../src/index';
 import type { LoginConfig } from '../../src/types';
 import { apiError, fakeClient, USER, type FakeClient } from '../helpers';
@@ -41,7 +41,13 @@ export function answering(setUser: (user: User) => void, user: User) {
   };
 }
 
-export const REAUTH = () => apiError('reauthentication_required', 'For your security, please confirm it is you before making this change.', 403);
+/** An account error as the server answers it, with its status and its words: the page shows the server's words for these. */
+export function accountError(type: keyof typeof accountErrorCatalogue) {
+  const { status, message } = accountErrorCatalogue[type];
+  return apiError(type, message, status);
+}
+
+export const REAUTH = () => accountError('reauthentication_required');
 
 export function renderAccount(client: FakeClient, config: LoginConfig = ACCOUNT_CONFIG) {
   const callbacks = { onEvent: vi.fn(), onError: vi.fn() };

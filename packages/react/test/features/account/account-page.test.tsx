@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import type { DeviceSession, User } from '@vestibule/contract';
 import { VestibuleAccount } from '../../../src/index';
 import { apiError, expectNoAxeViolations, USER } from '../../helpers';
-import { accountClient, answering, events, openSection, REAUTH, renderAccount } from '../../account/account-helpers';
+import { accountClient, accountError, answering, events, openSection, REAUTH, renderAccount } from '../../account/account-helpers';
 
 afterEach(cleanup);
 
@@ -38,7 +38,7 @@ describe('the account page', () => {
 
   it("takes the host's words for its texts and the catalogue's, and the configuration check of the other mounts", async () => {
     const { client } = accountClient();
-    client.account.emailRemove.mockRejectedValue(apiError('last_way_in', 'refused'));
+    client.account.emailRemove.mockRejectedValue(accountError('last_way_in'));
     render(
       <VestibuleAccount
         client={client}
@@ -110,7 +110,7 @@ describe('Email addresses', () => {
 
   it("an address of another account: the catalogue's message under the field, tied to it", async () => {
     const { client } = accountClient();
-    client.account.emailStart.mockRejectedValue(apiError('email_already_taken', 'taken'));
+    client.account.emailStart.mockRejectedValue(accountError('email_already_taken'));
     const { callbacks, container } = renderAccount(client);
     const emails = await openSection('Email addresses');
     fireEvent.click(within(emails).getByRole('button', { name: 'Add email address' }));
@@ -144,7 +144,7 @@ describe('Email addresses', () => {
 
   it("removing the last way in: the server's refusal in the section's banner, and the address stays", async () => {
     const { client } = accountClient();
-    client.account.emailRemove.mockRejectedValue(apiError('last_way_in', 'refused'));
+    client.account.emailRemove.mockRejectedValue(accountError('last_way_in'));
     renderAccount(client);
     const emails = await openSection('Email addresses');
     fireEvent.click(within(emails).getByRole('button', { name: 'Remove ada@example.com' }));
@@ -256,7 +256,7 @@ describe('Signed-in devices', () => {
   it('a device already signed out: the message in the banner', async () => {
     const { client } = accountClient();
     client.account.sessions.mockResolvedValue({ status_code: 200, request_id: 'r', sessions: DEVICES.slice(0, 2) });
-    client.account.sessionRevoke.mockRejectedValue(apiError('device_not_found', 'gone', 404));
+    client.account.sessionRevoke.mockRejectedValue(accountError('device_not_found'));
     renderAccount(client);
     const devices = await openSection('Signed-in devices');
     fireEvent.click(await within(devices).findByRole('button', { name: /^Sign out Firefox/ }));
@@ -294,7 +294,7 @@ describe('Delete account', () => {
 
   it('a refused confirmation: the message under the field', async () => {
     const { client } = accountClient();
-    client.account.delete.mockRejectedValue(apiError('account_deletion_not_confirmed', 'no'));
+    client.account.delete.mockRejectedValue(accountError('account_deletion_not_confirmed'));
     renderAccount(client);
     const deletion = await openSection('Delete account');
     fireEvent.click(within(deletion).getByRole('button', { name: 'Delete account' }));

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, waitFor, within } from '@testing-library/react';
 import type { User } from '@vestibule/contract';
-import { apiError, expectNoAxeViolations, OAUTH_SESSION_RESPONSE, USER } from '../../helpers';
-import { accountClient, answering, events, openSection, REAUTH, renderAccount } from '../../account/account-helpers';
+import { expectNoAxeViolations, OAUTH_SESSION_RESPONSE, USER } from '../../helpers';
+import { accountClient, accountError, answering, events, openSection, REAUTH, renderAccount } from '../../account/account-helpers';
 
 afterEach(() => {
   cleanup();
@@ -65,15 +65,16 @@ describe('Connected accounts', () => {
     expect(events(callbacks)).toEqual([{ type: 'ACCOUNT_UPDATED', data: { change: 'oauth_account_connected' } }]);
   });
 
-  it('back from the provider with an account of another user: the catalogue says so', async () => {
-    window.history.replaceState(null, '', '/account?vestibule_token_type=oauth&error_type=oauth_account_already_linked');
+  it("back from the provider with an account of another user: the server's refusal says so", async () => {
+    window.history.replaceState(null, '', '/account?vestibule_token_type=oauth&token=t-1');
     const { client } = accountClient();
+    client.oauth.authenticate.mockRejectedValue(accountError('oauth_account_already_linked'));
     const { callbacks } = renderAccount(client);
     const section = await openSection('Connected accounts');
     expect((await within(section).findByRole('alert')).textContent).toBe(
       'This account is already connected to another user. Sign in with it there, or connect a different account.',
     );
-    expect(client.oauth.authenticate).not.toHaveBeenCalled();
+    expect(section.textContent).toContain('No account connected yet.');
     expect(window.location.search).toBe('');
     expect(callbacks.onError).toHaveBeenCalledWith(expect.objectContaining({ error_type: 'oauth_account_already_linked' }));
   });
@@ -81,7 +82,7 @@ describe('Connected accounts', () => {
   it('disconnects, after confirming it is you when asked; the last way in is refused', async () => {
     const { client, setUser } = accountClient(WITH_GITHUB);
     client.account.oauthDisconnect
-      .mockRejectedValueOnce(apiError('last_way_in', 'refused'))
+      .mockRejectedValueOnce(accountError('last_way_in'))
       .mockRejectedValueOnce(REAUTH())
       .mockImplementationOnce(answering(setUser, USER));
     const { callbacks } = renderAccount(client);

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@vestibule/contract';
-import { apiError, expectNoAxeViolations, SESSION_RESPONSE, USER } from '../../helpers';
-import { accountClient, answering, events, openSection, REAUTH, renderAccount } from '../../account/account-helpers';
+import { expectNoAxeViolations, SESSION_RESPONSE, USER } from '../../helpers';
+import { accountClient, accountError, answering, events, openSection, REAUTH, renderAccount } from '../../account/account-helpers';
 
 afterEach(cleanup);
 
@@ -69,7 +69,7 @@ describe('Phone numbers', () => {
 
   it('a number that is not one: the format message under the field, and nothing sent; a number of another account: its message', async () => {
     const { client } = accountClient();
-    client.account.phoneStart.mockRejectedValue(apiError('phone_number_already_taken', 'taken'));
+    client.account.phoneStart.mockRejectedValue(accountError('phone_number_already_taken'));
     renderAccount(client, { products: ['otp'], otpOptions: { methods: ['whatsapp'] } });
     const phones = await openSection('Phone numbers');
     const field = await addNumber(phones, '12');

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@vestibule/contract';
-import { apiError, expectNoAxeViolations, SESSION_RESPONSE, USER } from '../../helpers';
-import { accountClient, events, openSection, REAUTH, renderAccount } from '../../account/account-helpers';
+import { expectNoAxeViolations, SESSION_RESPONSE, USER } from '../../helpers';
+import { accountClient, accountError, events, openSection, REAUTH, renderAccount } from '../../account/account-helpers';
 
 afterEach(cleanup);
 
@@ -118,7 +118,7 @@ describe('Passkeys', () => {
 
   it("deleting the last way in: the server's refusal, and the passkey stays", async () => {
     const { client } = accountClient({ ...USER, emails: [], webauthn_registrations: [registration('wr-1', 'Laptop')] });
-    client.webauthn.delete.mockRejectedValue(apiError('last_way_in', 'refused'));
+    client.webauthn.delete.mockRejectedValue(accountError('last_way_in'));
     renderAccount(client);
     const section = await openSection('Passkeys');
     fireEvent.click(within(section).getByRole('button', { name: 'Delete Laptop' }));

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PasswordStrengthCheckResponse, User } from '@vestibule/contract';
 import { apiError, expectNoAxeViolations, STRENGTH_OK, USER } from '../../helpers';
-import { accountClient, answering, events, openSection, REAUTH, renderAccount } from '../../account/account-helpers';
+import { accountClient, accountError, answering, events, openSection, REAUTH, renderAccount } from '../../account/account-helpers';
 
 afterEach(cleanup);
 
@@ -46,7 +46,7 @@ describe('Password', () => {
 
   it("'Change password' sends the current one and 'Sign out of other devices'; a wrong current password shows under its field", async () => {
     const { client } = accountClient(WITH_PASSWORD);
-    client.account.passwordSet.mockRejectedValueOnce(apiError('invalid_current_password', 'wrong'));
+    client.account.passwordSet.mockRejectedValueOnce(accountError('invalid_current_password'));
     const { callbacks, container } = renderAccount(client);
     const section = await openSection('Password');
     fireEvent.click(button(section, 'Change password'));
@@ -86,7 +86,7 @@ describe('Password', () => {
 
   it("'Remove password' when it is the last way in: the server's refusal says what to add first", async () => {
     const { client } = accountClient(WITH_PASSWORD);
-    client.account.passwordRemove.mockRejectedValue(apiError('last_way_in', 'refused'));
+    client.account.passwordRemove.mockRejectedValue(accountError('last_way_in'));
     renderAccount(client);
     const section = await openSection('Password');
     fireEvent.click(button(section, 'Remove password'));

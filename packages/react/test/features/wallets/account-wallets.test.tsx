@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, within } from '@testing-library/react';
 import type { User } from '@vestibule/contract';
-import { apiError, expectNoAxeViolations, USER, WALLET_CHALLENGE } from '../../helpers';
-import { accountClient, answering, events, openSection, REAUTH, renderAccount } from '../../account/account-helpers';
+import { expectNoAxeViolations, USER, WALLET_CHALLENGE } from '../../helpers';
+import { accountClient, accountError, answering, events, openSection, REAUTH, renderAccount } from '../../account/account-helpers';
 import { announceEip6963, ETH_ADDRESS, ETH_SIGNATURE, fakeEthereumProvider, hexOf, removeWallets } from './wallet-fakes';
 
 afterEach(() => {
@@ -59,7 +59,7 @@ describe('Wallets', () => {
   it("a wallet that refuses to sign, and a wallet of another user: the login's words, and the catalogue's", async () => {
     const provider = announceEip6963({ name: 'MetaMask', rdns: 'io.metamask' }, fakeEthereumProvider({ reject: 'sign' }));
     const { client } = accountClient();
-    client.account.walletLink.mockRejectedValue(apiError('crypto_wallet_already_linked', 'taken'));
+    client.account.walletLink.mockRejectedValue(accountError('crypto_wallet_already_linked'));
     const { callbacks } = renderAccount(client);
     const section = await openSection('Wallets');
     fireEvent.click(within(section).getByRole('button', { name: 'Connect wallet' }));
@@ -76,7 +76,7 @@ describe('Wallets', () => {
   it('removes one after confirming it is you; the last way in is refused', async () => {
     const { client, setUser } = accountClient(WITH_WALLET);
     client.account.walletRemove
-      .mockRejectedValueOnce(apiError('last_way_in', 'refused'))
+      .mockRejectedValueOnce(accountError('last_way_in'))
       .mockRejectedValueOnce(REAUTH())
       .mockImplementationOnce(answering(setUser, USER));
     const { callbacks } = renderAccount(client);
