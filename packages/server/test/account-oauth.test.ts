@@ -136,6 +136,33 @@ describe('connecting a social account', () => {
   });
 });
 
+describe('connecting while the account is deleted', () => {
+  it("a link flow finished at the provider after the user deleted the account lands on the host's page with the flow's error (not a 500), and connects nothing", async () => {
+    const user = await newUser('deleted-linker');
+    const started = await s.send('GET', oauthStartPath('github', pkcePair().challenge, { link_token: await linkToken(user.session_token) }), undefined, {
+      token: null,
+    });
+    const authorize = new URL(String(started.headers.location));
+    const deleted = await s.send('POST', '/sdk/v1/account/delete', { confirmation: user.user.emails[0]!.email }, { session: user.session_token });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+
+    // The person goes on at the provider, which sends the browser back to our callback.
+    const address = uniqueEmail('deleted-linker-github');
+    const form = { ...Object.fromEntries(authorize.searchParams), email: address, decision: 'allow' };
+    const allowed = await s.send('POST', `${authorize.pathname}${authorize.search}`, undefined, { token: null, form });
+    const callback = new URL(String(allowed.headers.location));
+    const landed = await s.send('GET', `${callback.pathname}${callback.search}`, undefined, { token: null });
+    expect(landed.status, JSON.stringify(landed.body)).toBe(302);
+    const landing = new URL(String(landed.headers.location));
+    expect(landing.searchParams.get('error_type')).toBe('oauth_flow_callback_error');
+    expect(landing.searchParams.get('token')).toBeNull();
+    // The provider account is nobody's: signing in with it makes a user of its own.
+    const alone = await signInWithProvider('github', address);
+    expect(alone.status).toBe(200);
+    expect(alone.body.user_id).not.toBe(user.user_id);
+  });
+});
+
 describe('disconnecting a social account', () => {
   it("disconnects one of the user's accounts, which then signs in as no one of theirs; one not theirs, or gone, is oauth_account_not_found", async () => {
     const user = await newUser('disconnect');

@@ -52,7 +52,10 @@ export function issueState(
   now: Date,
 ): Promise<string> {
   const value: StateBound = { ...bound, nonce: checks.nonce, pkceVerifier: checks.pkceVerifier };
-  return issueToken(db, { purpose: 'oauth_state', userId: null, bound: value, expirationMinutes: STATE_MINUTES, now });
+  // A link flow's state belongs to its user: it goes with the user's deletion (which would leave
+  // the callback a user to issue the landing's token for that no longer exists), and with every
+  // way in ended (a reset, an owner's first proof), as the link token it was started with did.
+  return issueToken(db, { purpose: 'oauth_state', userId: bound.linkUserId ?? null, bound: value, expirationMinutes: STATE_MINUTES, now });
 }
 
 /** The state's data, once; undefined when it is unknown, used, expired or tampered with. */

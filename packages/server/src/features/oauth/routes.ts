@@ -20,7 +20,6 @@ import type { Providers } from './configured-providers.js';
 import { authorizationUrl, exchangeAndReadProfile } from './engine.js';
 import { consumeLinkToken, consumeOAuthToken, consumeState, issueOAuthToken, issueState } from './flow-secrets.js';
 import { landing } from './landing.js';
-import type { OAuthProfile } from './profile.js';
 import { providerParams } from './provider-params.js';
 
 /**
@@ -73,19 +72,17 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, pro
     // posted answer as if it had come in the query: the same fields).
     const answered = new URL(callbackUrl);
     answered.search = answer.toString();
-    let profile: OAuthProfile;
-    let userId: string;
-    let created: boolean;
     try {
-      profile = await exchangeAndReadProfile(provider, answered, { state: stateParam!, nonce: flow.nonce, pkceVerifier: flow.pkceVerifier });
+      const profile = await exchangeAndReadProfile(provider, answered, { state: stateParam!, nonce: flow.nonce, pkceVerifier: flow.pkceVerifier });
       // A link flow finds and makes no user: the exchange connects the account, with the session of the user it is for.
-      ({ userId, created } = flow.linkUserId ? { userId: flow.linkUserId, created: false } : await userForProfile(deps, flow.provider, profile, now));
+      const { userId, created } = flow.linkUserId ? { userId: flow.linkUserId, created: false } : await userForProfile(deps, flow.provider, profile, now);
+      const link = flow.linkUserId ? { link: { email: shownEmail(profile) } } : {};
+      // Issued with its user, which a deletion from another device may just have removed: that fails here too, onto the host's page.
+      const token = await issueOAuthToken(db, userId, { provider: flow.provider, subject: profile.subject, codeChallenge: flow.codeChallenge, ...link }, now);
+      return c.redirect(landing(created ? flow.signupUrl : flow.loginUrl, { token }), 302);
     } catch (error) {
       return fail(error instanceof Error ? error.message : String(error));
     }
-    const link = flow.linkUserId ? { link: { email: shownEmail(profile) } } : {};
-    const token = await issueOAuthToken(db, userId, { provider: flow.provider, subject: profile.subject, codeChallenge: flow.codeChallenge, ...link }, now);
-    return c.redirect(landing(created ? flow.signupUrl : flow.loginUrl, { token }), 302);
   };
 
   defineRoute(app, oauthRoutes.callback, (c) => finishCallback(c, new URL(c.req.url).searchParams));
