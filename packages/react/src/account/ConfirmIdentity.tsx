@@ -55,7 +55,7 @@ export function ConfirmIdentity({
       ) : (
         <>
           {choices.length ? (
-            <ul className="vst-account-choices">
+            <ul className="vst-list">
               {choices.map(({ way, choice }) => (
                 <li key={`${way.order}:${choice.key}`}>
                   <Button variant="secondary" onClick={() => setOpen({ way, choice })}>

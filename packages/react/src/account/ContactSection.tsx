@@ -1,14 +1,13 @@
-import { useState, type ComponentType } from 'react';
+import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { CodeStep } from '../passcode/CodeStep';
 import { Button } from '../parts/Button';
 import { Destination } from '../parts/Destination';
 import { useWidget } from '../widget/context';
 import type { Change } from './action';
 import { ActionStatus } from './ActionStatus';
-import { Item, ItemAction } from './Item';
-import { Step } from './Step';
+import { Item, ItemAction, RemoveAction } from './Item';
+import { Step, StepButton } from './Step';
 import { texts } from './texts';
-import { useSection } from './context';
 import { useAction, type Action } from './useAction';
 
 /** An address or a number of the user, as the section lists it. */
@@ -26,6 +25,30 @@ export interface NewContactProps {
   /** `value` as the server takes it, `shown` as the person reads it. */
   onSend(value: string, shown: string): void;
   onCancel(): void;
+}
+
+/**
+ * The first step's form around the section's field, with 'Send code' (spinning while the code is
+ * sent) and 'Cancel'. `onSubmit` checks the field and sends; a submission while a change is under
+ * way is ignored.
+ */
+export function NewContactForm({ action, onSubmit, onCancel, children }: Omit<NewContactProps, 'onSend'> & { onSubmit(): void; children: ReactNode }) {
+  const { free } = useWidget();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!action.pending) onSubmit();
+  };
+  return (
+    <form className="vst-form" onSubmit={submit} noValidate>
+      {children}
+      <Button type="submit" loading={action.pending}>
+        {free(texts.sendCode)}
+      </Button>
+      <Button variant="text" onClick={onCancel}>
+        {free(texts.cancel)}
+      </Button>
+    </form>
+  );
 }
 
 export interface ContactSectionProps {
@@ -52,12 +75,11 @@ type Adding = { step: 'value' } | { step: 'code'; value: string; shown: string; 
  * A section of addresses or numbers that sign in (email addresses, phone numbers): each with
  * 'Primary' and 'Verified' (or 'Unverified'), 'Make primary' for a verified one, 'Verify' for an
  * unverified one, 'Remove'; the add button asks for one, sends a 6-digit passcode to it, and adds it
- * once the code is in. The field of the first step is the section's (NewContact).
+ * once the code is in. The field of the first step is the section's (NewContact, in a NewContactForm).
  */
 export function ContactSection({ contacts, phone = false, words, changes, NewContact }: ContactSectionProps) {
   const { free } = useWidget();
   const action = useAction();
-  const { focusHeading } = useSection();
   const [adding, setAdding] = useState<Adding | null>(null);
 
   const send = (value: string, shown: string, verifying: boolean) =>
@@ -96,12 +118,7 @@ export function ContactSection({ contacts, phone = false, words, changes, NewCon
                   onClick={() => action.run(changes.makePrimary(contact))}
                 />
               ) : null}
-              <ItemAction
-                label={free(texts.remove)}
-                subject={contact.value}
-                disabled={action.pending}
-                onClick={() => action.run({ ...changes.remove(contact), done: focusHeading })}
-              />
+              <RemoveAction action={action} change={changes.remove(contact)} subject={contact.value} />
             </Item>
           ))}
         </ul>
@@ -127,16 +144,9 @@ export function ContactSection({ contacts, phone = false, words, changes, NewCon
         </Step>
       ) : (
         <div className="vst-account-actions">
-          <Button
-            variant="secondary"
-            disabled={action.pending}
-            onClick={() => {
-              action.cancel();
-              setAdding({ step: 'value' });
-            }}
-          >
+          <StepButton action={action} onOpen={() => setAdding({ step: 'value' })}>
             {words.add}
-          </Button>
+          </StepButton>
         </div>
       )}
       <ActionStatus action={action} />

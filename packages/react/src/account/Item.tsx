@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from '../parts/Button';
+import { useWidget } from '../widget/context';
+import type { Change } from './action';
+import { useSection } from './context';
+import { texts } from './texts';
+import type { Action } from './useAction';
 
 export interface Badge {
   text: string;
@@ -48,5 +53,17 @@ export function ItemAction({ label, subject, ...button }: Omit<ButtonProps, 'chi
       {label}
       <span className="vst-visually-hidden"> {subject}</span>
     </Button>
+  );
+}
+
+/**
+ * 'Remove' (or the section's word for it, `label`): the item's removal through the section's
+ * action. Once it is gone, so is the button that had the focus: the focus goes to the heading.
+ */
+export function RemoveAction({ action, change, subject, label }: { action: Action; change: Change; subject: string; label?: string }) {
+  const { free } = useWidget();
+  const { focusHeading } = useSection();
+  return (
+    <ItemAction label={label ?? free(texts.remove)} subject={subject} disabled={action.pending} onClick={() => action.run({ ...change, done: focusHeading })} />
   );
 }

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Button } from '../parts/Button';
+import type { Action } from './useAction';
 
 /**
  * A step of a section (adding an address, entering its code, a new password), set apart from the
@@ -11,5 +13,24 @@ export function Step({ title, children }: { title: string; children: ReactNode }
       <h3 className="vst-account-step-title">{title}</h3>
       {children}
     </div>
+  );
+}
+
+/**
+ * The button that opens a section's step: what the section said last (a success, a refusal) goes
+ * as the step opens; while a change is under way it waits.
+ */
+export function StepButton({ action, onOpen, children }: { action: Action; onOpen(): void; children: ReactNode }) {
+  return (
+    <Button
+      variant="secondary"
+      disabled={action.pending}
+      onClick={() => {
+        action.cancel();
+        onOpen();
+      }}
+    >
+      {children}
+    </Button>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../parts/Button';
-import { Destination } from '../parts/Destination';
 import { useWidget } from '../widget/context';
-import { CodeInput, OTP_LENGTH } from './CodeInput';
+import { OTP_LENGTH } from './CodeInput';
+import { CodeEntry } from './CodeEntry';
 
 export interface CodeStepProps {
   /** Where the code went, as the person reads it (an address, a number in international form). */
@@ -22,12 +22,12 @@ export interface CodeStepProps {
 
 /**
  * A passcode sent from the account page (to add or verify an address or number, or to confirm it
- * is you): where it went, the 6-digit entry (focused when the step appears, checked at the sixth
- * digit, emptied and focused again when a code is refused), resend and cancel. The login mount's
+ * is you): the code entry (CodeEntry: focused when the step appears, checked at the sixth digit,
+ * emptied and focused again when a code is refused), resend and cancel. The login mount's
  * OTPAuthenticate is the same entry in a screen of its own, with its countdown.
  */
 export function CodeStep({ destination, phone = false, pending, error, onCode, onResend, onCancel, cancelLabel }: CodeStepProps) {
-  const { t, tr } = useWidget();
+  const { t } = useWidget();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
@@ -40,40 +40,22 @@ export function CodeStep({ destination, phone = false, pending, error, onCode, o
     input.current?.focus();
   }, [error]);
 
-  const sentTo = `${id}-sent-to`;
-  const errorId = `${id}-error`;
   return (
     <>
-      <p className="vst-text" id={sentTo}>
-        {tr('passcodeSentTo', { destination: <Destination value={destination} phone={phone} /> })}
-      </p>
-      <div className="vst-field">
-        <label className="vst-label" htmlFor={`${id}-code`}>
-          {t('passcodeLabel')}
-        </label>
-        <CodeInput
-          ref={input}
-          id={`${id}-code`}
-          value={code}
-          invalid={Boolean(error)}
-          describedBy={error ? `${sentTo} ${errorId}` : sentTo}
-          onChange={(next) => {
-            if (pending) return;
-            setCode(next);
-            if (next.length === OTP_LENGTH) onCode(next);
-          }}
-        />
-        {error ? (
-          <p className="vst-field-error" id={errorId} role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      {pending ? (
-        <div className="vst-progress" role="progressbar" aria-label={t('verifyingPasscode')}>
-          <div className="vst-progress-bar" />
-        </div>
-      ) : null}
+      <CodeEntry
+        ref={input}
+        id={id}
+        destination={destination}
+        phone={phone}
+        value={code}
+        onChange={(next) => {
+          if (pending) return;
+          setCode(next);
+          if (next.length === OTP_LENGTH) onCode(next);
+        }}
+        error={error}
+        pending={pending}
+      />
       <p className="vst-text vst-resend">
         <span>{t('didNotGetCode')}</span>{' '}
         <button type="button" className="vst-link-button" disabled={pending} onClick={onResend}>

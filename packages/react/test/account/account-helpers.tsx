@@ -1,5 +1,5 @@
-import { vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { expect, vi, type Mock } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { accountErrorCatalogue, type User } from '@vestibule/contract';
 import { VestibuleAccount } from '../../src/index';
 import type { LoginConfig } from '../../src/types';
@@ -65,4 +65,34 @@ export async function openSection(name: string): Promise<HTMLElement> {
     if (section.querySelector('.vst-loading')) throw new Error(`${name} is still loading`);
   });
   return section;
+}
+
+/**
+ * A section's items as a person reads them: each one's name, its badges ('Primary', 'Verified'),
+ * its details, and the names of its buttons ('Remove ada@example.com').
+ */
+export function itemsOf(section: HTMLElement) {
+  const texts = (item: Element, selector: string) => Array.from(item.querySelectorAll(selector), (element) => element.textContent);
+  return Array.from(section.querySelectorAll<HTMLElement>('.vst-account-item'), (item) => ({
+    name: item.querySelector('.vst-account-item-name')?.textContent,
+    badges: texts(item, '.vst-badge'),
+    details: texts(item, '.vst-account-item-detail'),
+    actions: within(item)
+      .queryAllByRole('button')
+      .map((button) => button.textContent),
+  }));
+}
+
+/**
+ * A removal the server refuses first as the last way in, then asks a recent sign-in for, then
+ * makes (`made`): `button` is clicked and the refusal shows; clicked again, the change waits for
+ * the confirm step, answered with a code emailed to ada@example.com.
+ */
+export async function removeRefusedThenConfirmed(section: HTMLElement, button: HTMLElement, call: Mock, made: () => Promise<unknown>) {
+  call.mockRejectedValueOnce(accountError('last_way_in')).mockRejectedValueOnce(REAUTH()).mockImplementationOnce(made);
+  fireEvent.click(button);
+  expect((await within(section).findByRole('alert')).textContent).toMatch(/^This is your only way to sign in\./);
+  fireEvent.click(button);
+  fireEvent.click(await within(section).findByRole('button', { name: 'Email a code to ada@example.com' }));
+  fireEvent.change(await within(section).findByLabelText('6-digit passcode'), { target: { value: '123456' } });
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ActionStatus } from '../../account/ActionStatus';
 import { useAccount } from '../../account/context';
 import { primaryContact } from '../../account/primary';
-import { Step } from '../../account/Step';
+import { Step, StepButton } from '../../account/Step';
 import { texts as shared } from '../../account/texts';
 import { useAction } from '../../account/useAction';
 import { Button } from '../../parts/Button';
@@ -77,9 +77,9 @@ export default function DeleteSection() {
         </Step>
       ) : (
         <div className="vst-account-actions">
-          <Button variant="secondary" onClick={() => setOpen(true)}>
+          <StepButton action={action} onOpen={() => setOpen(true)}>
             {free(texts.deleteAccount)}
-          </Button>
+          </StepButton>
         </div>
       )}
       <ActionStatus action={action} />

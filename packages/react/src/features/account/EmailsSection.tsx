@@ -1,9 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { isValidEmail } from '@vestibule/client';
-import { ContactSection, type NewContactProps } from '../../account/ContactSection';
+import { ContactSection, NewContactForm, type NewContactProps } from '../../account/ContactSection';
 import { useAccount } from '../../account/context';
-import { texts as shared } from '../../account/texts';
-import { Button } from '../../parts/Button';
 import { TextInput } from '../../parts/TextInput';
 import { useWidget } from '../../widget/context';
 import { emailChanges } from './email-changes';
@@ -14,15 +12,13 @@ function NewEmail({ action, onSend, onCancel }: NewContactProps) {
   const { t, free } = useWidget();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (action.pending) return;
+  const send = () => {
     const value = email.trim();
     setInvalid(!isValidEmail(value));
     if (isValidEmail(value)) onSend(value, value);
   };
   return (
-    <form className="vst-form" onSubmit={submit} noValidate>
+    <NewContactForm action={action} onSubmit={send} onCancel={onCancel}>
       <TextInput
         label={free(texts.newEmailLabel)}
         type="email"
@@ -35,13 +31,7 @@ function NewEmail({ action, onSend, onCancel }: NewContactProps) {
         onChange={(e) => setEmail(e.target.value)}
         error={invalid ? t('invalidEmailFormat') : action.fieldError}
       />
-      <Button type="submit" loading={action.pending}>
-        {free(shared.sendCode)}
-      </Button>
-      <Button variant="text" onClick={onCancel}>
-        {free(shared.cancel)}
-      </Button>
-    </form>
+    </NewContactForm>
   );
 }
 

@@ -29,7 +29,7 @@ export const WALLET_OPTIONS: readonly WalletOption[] = [
 
 export const walletOption = (id: WalletOptionId): WalletOption => WALLET_OPTIONS.find((option) => option.id === id)!;
 
-/** CryptoSetupWallet's four providers: their own download pages. */
+/** The four wallets WalletDownloads offers (the login's CryptoSetupWallet, the account page): their own download pages. */
 export const WALLET_DOWNLOADS: readonly { name: string; url: string }[] = [
   { name: 'MetaMask', url: 'https://metamask.io/download/' },
   { name: 'Coinbase Wallet', url: 'https://www.coinbase.com/wallet/downloads' },

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { ActionStatus } from '../../../account/ActionStatus';
-import { useAccount, useSection } from '../../../account/context';
-import { Item, ItemAction } from '../../../account/Item';
+import { useAccount } from '../../../account/context';
+import { Item, RemoveAction } from '../../../account/Item';
 import { useAction } from '../../../account/useAction';
 import { forgetLinkToken } from '../../../flow/linkToken';
 import { Button } from '../../../parts/Button';
@@ -26,7 +26,6 @@ const thisPage = () => `${window.location.origin}${window.location.pathname}`;
 export default function ConnectedAccountsSection() {
   const { free, config } = useWidget();
   const { user } = useAccount();
-  const { focusHeading } = useSection();
   const action = useAction();
   const { run } = action;
   const changes = oauthChanges(free, config);
@@ -65,11 +64,11 @@ export default function ConnectedAccountsSection() {
                 }
                 details={[account.email ?? free(texts.noEmail)]}
               >
-                <ItemAction
-                  label={free(texts.disconnect)}
+                <RemoveAction
+                  action={action}
+                  change={changes.disconnect(account)}
                   subject={account.email ? `${name} ${account.email}` : name}
-                  disabled={action.pending}
-                  onClick={() => action.run({ ...changes.disconnect(account), done: focusHeading })}
+                  label={free(texts.disconnect)}
                 />
               </Item>
             );

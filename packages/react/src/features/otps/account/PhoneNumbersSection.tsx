@@ -1,9 +1,7 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { ContactSection, type NewContactProps } from '../../../account/ContactSection';
+import { useEffect, useId, useState } from 'react';
+import { ContactSection, NewContactForm, type NewContactProps } from '../../../account/ContactSection';
 import { useAccount } from '../../../account/context';
-import { texts as shared } from '../../../account/texts';
 import type { CountryCode } from '../../../phone';
-import { Button } from '../../../parts/Button';
 import { Loading } from '../../../parts/Loading';
 import { useWidget } from '../../../widget/context';
 import { phoneChanges } from './changes';
@@ -42,15 +40,13 @@ function NewPhone({ action, onSend, onCancel }: NewContactProps) {
   if (mod === null) return <Loading />;
   if (mod === 'failed') return <p className="vst-error-text">{free(texts.fieldNotLoaded)}</p>;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (action.pending) return;
+  const send = () => {
     const parsed = /\d/.test(value) ? mod.parsePhone(value, country) : { valid: false as const };
     setInvalid(!parsed.valid);
     if (parsed.valid) onSend(parsed.e164, parsed.international);
   };
   return (
-    <form className="vst-form" onSubmit={submit} noValidate>
+    <NewContactForm action={action} onSubmit={send} onCancel={onCancel}>
       <mod.PhoneField
         id={id}
         label={t('phoneLabel')}
@@ -66,13 +62,7 @@ function NewPhone({ action, onSend, onCancel }: NewContactProps) {
         countryLabel={t('phoneCountryLabel')}
         focusAt={0}
       />
-      <Button type="submit" loading={action.pending}>
-        {free(shared.sendCode)}
-      </Button>
-      <Button variant="text" onClick={onCancel}>
-        {free(shared.cancel)}
-      </Button>
-    </form>
+    </NewContactForm>
   );
 }
 

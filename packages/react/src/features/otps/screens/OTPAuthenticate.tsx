@@ -1,11 +1,11 @@
 import { forwardRef, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useFlow } from '../../../flow/FlowContext';
 import { BackArrow } from '../../../parts/BackArrow';
-import { Destination } from '../../../parts/Destination';
 import { Heading } from '../../../parts/Heading';
 import { Spinner } from '../../../parts/Spinner';
 import { useWidget } from '../../../widget/context';
-import { CodeInput, OTP_LENGTH } from '../../../passcode/CodeInput';
+import { OTP_LENGTH } from '../../../passcode/CodeInput';
+import { CodeEntry } from '../../../passcode/CodeEntry';
 
 /** The countdown ticks every second; 'Code sent' shows for 2 s. */
 export const COUNTDOWN_TICK_MS = 1000;
@@ -73,7 +73,7 @@ const ResendButton = forwardRef<HTMLButtonElement, { prominent: boolean; describ
  * any more: the entry is disabled and resend becomes the button that takes focus.
  */
 export function OTPAuthenticate() {
-  const { t, tr } = useWidget();
+  const { t } = useWidget();
   const { state, send } = useFlow();
   const otp = state.otpState;
   const id = useId();
@@ -121,7 +121,6 @@ export function OTPAuthenticate() {
   };
 
   if (!otp) return null;
-  const sentToId = `${id}-sent-to`;
   const errorId = `${id}-error`;
   const expiredId = `${id}-expired`;
   return (
@@ -130,35 +129,17 @@ export function OTPAuthenticate() {
         <BackArrow label={t('back')} onClick={() => send({ type: 'OTP_BACK' })} />
         <Heading>{t('enterPasscode')}</Heading>
       </div>
-      <p className="vst-text" id={sentToId}>
-        {tr('passcodeSentTo', {
-          destination: <Destination value={otp.formattedDestination} phone={otp.type !== 'email'} />,
-        })}
-      </p>
-      <div className="vst-field">
-        <label className="vst-label" htmlFor={`${id}-code`}>
-          {t('passcodeLabel')}
-        </label>
-        <CodeInput
-          ref={inputRef}
-          id={`${id}-code`}
-          value={code}
-          onChange={onChange}
-          disabled={unusable}
-          invalid={Boolean(error)}
-          describedBy={error ? `${sentToId} ${errorId}` : sentToId}
-        />
-        {error ? (
-          <p className="vst-field-error" id={errorId} role="alert">
-            {error.message}
-          </p>
-        ) : null}
-      </div>
-      {state.pending ? (
-        <div className="vst-progress" role="progressbar" aria-label={t('verifyingPasscode')}>
-          <div className="vst-progress-bar" />
-        </div>
-      ) : null}
+      <CodeEntry
+        ref={inputRef}
+        id={id}
+        destination={otp.formattedDestination}
+        phone={otp.type !== 'email'}
+        value={code}
+        onChange={onChange}
+        disabled={unusable}
+        error={error?.message ?? null}
+        pending={state.pending}
+      />
       {/* A dead code's message already says it no longer works: a countdown would contradict it. */}
       {dead ? null : expired ? (
         <p className="vst-text vst-countdown" id={expiredId} role="status">

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ActionStatus } from '../../../account/ActionStatus';
 import { useAccount } from '../../../account/context';
 import { primaryEmail } from '../../../account/primary';
-import { Step } from '../../../account/Step';
+import { Step, StepButton } from '../../../account/Step';
 import { useAction, type Action } from '../../../account/useAction';
 import { Button } from '../../../parts/Button';
 import { useWidget } from '../../../widget/context';
@@ -116,16 +116,9 @@ export default function PasswordSection() {
         <>
           <p className="vst-text">{free(has ? texts.hasPassword : texts.noPassword)}</p>
           <div className="vst-account-actions">
-            <Button
-              variant="secondary"
-              disabled={action.pending}
-              onClick={() => {
-                action.cancel();
-                setOpen(true);
-              }}
-            >
+            <StepButton action={action} onOpen={() => setOpen(true)}>
               {free(has ? texts.changePassword : texts.setPassword)}
-            </Button>
+            </StepButton>
             {has ? (
               <Button variant="text" loading={action.pending} onClick={() => action.run(passwordChanges(free).remove())}>
                 {free(texts.removePassword)}

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { ActionStatus } from '../../../account/ActionStatus';
-import { useAccount, useSection } from '../../../account/context';
-import { Item, ItemAction } from '../../../account/Item';
-import { Step } from '../../../account/Step';
+import { useAccount } from '../../../account/context';
+import { Item, RemoveAction } from '../../../account/Item';
+import { Step, StepButton } from '../../../account/Step';
 import { texts as shared } from '../../../account/texts';
 import { useAction, type Action } from '../../../account/useAction';
 import { Button } from '../../../parts/Button';
 import { Loading } from '../../../parts/Loading';
 import { useWidget } from '../../../widget/context';
-import { WALLET_DOWNLOADS, walletOption } from '../options';
+import { walletOption } from '../options';
+import { WalletDownloads } from '../screens/WalletDownloads';
 import type { WalletOptionId } from '../state';
 import { detectWallets } from '../wallets';
 import { walletChanges } from './changes';
@@ -16,7 +17,7 @@ import { texts } from './texts';
 
 /** The wallets found in this browser (as Main finds them), one button each; without any, where to get one. */
 function ChooseWallet({ action, onPick }: { action: Action; onPick(option: WalletOptionId): void }) {
-  const { t, free } = useWidget();
+  const { free } = useWidget();
   const [found, setFound] = useState<WalletOptionId[] | null>(null);
   useEffect(() => {
     const watching = new AbortController();
@@ -28,23 +29,14 @@ function ChooseWallet({ action, onPick }: { action: Action; onPick(option: Walle
     return (
       <>
         <p className="vst-text">{free(texts.noWalletFound)}</p>
-        <ul className="vst-list">
-          {WALLET_DOWNLOADS.map((wallet) => (
-            <li key={wallet.name}>
-              <a className="vst-link" href={wallet.url} target="_blank" rel="noopener noreferrer">
-                {wallet.name}
-                <span className="vst-visually-hidden"> {t('opensInNewTab')}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
+        <WalletDownloads linkClass="vst-link" />
       </>
     );
   }
   return (
     <>
       <p className="vst-text">{free(texts.chooseWallet)}</p>
-      <ul className="vst-account-choices">
+      <ul className="vst-list">
         {found.map((option) => (
           <li key={option}>
             <Button variant="secondary" disabled={action.pending} onClick={() => onPick(option)}>
@@ -64,7 +56,6 @@ function ChooseWallet({ action, onPick }: { action: Action; onPick(option: Walle
 export default function WalletsSection() {
   const { free } = useWidget();
   const { user } = useAccount();
-  const { focusHeading } = useSection();
   const action = useAction();
   const [choosing, setChoosing] = useState(false);
   const changes = walletChanges(free);
@@ -83,12 +74,7 @@ export default function WalletsSection() {
               name={<span className="vst-account-mono">{wallet.crypto_wallet_address}</span>}
               details={[free(texts[wallet.crypto_wallet_type])]}
             >
-              <ItemAction
-                label={free(shared.remove)}
-                subject={wallet.crypto_wallet_address}
-                disabled={action.pending}
-                onClick={() => action.run({ ...changes.remove(wallet), done: focusHeading })}
-              />
+              <RemoveAction action={action} change={changes.remove(wallet)} subject={wallet.crypto_wallet_address} />
             </Item>
           ))}
         </ul>
@@ -104,16 +90,9 @@ export default function WalletsSection() {
         </Step>
       ) : (
         <div className="vst-account-actions">
-          <Button
-            variant="secondary"
-            disabled={action.pending}
-            onClick={() => {
-              action.cancel();
-              setChoosing(true);
-            }}
-          >
+          <StepButton action={action} onOpen={() => setChoosing(true)}>
             {free(texts.connectWallet)}
-          </Button>
+          </StepButton>
         </div>
       )}
       <ActionStatus action={action} />

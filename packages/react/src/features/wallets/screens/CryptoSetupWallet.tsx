@@ -1,5 +1,5 @@
 import { useWidget } from '../../../widget/context';
-import { WALLET_DOWNLOADS } from '../options';
+import { WalletDownloads } from './WalletDownloads';
 import { WalletHeader } from './WalletHeader';
 
 /** 'Set up a new crypto wallet': the download pages of four wallets, each in a new tab. */
@@ -8,16 +8,7 @@ export function CryptoSetupWallet() {
   return (
     <>
       <WalletHeader>{t('setUpCryptoWallet')}</WalletHeader>
-      <ul className="vst-list">
-        {WALLET_DOWNLOADS.map((wallet) => (
-          <li key={wallet.name}>
-            <a className="vst-button vst-button--secondary" href={wallet.url} target="_blank" rel="noopener noreferrer">
-              {wallet.name}
-              <span className="vst-visually-hidden"> {t('opensInNewTab')}</span>
-            </a>
-          </li>
-        ))}
-      </ul>
+      <WalletDownloads linkClass="vst-button vst-button--secondary" />
     </>
   );
 }
