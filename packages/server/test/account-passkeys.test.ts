@@ -1,12 +1,17 @@
 import type { CryptoWalletsAuthenticateResponse, User } from '@vestibule/contract';
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../src/features/index.js';
+import { passkeyWaysIn } from '../src/features/passkeys/registrations-store.js';
+import { createDatabase } from '../src/storage/create-database.js';
+import { migrateToLatest } from '../src/storage/migrate.js';
 import { connectDevAccount, devOAuthLanding, exchangeOAuthToken } from './helpers/dev-oauth.js';
 import { testClock, uniqueEmail, type TestClock } from './helpers/harness.js';
 import { type ListeningServer, startListening } from './helpers/listening.js';
 import { signInByPasscode } from './helpers/otp.js';
 import { registerPasskey, signInWithPasskey } from './helpers/passkey-ceremonies.js';
 import { SoftAuthenticator } from './helpers/soft-authenticator.js';
-import { ORIGIN } from './helpers/test-config.js';
+import { ORIGIN, tempDir } from './helpers/test-config.js';
 import { ethereumWallet, signInWithWallet } from './helpers/wallets.js';
 
 /**
@@ -52,6 +57,38 @@ describe('deleting a passkey', () => {
     expect(deleted).toMatchObject({ status: 200, body: { user_id: user.userId } });
     expect((await me(user.session)).webauthn_registrations).toHaveLength(1);
     expect(await signInWithPasskey(s, user.authenticator)).toMatchObject(refusal('webauthn_registration_not_found', 404));
+  });
+});
+
+describe('a key registered as a second factor', () => {
+  it('is no way in: beside it the only email is the last way in (last_way_in); a passkey is one, and then the email may go', async () => {
+    const user = await signInByPasscode(s, uniqueEmail('second-factor'));
+    const session = user.session_token;
+    const registerKey = async (knobs: { userVerified: boolean; discoverable: boolean }) => {
+      const started = await s.send('POST', '/sdk/v1/webauthn/register/start', { is_passkey: false }, { session });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const credential = new SoftAuthenticator(ORIGIN).register(started.body.public_key_credential_creation_options, knobs);
+      const registered = await s.send(
+        'POST',
+        '/sdk/v1/webauthn/register',
+        {
+          public_key_credential: { ...credential, clientExtensionResults: { credProps: { rk: knobs.discoverable } } },
+        },
+        { session },
+      );
+      expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    };
+    // A security key without user verification, and one that verifies its user but is not discoverable.
+    await registerKey({ userVerified: false, discoverable: true });
+    await registerKey({ userVerified: true, discoverable: false });
+    const removeEmail = () => s.send('POST', '/sdk/v1/account/emails/remove', { email_id: user.user.emails[0]!.email_id }, { session });
+    expect(await removeEmail()).toMatchObject(refusal('last_way_in', 400));
+    expect((await me(session)).emails).toHaveLength(1);
+
+    expect((await registerPasskey(s, new SoftAuthenticator(ORIGIN), { session })).status).toBe(200);
+    const removed = await removeEmail();
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect((await me(session)).webauthn_registrations).toHaveLength(3);
   });
 });
 
@@ -123,5 +160,47 @@ describe('a recent sign-in', () => {
       refusal('reauthentication_required', 403),
     );
     expect((await me(session)).webauthn_registrations).toEqual([]);
+  });
+});
+
+describe('migration 0015-passkey-sign-in-alone', () => {
+  it('counts every registration made before it as a way in (how it was made was not recorded), and asks every later one to say', async () => {
+    const { db } = await createDatabase({ databaseUrl: null, dataDir: tempDir() });
+    try {
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => migrations },
+        migrationTableName: 'vestibule_migrations',
+        migrationLockTableName: 'vestibule_migrations_lock',
+      });
+      const { error } = await migrator.migrateTo('0014-account');
+      if (error) throw error;
+      const now = new Date();
+      await db.insertInto('users').values({ user_id: 'user-before', status: 'active', created_at: now }).execute();
+      // A row as the schema before it had them (no signs_in_alone: hence the casts).
+      const registration = {
+        user_id: 'user-before',
+        public_key: 'pQECAyYgASFYIA',
+        counter: 0,
+        transports: JSON.stringify(['usb']),
+        name: 'Passkey',
+        created_at: now,
+      };
+      await db
+        .insertInto('webauthn_registrations')
+        .values({ ...registration, webauthn_registration_id: 'webauthn-registration-before', credential_id: 'before' } as never)
+        .execute();
+
+      expect(await migrateToLatest(db, migrations)).toContain('0015-passkey-sign-in-alone');
+      expect(await passkeyWaysIn(db, 'user-before')).toBe(1);
+      await expect(
+        db
+          .insertInto('webauthn_registrations')
+          .values({ ...registration, webauthn_registration_id: 'webauthn-registration-after', credential_id: 'after' } as never)
+          .execute(),
+      ).rejects.toThrow(/signs_in_alone/);
+    } finally {
+      await db.destroy();
+    }
   });
 });

@@ -126,7 +126,13 @@ function storageSuite(open: () => Promise<{ db: Kysely<Database>; openAnother?: 
   it('passkey counters: 32-bit values read back as numbers, and of parallel uses reporting one counter exactly one is recorded', async () => {
     const now = new Date();
     const { userId } = await createUserWithEmail(db, uniqueEmail('passkey-store'), 'active', now);
-    const credential = { credentialId: `credential-${userId}`, publicKey: 'pQECAyYgASFYIA', counter: 4_000_000_000, transports: ['internal'] };
+    const credential = {
+      credentialId: `credential-${userId}`,
+      publicKey: 'pQECAyYgASFYIA',
+      counter: 4_000_000_000,
+      transports: ['internal'],
+      signsInAlone: true,
+    };
     const row = (await addRegistration(db, userId, credential, now))!;
     expect(counterOf(row)).toBe(4_000_000_000);
     expect(await addRegistration(db, userId, credential, now)).toBeUndefined();
@@ -240,6 +246,7 @@ describe('migrations', () => {
       '0012-idp-grants',
       '0013-email-forms',
       '0014-account',
+      '0015-passkey-sign-in-alone',
     ]);
   });
 

@@ -97,12 +97,17 @@ export function verifyRegistration(
   return refusedUnless(log, async () => {
     const result = await verifyRegistrationResponse({ response: input.response, ...expectations(webauthn, input) });
     if (!result.verified) return undefined;
-    const { credential } = result.registrationInfo;
+    const { credential, userVerified } = result.registrationInfo;
+    // Discoverable: a passkey's start required a resident key (the authenticator makes one or fails);
+    // a second factor's may have got one anyway, which the browser reports in credProps.
+    const discoverable = input.bound.userVerification === 'required' || input.response.clientExtensionResults.credProps?.rk === true;
     return {
       credentialId: credential.id,
       publicKey: Buffer.from(credential.publicKey).toString('base64url'),
       counter: credential.counter,
       transports: credential.transports ?? [],
+      // What a passkey sign-in (no session) asks of it: found without a user name, its user verified.
+      signsInAlone: discoverable && userVerified,
     };
   });
 }

@@ -28,6 +28,8 @@ export interface NewCredential {
   publicKey: string;
   counter: number;
   transports: string[];
+  /** A passkey, rather than a key that only adds to a signed-in session (ceremonies.ts verifyRegistration). */
+  signsInAlone: boolean;
 }
 
 /** Stores a verified credential; undefined when that credential is already registered (to anyone). */
@@ -48,6 +50,7 @@ export async function addRegistration(
       counter: credential.counter,
       transports: JSON.stringify(credential.transports),
       name: defaultName(taken),
+      signs_in_alone: credential.signsInAlone,
       created_at: now,
     })
     .onConflict((oc) => oc.column('credential_id').doNothing())
@@ -93,14 +96,15 @@ export async function deleteRegistration(db: Kysely<Database>, userId: string, r
 }
 
 /**
- * Feature.waysIn: every registration counts. One registered as a second factor (is_passkey false)
- * may be unable to sign in alone, but the table does not record how a registration was made.
+ * Feature.waysIn: the registrations that sign in alone (passkeys). A key registered as a second
+ * factor only adds to a session signed in some other way, so it keeps nobody from being locked out.
  */
 export const passkeyWaysIn: WaysInCounter = async (db, userId) => {
   const row = await db
     .selectFrom('webauthn_registrations')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('user_id', '=', userId)
+    .where('signs_in_alone', '=', true)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 };

@@ -14,6 +14,11 @@ export interface WebAuthnRegistrationsTable {
   /** How the browser may reach the authenticator ('internal', 'hybrid', 'usb', …). */
   transports: Json<string[]>;
   name: string;
+  /**
+   * Whether it signs in with nothing else: a passkey (discoverable, its user verified), not a key
+   * registered as a second factor (migration 0015-passkey-sign-in-alone). Only these are ways in.
+   */
+  signs_in_alone: boolean;
   created_at: Timestamp;
   last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
