@@ -16,11 +16,15 @@ const WITH_WALLET: User = {
 };
 
 describe('Wallets', () => {
-  it("lists the user's wallets with their family and 'Remove' (no accessibility violations)", async () => {
+  it("lists the user's wallets with their family and 'Remove', each address shown short and read out in full (no accessibility violations)", async () => {
     const { client } = accountClient(WITH_WALLET);
     const { container } = renderAccount(client);
     const section = await openSection('Wallets');
-    expect(itemsOf(section)).toEqual([{ name: ETH_ADDRESS, badges: [], details: ['Ethereum wallet'], actions: [`Remove ${ETH_ADDRESS}`] }]);
+    const [item] = itemsOf(section);
+    expect(item).toEqual({ name: expect.any(String), badges: [], details: ['Ethereum wallet'], actions: [`Remove ${ETH_ADDRESS}`] });
+    const name = section.querySelector('.vst-account-item-name')!;
+    expect(name.querySelector('[aria-hidden="true"]')?.textContent).toBe('0x5aAe…eAed');
+    expect(name.querySelector('.vst-visually-hidden')?.textContent).toBe(ETH_ADDRESS);
     await expectNoAxeViolations(container);
   });
 

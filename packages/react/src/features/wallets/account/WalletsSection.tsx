@@ -49,6 +49,9 @@ function ChooseWallet({ action, onPick }: { action: Action; onPick(option: Walle
   );
 }
 
+/** A wallet address as wallets show it: its first 6 and last 4 characters. */
+const shortAddress = (address: string) => (address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address);
+
 /**
  * 'Wallets': the wallets linked to the user, each with its family and 'Remove'; 'Connect wallet'
  * offers the wallets found in this browser, and the one chosen signs the sign-in message to link it.
@@ -71,7 +74,13 @@ export default function WalletsSection() {
           {user.crypto_wallets.map((wallet) => (
             <Item
               key={wallet.crypto_wallet_id}
-              name={<span className="vst-account-mono">{wallet.crypto_wallet_address}</span>}
+              name={
+                // Shortened as wallets show addresses (it has no place to wrap on a narrow screen); read out and hovered in full.
+                <span className="vst-account-mono" title={wallet.crypto_wallet_address}>
+                  <span aria-hidden="true">{shortAddress(wallet.crypto_wallet_address)}</span>
+                  <span className="vst-visually-hidden">{wallet.crypto_wallet_address}</span>
+                </span>
+              }
               details={[free(texts[wallet.crypto_wallet_type])]}
             >
               <RemoveAction action={action} change={changes.remove(wallet)} subject={wallet.crypto_wallet_address} />
