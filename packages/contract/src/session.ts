@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { minutes, ok, OkResponseSchema } from './common.js';
 import { route } from './route.js';
-import { CryptoWalletSchema, userParts } from './user-parts.js';
+import { CryptoWalletSchema, OAuthAccountSchema, userParts, WebAuthnRegistrationSchema } from './user-parts.js';
 
 export { CRYPTO_WALLET_TYPES, CryptoWalletSchema, OAuthAccountSchema, userParts, WebAuthnRegistrationSchema } from './user-parts.js';
 export type { CryptoWallet, CryptoWalletType, OAuthAccount, UserPartName, WebAuthnRegistration } from './user-parts.js';
@@ -35,6 +35,10 @@ export const AuthenticationFactorSchema = z
     phone_number_factor: z.object({ phone_id: z.string(), phone_number: z.string() }).optional(),
     /** Set for a wallet's signature (type and delivery_method 'crypto'): the wallet that signed. */
     crypto_wallet_factor: CryptoWalletSchema.omit({ verified: true }).optional(),
+    /** Set for a passkey (type and delivery_method 'webauthn'): the registration that signed. */
+    webauthn_factor: WebAuthnRegistrationSchema.pick({ webauthn_registration_id: true }).optional(),
+    /** Set for a social account (type and delivery_method 'oauth'): the provider account that signed in. */
+    oauth_factor: OAuthAccountSchema.pick({ provider_type: true, provider_subject: true }).optional(),
   })
   .meta({ id: 'AuthenticationFactor' });
 export type AuthenticationFactor = z.output<typeof AuthenticationFactorSchema>;

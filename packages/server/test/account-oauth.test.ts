@@ -136,6 +136,21 @@ describe('connecting a social account', () => {
   });
 });
 
+describe('a session signed in with a social account, which connects another', () => {
+  it('keeps its sign-in for a sensitive change right after: the account connected is another credential', async () => {
+    const signedIn = await signInWithProvider('github', uniqueEmail('two-accounts-github'));
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    const session = signedIn.body.session_token as string;
+    expect(signedIn.body.session.authentication_factors).toEqual([
+      expect.objectContaining({ type: 'oauth', oauth_factor: { provider_type: 'github', provider_subject: signedIn.body.provider_subject } }),
+    ]);
+    const connected = await connectDevAccount(s, session, 'gitlab', uniqueEmail('two-accounts-gitlab'));
+    expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+    expect(connected.body.session.authentication_factors).toHaveLength(2);
+    expect((await s.send('POST', '/sdk/v1/account/sessions/revoke_others', {}, { session })).status).toBe(200);
+  });
+});
+
 describe('connecting while the account is deleted', () => {
   it("a link flow finished at the provider after the user deleted the account lands on the host's page with the flow's error (not a 500), and connects nothing", async () => {
     const user = await newUser('deleted-linker');

@@ -60,6 +60,33 @@ describe('deleting a passkey', () => {
   });
 });
 
+describe('a session signed in with a passkey, which registers another', () => {
+  it('keeps its sign-in for a sensitive change right after, and signing in again with that passkey once it is old lifts reauthentication_required', async () => {
+    const user = await signInByPasscode(s, uniqueEmail('two-passkeys'));
+    const first = new SoftAuthenticator(ORIGIN);
+    expect((await registerPasskey(s, first, { session: user.session_token })).status).toBe(200);
+    const signedIn = await signInWithPasskey(s, first);
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    const session = signedIn.body.session_token;
+    expect(signedIn.body.session.authentication_factors).toEqual([
+      expect.objectContaining({ type: 'webauthn', webauthn_factor: { webauthn_registration_id: expect.any(String) } }),
+    ]);
+
+    // The second passkey is attached to this session; the first one's sign-in stays what it was.
+    const registered = await registerPasskey(s, new SoftAuthenticator(ORIGIN), { session });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    expect(registered.body.session.authentication_factors).toHaveLength(2);
+    const revokeOthers = () => s.send('POST', '/sdk/v1/account/sessions/revoke_others', {}, { session });
+    expect((await revokeOthers()).status).toBe(200);
+
+    clock.advanceMinutes(s.config.project.reauthenticationMinutes + 1);
+    expect(await revokeOthers()).toMatchObject(refusal('reauthentication_required', 403));
+    const again = await signInWithPasskey(s, first, { session });
+    expect(again.body.session_token).toBe(session);
+    expect((await revokeOthers()).status).toBe(200);
+  });
+});
+
 describe('a key registered as a second factor', () => {
   it('is no way in: beside it the only email is the last way in (last_way_in); a passkey is one, and then the email may go', async () => {
     const user = await signInByPasscode(s, uniqueEmail('second-factor'));

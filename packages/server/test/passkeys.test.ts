@@ -92,7 +92,12 @@ describe('passkey registration and sign-in', () => {
     expect(signedIn.body.user_id).toBe(userId);
     expect(signedIn.body.session_token).not.toBe(session);
     expect(signedIn.body.session.authentication_factors).toEqual([
-      { type: 'webauthn', delivery_method: 'webauthn', last_authenticated_at: expect.any(String) },
+      {
+        type: 'webauthn',
+        delivery_method: 'webauthn',
+        last_authenticated_at: expect.any(String),
+        webauthn_factor: { webauthn_registration_id: registrationId },
+      },
     ]);
     const me = await h.json('GET', '/sdk/v1/users/me', undefined, { session: signedIn.body.session_token });
     expect(me.body.webauthn_registrations.map((r: { name: string }) => r.name)).toEqual(['Passkey']);

@@ -122,7 +122,13 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, pro
       const account = { userId: used.userId, provider: used.provider, subject: used.subject, email: used.link.email, now };
       if (!(await addWayIn(db, addition, (trx) => linkAccount(trx, account)))) throw new ApiError('oauth_account_already_linked');
     }
-    const factor: AuthenticationFactor = { type: 'oauth', delivery_method: 'oauth', last_authenticated_at: now.toISOString() };
+    // Naming the provider account: one connected just now (attached) is another credential than the one this session signed in with.
+    const factor: AuthenticationFactor = {
+      type: 'oauth',
+      delivery_method: 'oauth',
+      last_authenticated_at: now.toISOString(),
+      oauth_factor: { provider_type: used.provider, provider_subject: used.subject },
+    };
     const signedIn = await completeSignIn(deps, {
       requestId: c.get('requestId'),
       client: signInClient(c),

@@ -21,7 +21,13 @@ import { consumeChallenge, issueChallenge } from './challenges.js';
 import { addRegistration, counterOf, deleteRegistration, findByCredentialId, listRegistrations, recordUse, renameRegistration } from './registrations-store.js';
 import { toWebAuthnRegistration } from './user-part.js';
 
-const webauthnFactor = (now: Date): AuthenticationFactor => ({ type: 'webauthn', delivery_method: 'webauthn', last_authenticated_at: now.toISOString() });
+/** A passkey's factor names its registration: each passkey is a credential of its own to the session (an attached one among them). */
+const webauthnFactor = (registrationId: string, now: Date): AuthenticationFactor => ({
+  type: 'webauthn',
+  delivery_method: 'webauthn',
+  last_authenticated_at: now.toISOString(),
+  webauthn_factor: { webauthn_registration_id: registrationId },
+});
 
 export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const { config, db } = deps;
@@ -81,7 +87,7 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
       client: signInClient(c),
       bearerToken: bearerToken(c),
       userId,
-      factors: [webauthnFactor(now)],
+      factors: [webauthnFactor(row.webauthn_registration_id, now)],
       ...duration,
       now,
       attaches: true,
@@ -138,7 +144,7 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
         client: signInClient(c),
         bearerToken: bearerToken(c),
         userId: registration.user_id,
-        factors: [webauthnFactor(now)],
+        factors: [webauthnFactor(registration.webauthn_registration_id, now)],
         ...duration,
         now,
       }),

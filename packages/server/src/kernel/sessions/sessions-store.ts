@@ -115,22 +115,23 @@ export async function revokeOtherSessions(db: Kysely<Database>, userId: string, 
 }
 
 /**
- * What a factor proved, by the ids in its details (email_factor's email_id, phone_number_factor's
- * phone_id, crypto_wallet_factor's crypto_wallet_id, and so for any method's *_factor): the
- * address or wallet, not how it was spelled when proven.
+ * What a factor proved, by its details (the *_factor objects): their ids when they have some
+ * (email_factor's email_id, phone_number_factor's phone_id, crypto_wallet_factor's
+ * crypto_wallet_id, webauthn_factor's webauthn_registration_id: the address, wallet or passkey, not
+ * how it was spelled when proven), else all of them (oauth_factor: a provider account is its
+ * provider and subject). Two passkeys, or two social accounts, are two credentials.
  */
 function credentialOf(factor: StoredFactor): string {
-  const ids = Object.entries(factor).flatMap(([key, details]) =>
-    key.endsWith('_factor') && details !== null && typeof details === 'object'
-      ? Object.entries(details as Record<string, unknown>)
-          .filter(([name]) => name.endsWith('_id'))
-          .map(([name, id]) => `${key}.${name}=${String(id)}`)
-      : [],
-  );
-  return ids.sort().join(' ');
+  const parts = Object.entries(factor).flatMap(([key, details]) => {
+    if (!key.endsWith('_factor') || details === null || typeof details !== 'object') return [];
+    const fields = Object.entries(details as Record<string, unknown>);
+    const ids = fields.filter(([name]) => name.endsWith('_id'));
+    return (ids.length > 0 ? ids : fields).map(([name, value]) => `${key}.${name}=${String(value)}`);
+  });
+  return parts.sort().join(' ');
 }
 
-/** Adds a factor, replacing an earlier one of the same kind (same type, channel, and the same email, phone or wallet). */
+/** Adds a factor, replacing an earlier one of the same kind (same type, channel, and the same email, phone, wallet, passkey or social account). */
 export function mergeFactor(factors: StoredFactor[], factor: StoredFactor): StoredFactor[] {
   const credential = credentialOf(factor);
   const same = (f: StoredFactor) => f.type === factor.type && f.delivery_method === factor.delivery_method && credentialOf(f) === credential;
