@@ -81,6 +81,7 @@ test('a static page loads one script and mounts the login widget with the public
   expect(await page.evaluate(() => Object.keys((window as unknown as { Vestibule: object }).Vestibule).sort())).toEqual([
     'createVestibuleClient',
     'findElement',
+    'mountAccount',
     'mountIdentityProvider',
     'mountLogin',
     'mountPasskeyRegistration',
