@@ -1,4 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { SessionResponse, User } from '@vestibule/contract';
+import { asPerson, lastCode } from '../helpers/account.js';
 import { describeWithPostgres } from '../helpers/describe-with-postgres.js';
 import { uniqueEmail } from '../helpers/harness.js';
 import { approveApp, refreshApp, resetTokenIn, userinfo } from '../helpers/idp-app.js';
@@ -47,6 +50,33 @@ describeWithPostgres('a reset on one instance, the intruder on the other', (clus
       expect((await check(b, intruder)).body.error_type, `round ${round}`).toBe('session_not_found');
       expect((await userinfo(b, app.access)).status).toBe(401);
       expect((await refreshApp(b, app.refresh)).body.error).toBe('invalid_grant');
+    }
+  });
+
+  it("an address and a number the intruder adds on the other instance while the reset runs do not outlive it (issue 28's second attack)", async () => {
+    for (let round = 0; round < 10; round++) {
+      const from = `127.0.5.${round + 1}`;
+      const email = uniqueEmail('reset-add-race');
+      const signed = await b.signInByLink(email, from);
+      const intruder = { session: signed.session_token, from };
+      const theirs = uniqueEmail('intruders-own');
+      const phone = `+1650555${String(1000 + round).padStart(4, '0')}`;
+      expect((await asPerson(b, intruder, 'emails/start', { email: theirs })).status).toBe(200);
+      expect((await asPerson(b, intruder, 'phone_numbers/start', { phone_number: phone })).status).toBe(200);
+      const codes = { email: await lastCode(b, theirs), phone: await lastCode(b, phone) };
+      const token = await resetLinkFor(email, from);
+      const [reset] = await Promise.all([
+        a.send<SessionResponse>('POST', '/sdk/v1/passwords/email/reset', { token, password: NEW_PASSWORD }, { from }),
+        sleep(round * 7).then(() => asPerson(b, intruder, 'emails/add', { email: theirs, code: codes.email })),
+        sleep(round * 7).then(() => asPerson(b, intruder, 'phone_numbers/add', { phone_number: phone, code: codes.phone })),
+      ]);
+      expect(reset.status).toBe(200);
+      const owner = await a.send<User>('GET', '/sdk/v1/users/me', undefined, { session: reset.body.session_token, from });
+      expect(
+        owner.body.emails.map((e) => e.email),
+        `round ${round}`,
+      ).toEqual([email]);
+      expect(owner.body.phone_numbers, `round ${round}`).toEqual([]);
     }
   });
 

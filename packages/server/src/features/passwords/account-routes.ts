@@ -19,6 +19,7 @@ import {
   type FailureCounter,
 } from '../../kernel/failure-counters.js';
 import { revokeOtherSessions } from '../../kernel/sessions/sessions-store.js';
+import { withUserLocked } from '../../kernel/account/add-way-in.js';
 import { hashPassword, verifyPassword } from '../../security/password-hash.js';
 import { evaluatePassword } from './evaluate-password.js';
 import { findPassword, setPassword, setResetRequired } from './passwords-store.js';
@@ -67,20 +68,22 @@ export function registerAccountPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: Ap
     if (body.current_password === undefined) requireRecentSignIn(session, deps.clock(), config.project.reauthenticationMinutes);
     else await checkCurrentPassword(c, userId, body.current_password, current?.hash);
 
-    const emails = await db.selectFrom('user_emails').select(['email', 'verified']).where('user_id', '=', userId).orderBy('created_at').execute();
-    const verdict = await evaluatePassword(deps, body.password, emails[0]?.email);
+    const first = await db.selectFrom('user_emails').select('email').where('user_id', '=', userId).orderBy('created_at').executeTakeFirst();
+    const verdict = await evaluatePassword(deps, body.password, first?.email);
     if (!verdict.valid) throw new ApiError('weak_password');
     const hash = await deps.heavyWork.run(() => hashPassword(body.password, config.argon2));
     const now = deps.clock();
-    await setPassword(
-      db,
-      userId,
-      hash,
-      emails.some((email) => email.verified),
-      now,
-    );
-    await setResetRequired(db, userId, false);
-    const signedOut = body.sign_out_other_devices ? await revokeOtherSessions(db, userId, session.session_id, now) : 0;
+    // Written under the user's lock with the session read again: a reset or the owner's first proof
+    // that ran while this hashed has ended the session (session_not_found), or replaced the password
+    // that was checked (refused as a wrong current password), and nothing of it is written over.
+    const signedOut = await withUserLocked(db, { userId, sessionId: session.session_id, now }, async (trx, live) => {
+      if (body.current_password === undefined) requireRecentSignIn(live, now, config.project.reauthenticationMinutes);
+      else if ((await findPassword(trx, userId))?.hash !== current?.hash) throw new ApiError('invalid_current_password');
+      const proven = await trx.selectFrom('user_emails').select('email_id').where('user_id', '=', userId).where('verified', '=', true).executeTakeFirst();
+      await setPassword(trx, userId, hash, Boolean(proven), now);
+      await setResetRequired(trx, userId, false);
+      return body.sign_out_other_devices ? revokeOtherSessions(trx, userId, session.session_id, now) : 0;
+    });
     // Every instance has dropped the sessions signed out before the answer.
     if (signedOut > 0) await deps.sessions.settle();
     deps.log.info('Account updated', {

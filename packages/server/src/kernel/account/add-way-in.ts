@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database.js';
+import type { Database, SessionRow } from '../../storage/database.js';
 import { ApiError } from '../api-error.js';
 import { requireRecentSignIn } from './recent-sign-in.js';
 import { requireNoUnprovenPassword } from './unproven-account.js';
@@ -19,29 +19,50 @@ export interface WayInAddition {
   provesOwnAddress?: boolean;
 }
 
+/** Whose account changes, for which session, when. */
+export interface LockedChange {
+  userId: string;
+  sessionId: string;
+  now: Date;
+}
+
 /**
- * Writes a new way in (an address, a number, a passkey, a social account, a wallet) for the
- * session's user, with the rules checked where it is written rather than only when the flow
- * started: one transaction locks the user's row (so an owner's first proof, a reset or a deletion
- * of the user, which change that row, run wholly before or after it), reads the session again (a
- * revoked or expired one is 401 session_not_found: a reset or proof that just ended it wins), requires
- * its recent sign-in (403 reauthentication_required: a signature or ceremony that took its time, or
- * a flow started while recent, adds nothing once it is not), and refuses while a password set
- * before any proof sits beside an unproven address (400 unverified_email). Then `add` runs in it.
- * A user deleted meanwhile is session_not_found.
+ * Runs a change to a user's ways in (`change`) in one transaction that first locks the user's row
+ * and then reads the asking session again: whatever else changes the user under that lock (an
+ * owner's first proof, a reset, a deletion, another change) runs wholly before or after it, and a
+ * session such a change ended (revoked, expired, its user deleted) is 401 session_not_found here,
+ * however long ago the call checked it. `change` gets the session as it now is.
  */
-export async function addWayIn<T>(db: Kysely<Database>, addition: WayInAddition, add: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+export async function withUserLocked<T>(
+  db: Kysely<Database>,
+  at: LockedChange,
+  change: (trx: Kysely<Database>, session: SessionRow) => Promise<T>,
+): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').select('user_id').where('user_id', '=', addition.userId).forUpdate().executeTakeFirst();
+    const user = await trx.selectFrom('users').select('user_id').where('user_id', '=', at.userId).forUpdate().executeTakeFirst();
     const session = await trx
       .selectFrom('sessions')
       .selectAll()
-      .where('session_id', '=', addition.sessionId)
-      .where('user_id', '=', addition.userId)
+      .where('session_id', '=', at.sessionId)
+      .where('user_id', '=', at.userId)
       .where('revoked_at', 'is', null)
-      .where('expires_at', '>', addition.now)
+      .where('expires_at', '>', at.now)
       .executeTakeFirst();
     if (!user || !session) throw new ApiError('session_not_found');
+    return change(trx, session);
+  });
+}
+
+/**
+ * Writes a new way in (an address, a number, a passkey, a social account, a wallet) for the
+ * session's user, with the rules checked where it is written rather than only when the flow
+ * started (withUserLocked): its recent sign-in (403 reauthentication_required: a signature or
+ * ceremony that took its time, or a flow started while recent, adds nothing once it is not), and
+ * no password set before any proof beside an unproven address (400 unverified_email). Then `add`
+ * runs in the same transaction.
+ */
+export async function addWayIn<T>(db: Kysely<Database>, addition: WayInAddition, add: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return withUserLocked(db, addition, async (trx, session) => {
     requireRecentSignIn(session, addition.now, addition.recentMinutes);
     if (!addition.provesOwnAddress) await requireNoUnprovenPassword(trx, addition.userId);
     return add(trx);

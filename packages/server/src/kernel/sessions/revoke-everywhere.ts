@@ -28,6 +28,9 @@ export interface RevokeDeps {
  * (LiveSessions.settle) once this is committed.
  */
 export async function endEveryWayIn(db: Kysely<Database>, revokers: readonly UserRevoker[], userId: string, now: Date, provenEmailId: string): Promise<void> {
+  // The user's row first, as every change to its ways in takes it (kernel/account/add-way-in.ts): one
+  // under way finishes before this reads, and one after finds its session ended.
+  await db.selectFrom('users').select('user_id').where('user_id', '=', userId).forUpdate().executeTakeFirst();
   await retireUserSecrets(db, userId, now);
   await revokeUserSessions(db, userId, now);
   await db.deleteFrom('user_emails').where('user_id', '=', userId).where('email_id', '!=', provenEmailId).execute();
