@@ -60,6 +60,16 @@ export function createAccount(http: HttpClient, sessions: SessionManager, wallet
     sessions: () => call('GET /sdk/v1/account/sessions'),
     sessionRevoke: (request) => call('POST /sdk/v1/account/sessions/revoke', request),
     sessionRevokeOthers: () => call('POST /sdk/v1/account/sessions/revoke_others', {}),
+    totpCreate: () => call('POST /sdk/v1/account/two_step/totp/create', {}),
+    totpEnrol: (request) => change('POST /sdk/v1/account/two_step/totp/enrol', request),
+    totpDelete: () => change('POST /sdk/v1/account/two_step/delete', {}),
+    async recoveryCodes() {
+      const response = await call('POST /sdk/v1/account/two_step/recovery_codes', {});
+      // The user's count of unused codes is now ten: read it afresh rather than guess the User.
+      const user = sessions.getState()?.user;
+      if (user?.totp) sessions.updateUser({ ...user, totp: { ...user.totp, recovery_codes_remaining: response.recovery_codes.length } });
+      return response;
+    },
     async delete(request) {
       const response = await call('POST /sdk/v1/account/delete', request);
       // The user and every session of theirs are gone: nothing is signed in here any more.

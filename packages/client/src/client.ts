@@ -9,6 +9,7 @@ import { createMagicLinks } from './magic-links.js';
 import { ATTESTED_SESSION_DURATION_MINUTES, createSignIn } from './sign-in.js';
 import { createOAuth } from './oauth.js';
 import { createOtps } from './otps.js';
+import { createTwoStep } from './two-step.js';
 import { createPasskeys } from './passkeys.js';
 import { createPasswords, createUsersSearch } from './passwords.js';
 import { B2B_TOKEN_MESSAGE, parsePublicToken } from './public-token.js';
@@ -86,6 +87,7 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
     webauthn: createPasskeys(http, signIn, sessions, getUser),
     oauth: createOAuth(http, baseUrl, publicToken, signIn),
     cryptoWallets: createWallets(http, signIn, walletVerifiers),
+    twoStep: createTwoStep(http, signIn, sessions),
     account: createAccount(http, sessions, (address) => walletVerifiers.get(address)),
     idp: createIdp(http),
     session: {

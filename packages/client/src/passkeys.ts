@@ -1,4 +1,4 @@
-import type { SessionResponse, WebAuthnRegisterResponse, WebAuthnUpdateResponse } from '@vestibule/contract';
+import type { SignInResponse, WebAuthnRegisterResponse, WebAuthnUpdateResponse } from '@vestibule/contract';
 import type { HttpClient } from './http.js';
 import type { SessionManager } from './session-manager.js';
 import type { SignIn } from './sign-in.js';
@@ -34,7 +34,7 @@ export function createPasskeys(http: HttpClient, signIn: SignIn, sessions: Sessi
       return signIn('POST /sdk/v1/webauthn/register', { public_key_credential: credential, session_duration_minutes });
     },
 
-    async authenticate({ is_passkey = true, session_duration_minutes, conditional_mediation = false, signal } = {}): Promise<SessionResponse> {
+    async authenticate({ is_passkey = true, session_duration_minutes, conditional_mediation = false, signal } = {}): Promise<SignInResponse> {
       const { startAuthentication, WebAuthnAbortService } = await passkeyCeremonies();
       signal?.throwIfAborted();
       const start = await http.request('POST /sdk/v1/webauthn/authenticate/start', { is_passkey });

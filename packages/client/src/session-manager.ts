@@ -1,4 +1,4 @@
-import type { SessionResponse } from '@vestibule/contract';
+import type { SessionResponse, SignInResponse } from '@vestibule/contract';
 import { INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS, type CookieJar } from './cookies.js';
 import { VestibuleSDKError, USER_UNAUTHENTICATED_MESSAGE } from './errors.js';
 import type { SessionState, SessionTokens, Unsubscribe } from './types.js';
@@ -51,6 +51,8 @@ export interface SessionManager {
   updateSession(update: SessionUpdate): void;
   /** Stores a successful sign-in or refresh answer. */
   applySessionResponse(response: SessionResponse): void;
+  /** Stores a sign-in's answer: a session, or an intermediate session (its cookie only, the session cookies removed). */
+  applySignInResponse(response: SignInResponse): void;
   updateUser(user: SessionState['user']): void;
   /** Removes the cookies (on every seen domain) and sets the state to null. */
   destroy(): void;
@@ -196,6 +198,11 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     });
   }
 
+  function applySignInResponse(response: SignInResponse): void {
+    if ('intermediate_session_token' in response) updateSession({ state: null, intermediate_session_token: response.intermediate_session_token });
+    else applySessionResponse(response);
+  }
+
   function onStorage(event: StorageEvent): void {
     if (event.key !== key && event.key !== null) return;
     if (storage && event.storageArea && event.storageArea !== storage) return;
@@ -221,6 +228,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     },
     updateSession,
     applySessionResponse,
+    applySignInResponse,
     updateUser(user) {
       if (data.state) setState({ ...data.state, user });
     },

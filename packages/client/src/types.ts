@@ -18,6 +18,8 @@ import type {
   AccountRevokeOthersResponse,
   AccountSessionRevokeRequest,
   AccountSessionsResponse,
+  AccountTotpEnrolRequest,
+  AccountTotpEnrolResponse,
   AccountWalletIdRequest,
   AccountWalletLinkRequest,
   Bootstrap,
@@ -25,6 +27,7 @@ import type {
   CryptoWalletsAuthenticateStartResponse,
   CryptoWalletType,
   ErrorType,
+  IntermediateSessionResponse,
   IdpAuthorizeStartRequest,
   IdpAuthorizeStartResponse,
   IdpAuthorizeSubmitRequest,
@@ -39,8 +42,13 @@ import type {
   OkResponse,
   OtpLoginOrCreateResponse,
   PasswordStrengthCheckResponse,
+  RecoveryCodeAuthenticateResponse,
+  RecoveryCodesResponse,
   Session,
   SessionResponse,
+  SignInResponse,
+  TotpCreateResponse,
+  TotpEnrolResponse,
   User,
   RouteResponse,
   UserType,
@@ -174,7 +182,8 @@ export interface VestibuleClient {
     email: {
       loginOrCreate(email: string, options?: MagicLinkEmailOptions): Promise<MagicLinkLoginOrCreateResponse>;
     };
-    authenticate(token: string, options?: SessionDurationOptions): Promise<SessionResponse>;
+    /** A user with two-step verification gets an intermediate session (twoStep carries on). */
+    authenticate(token: string, options?: SessionDurationOptions): Promise<SignInResponse>;
   };
 
   otps: {
@@ -190,7 +199,7 @@ export interface VestibuleClient {
       loginOrCreate(phoneNumber: string, options?: OtpPhoneOptions): Promise<OtpLoginOrCreateResponse>;
     };
     /** Checks the 6-digit code sent to methodId; on success the session is stored like a magic link's. */
-    authenticate(code: string, methodId: string, options?: SessionDurationOptions): Promise<SessionResponse>;
+    authenticate(code: string, methodId: string, options?: SessionDurationOptions): Promise<SignInResponse>;
   };
 
   users: {
@@ -202,15 +211,15 @@ export interface VestibuleClient {
     /** Scores a password on the server (zxcvbn or LUDS, plus the breached check). */
     strengthCheck(request: { password: string; email?: string }): Promise<PasswordStrengthCheckResponse>;
     /** Creates a user with a password; the session is stored like a magic link's. */
-    create(request: PasswordCredentials): Promise<SessionResponse>;
+    create(request: PasswordCredentials): Promise<SignInResponse>;
     /** Logs in with a password; the session is stored like a magic link's. */
-    authenticate(request: PasswordCredentials): Promise<SessionResponse>;
+    authenticate(request: PasswordCredentials): Promise<SignInResponse>;
     /** Emails a reset link (and, with loginRedirectUrl, a login link). */
     resetByEmailStart(options: PasswordResetByEmailStartOptions): Promise<OkResponse>;
     /** Whether an emailed reset token still works, without using it; rejects with invalid_reset_token when it does not. */
     checkResetToken(token: string): Promise<{ email: string }>;
     /** Sets a new password with the emailed token; the session is stored. */
-    resetByEmail(request: { token: string; password: string } & SessionDurationOptions): Promise<SessionResponse>;
+    resetByEmail(request: { token: string; password: string } & SessionDurationOptions): Promise<SignInResponse>;
   };
 
   /** Passkeys (WebAuthn). The browser's part loads on the first call. */
@@ -231,7 +240,7 @@ export interface VestibuleClient {
      * input with autocomplete 'username webauthn' (it waits until the user picks one). The signal
      * cancels the ceremony. The session is stored like a magic link's.
      */
-    authenticate(options?: { is_passkey?: boolean; conditional_mediation?: boolean; signal?: AbortSignal } & SessionDurationOptions): Promise<SessionResponse>;
+    authenticate(options?: { is_passkey?: boolean; conditional_mediation?: boolean; signal?: AbortSignal } & SessionDurationOptions): Promise<SignInResponse>;
     /** Renames one of the user's passkeys; the cached user is refreshed. */
     update(request: { webauthn_registration_id: string; name: string }): Promise<WebAuthnUpdateResponse>;
     /** Deletes one of the user's passkeys; the cached user is refreshed. */
@@ -250,7 +259,7 @@ export interface VestibuleClient {
      * the flow, for a session (stored like a magic link's). Rejects with oauth_token_not_found when
      * the token is unknown, used or expired, or this browser did not start the flow.
      */
-    authenticate(token: string, options?: SessionDurationOptions): Promise<OAuthAuthenticateResponse>;
+    authenticate(token: string, options?: SessionDurationOptions): Promise<OAuthAuthenticateResponse | IntermediateSessionResponse>;
     /**
      * Google one-tap. start() asks the server for what Google Identity Services' initialize()
      * needs (client_id, a one-time nonce) and where to load the script from. submit() sends the
@@ -293,7 +302,7 @@ export interface VestibuleClient {
      */
     authenticate(
       request: { crypto_wallet_address: string; crypto_wallet_type: CryptoWalletType; signature: string } & SessionDurationOptions,
-    ): Promise<CryptoWalletsAuthenticateResponse>;
+    ): Promise<CryptoWalletsAuthenticateResponse | IntermediateSessionResponse>;
   };
 
   /**
@@ -351,6 +360,31 @@ export interface VestibuleClient {
      * is cleared.
      */
     delete(request: AccountDeleteRequest): Promise<OkResponse>;
+    /** Two-step verification: a key for the authenticator app and its otpauth:// URI (totp_already_enabled when it is on). */
+    totpCreate(): Promise<TotpCreateResponse>;
+    /** Turns it on with a code from the app; recovery_codes are shown once (invalid_totp_code, totp_enrolment_not_started after 30 minutes). */
+    totpEnrol(request: AccountTotpEnrolRequest): Promise<AccountTotpEnrolResponse>;
+    /** Turns it off (totp_required where the project requires it). */
+    totpDelete(): Promise<UserResponse>;
+    /** Ten new recovery codes; the old ones stop working. */
+    recoveryCodes(): Promise<RecoveryCodesResponse>;
+  };
+
+  /**
+   * Two-step verification's second step. A sign-in whose answer is an IntermediateSessionResponse
+   * (two_step 'verify' or 'enrol') stored no session: the intermediate session token is in its
+   * cookie for 10 minutes, and these calls send it. Each rejects with intermediate_session_not_found
+   * when there is none (or it expired, or was used), which clears it.
+   */
+  twoStep: {
+    /** A code from the authenticator app: the session is stored (its factors: the first one and the app). Rejects with invalid_totp_code, totp_code_already_used, user_lock_limit_reached. */
+    authenticate(request: { code: string } & SessionDurationOptions): Promise<SessionResponse>;
+    /** A recovery code instead (each works once): the session is stored; recovery_codes_remaining says how many are left. Rejects with invalid_recovery_code. */
+    authenticateWithRecoveryCode(request: { recovery_code: string } & SessionDurationOptions): Promise<RecoveryCodeAuthenticateResponse>;
+    /** two_step 'enrol' (the project requires it): a key for the authenticator app and its otpauth:// URI. */
+    create(): Promise<TotpCreateResponse>;
+    /** Turns the key on with a code from the app and stores the session; recovery_codes are shown once. */
+    enrol(request: { code: string } & SessionDurationOptions): Promise<TotpEnrolResponse>;
   };
 
   /**

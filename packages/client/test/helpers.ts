@@ -53,6 +53,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     crypto_wallets: [],
     oauth_accounts: [],
     password: null,
+    totp: null,
     ...overrides,
   };
 }

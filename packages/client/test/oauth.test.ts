@@ -87,7 +87,7 @@ describe('oauth.authenticate', () => {
     expect(fake.callsTo('POST /sdk/v1/oauth/authenticate').map((c) => c.body)).toEqual([
       { token: 'oauth-token-1', code_verifier: 'verifier-kept-at-start', session_duration_minutes: 30 },
     ]);
-    expect(response.provider_subject).toBe('sub-1');
+    expect(response).toMatchObject({ provider_subject: 'sub-1' });
     expect(localStorage.getItem(KEY)).toBeNull();
     expect(client.session.getSync()?.session_id).toBe(OAUTH_SESSION.session.session_id);
     expect(localStorage.getItem(sessionStorageKey(TEST_TOKEN))).not.toBeNull();

@@ -28,7 +28,7 @@ describe('wallets', () => {
     await client.cryptoWallets.authenticateStart({ crypto_wallet_address: 'another', crypto_wallet_type: 'solana' });
     await client.cryptoWallets.authenticateStart({ crypto_wallet_address: ADDRESS, crypto_wallet_type: 'ethereum' });
     const signedIn = await client.cryptoWallets.authenticate({ crypto_wallet_address: ADDRESS, crypto_wallet_type: 'ethereum', signature: '0xabc' });
-    expect(signedIn.crypto_wallet_id).toBe('crypto-wallet-1');
+    expect(signedIn).toMatchObject({ crypto_wallet_id: 'crypto-wallet-1' });
     const body = fake.callsTo('POST /sdk/v1/crypto_wallets/authenticate')[0]?.body as Record<string, string>;
     expect(body).toEqual({
       crypto_wallet_address: ADDRESS,

@@ -1,8 +1,13 @@
 import { accountErrorCatalogue } from './account-errors.js';
 import { errorCatalogue, type ErrorType } from './errors.js';
+import { twoStepErrorCatalogue } from './two-step-errors.js';
 
-/** Every error_type with its HTTP status and default message (errors.ts and account-errors.ts), as the server answers them. */
-export const allErrors: Readonly<Record<ErrorType, { status: number; message: string }>> = { ...errorCatalogue, ...accountErrorCatalogue };
+/** Every error_type with its HTTP status and default message (errors.ts, account-errors.ts and two-step-errors.ts), as the server answers them. */
+export const allErrors: Readonly<Record<ErrorType, { status: number; message: string }>> = {
+  ...errorCatalogue,
+  ...accountErrorCatalogue,
+  ...twoStepErrorCatalogue,
+};
 
 /** Every error_type, in catalogue order. */
 export const errorTypes = Object.keys(allErrors) as [ErrorType, ...ErrorType[]];

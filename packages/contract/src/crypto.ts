@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { minutes, ok, pkceCodeChallenge, pkceCodeVerifier } from './common.js';
 import { route } from './route.js';
-import { CRYPTO_WALLET_TYPES, SessionResponseSchema } from './session.js';
+import { CRYPTO_WALLET_TYPES, SessionResponseSchema, signInResponse } from './session.js';
 
 /**
  * Crypto wallets: sign-in by signing a message with an Ethereum or
@@ -85,7 +85,7 @@ export const cryptoRoutes = {
     tag: TAG,
     auth: 'public-optional-session',
     request: CryptoWalletsAuthenticateRequestSchema,
-    response: CryptoWalletsAuthenticateResponseSchema,
+    response: signInResponse(CryptoWalletsAuthenticateResponseSchema),
     errors: [
       'invalid_crypto_wallet_address',
       'invalid_crypto_signature',

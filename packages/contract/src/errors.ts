@@ -7,6 +7,7 @@
  * schema library, so a browser bundle may import it.
  */
 import type { accountErrorCatalogue } from './account-errors.js';
+import type { twoStepErrorCatalogue } from './two-step-errors.js';
 
 const userFacingErrors = {
   invalid_email: { status: 400, message: 'Email format is invalid.' },
@@ -134,8 +135,8 @@ const httpErrors = {
  */
 export const errorCatalogue = { ...userFacingErrors, ...httpErrors } as const satisfies Record<string, { status: number; message: string }>;
 
-/** Every error_type the API answers with: this catalogue's and the account page's. */
-export type ErrorType = keyof typeof errorCatalogue | keyof typeof accountErrorCatalogue;
+/** Every error_type the API answers with: this catalogue's, the account page's and two-step verification's. */
+export type ErrorType = keyof typeof errorCatalogue | keyof typeof accountErrorCatalogue | keyof typeof twoStepErrorCatalogue;
 
 /**
  * The types whose message people see as the catalogue words it: the first block of the catalogue

@@ -7,6 +7,7 @@
  */
 export * from './errors.js';
 export * from './account-errors.js';
+export * from './two-step-errors.js';
 export * from './all-errors.js';
 export * from './durations.js';
 export * from './oauth-providers.js';
@@ -22,6 +23,7 @@ export * from './oauth.js';
 export * from './crypto.js';
 export * from './users.js';
 export * from './account.js';
+export * from './two-step.js';
 export * from './events.js';
 export * from './outbox.js';
 export * from './idp.js';

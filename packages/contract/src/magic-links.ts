@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { email, minutes, ok, redirectUrl } from './common.js';
 import { route } from './route.js';
-import { SessionResponseSchema } from './session.js';
+import { SignInResponseSchema } from './session.js';
 
 export const MagicLinkLoginOrCreateRequestSchema = z
   .strictObject({
@@ -45,7 +45,7 @@ export const magicLinkRoutes = {
     tag: 'Magic links',
     auth: 'public-optional-session',
     request: MagicLinkAuthenticateRequestSchema,
-    response: SessionResponseSchema,
+    response: SignInResponseSchema,
     errors: ['unable_to_auth_magic_link', 'invalid_duration'],
   }),
 } as const;

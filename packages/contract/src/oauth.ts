@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { minutes, ok, pkceCodeChallenge, pkceCodeVerifier, redirectUrl } from './common.js';
 import { OAUTH_PROVIDER_TYPES } from './oauth-providers.js';
 import { route } from './route.js';
-import { SessionResponseSchema } from './session.js';
+import { SessionResponseSchema, signInResponse } from './session.js';
 
 /**
  * Social sign-in: an authorization-code flow our server runs against
@@ -151,7 +151,7 @@ export const oauthRoutes = {
     tag: TAG,
     auth: 'public-optional-session',
     request: OAuthAuthenticateRequestSchema,
-    response: OAuthAuthenticateResponseSchema,
+    response: signInResponse(OAuthAuthenticateResponseSchema),
     errors: [
       'oauth_token_not_found',
       'invalid_duration',

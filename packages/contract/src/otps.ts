@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { email, locale, minutes, ok } from './common.js';
 import { route } from './route.js';
-import { SessionResponseSchema } from './session.js';
+import { SignInResponseSchema } from './session.js';
 
 /** One-time passcodes: 6 digits, 5 minutes by default. */
 export type OtpChannel = 'email' | 'sms' | 'whatsapp';
@@ -90,7 +90,7 @@ export const otpRoutes = {
     tag: 'One-time passcodes',
     auth: 'public-optional-session',
     request: OtpAuthenticateRequestSchema,
-    response: SessionResponseSchema,
+    response: SignInResponseSchema,
     errors: ['invalid_code', 'otp_code_not_found', 'otp_code_expired', 'user_lock_limit_reached', 'invalid_duration'],
   }),
 } as const;

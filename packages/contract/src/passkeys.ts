@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { minutes, ok } from './common.js';
 import { route } from './route.js';
-import { SessionResponseSchema, WebAuthnRegistrationSchema } from './session.js';
+import { SessionResponseSchema, SignInResponseSchema, WebAuthnRegistrationSchema } from './session.js';
 
 /**
  * Passkeys: WebAuthn registration and authentication ceremonies,
@@ -165,7 +165,7 @@ export const passkeyRoutes = {
     tag: TAG,
     auth: 'public-optional-session',
     request: WebAuthnAuthenticateRequestSchema,
-    response: SessionResponseSchema,
+    response: SignInResponseSchema,
     errors: [...finishErrors, 'webauthn_registration_not_found', 'user_unauthenticated'],
   }),
   update: route({

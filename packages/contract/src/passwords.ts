@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { email, locale, minutes, ok, OkResponseSchema, redirectUrl } from './common.js';
 import { route } from './route.js';
-import { SessionResponseSchema } from './session.js';
+import { SignInResponseSchema } from './session.js';
 
 /** Passwords. */
 const password = z.string().min(1).max(256).meta({ description: 'At most 256 characters.' });
@@ -104,7 +104,7 @@ export const passwordRoutes = {
     tag: 'Passwords',
     auth: 'public',
     request: PasswordCreateRequestSchema,
-    response: SessionResponseSchema,
+    response: SignInResponseSchema,
     errors: ['invalid_email', 'weak_password', 'reset_password', 'duplicate_email', 'invalid_duration', 'too_many_requests', 'server_busy'],
   }),
   authenticate: route({
@@ -115,7 +115,7 @@ export const passwordRoutes = {
     tag: 'Passwords',
     auth: 'public-optional-session',
     request: PasswordAuthenticateRequestSchema,
-    response: SessionResponseSchema,
+    response: SignInResponseSchema,
     errors: [
       'invalid_email',
       'unauthorized_credentials',
@@ -157,7 +157,7 @@ export const passwordRoutes = {
     tag: 'Passwords',
     auth: 'public',
     request: PasswordResetByEmailRequestSchema,
-    response: SessionResponseSchema,
+    response: SignInResponseSchema,
     errors: ['invalid_reset_token', 'weak_password', 'invalid_duration', 'too_many_requests', 'server_busy'],
   }),
 } as const;

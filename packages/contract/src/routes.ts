@@ -12,6 +12,7 @@ import { passwordRoutes } from './passwords.js';
 import type { RouteDef, RouteMap } from './route.js';
 import { serverRoutes } from './server.js';
 import { sessionRoutes } from './session.js';
+import { twoStepRoutes } from './two-step.js';
 import { userRoutes } from './users.js';
 
 /** Every route of the API, feature by feature: the one table the server serves and documents. */
@@ -27,6 +28,7 @@ export const routes: readonly RouteDef[] = [
   ...Object.values(userRoutes),
   ...Object.values(sessionRoutes),
   ...Object.values(accountRoutes),
+  ...Object.values(twoStepRoutes),
   ...Object.values(eventRoutes),
   ...Object.values(idpRoutes),
   ...Object.values(outboxRoutes),
@@ -45,6 +47,7 @@ type AnyRoute =
   | Values<typeof userRoutes>
   | Values<typeof sessionRoutes>
   | Values<typeof accountRoutes>
+  | Values<typeof twoStepRoutes>
   | Values<typeof eventRoutes>
   | Values<typeof idpRoutes>
   | Values<typeof outboxRoutes>;

@@ -22,13 +22,13 @@ export const UserSchema = z
   .meta({ id: 'User' });
 export type User = z.output<typeof UserSchema>;
 
-export const authenticationFactorTypes = ['magic_link', 'otp', 'password', 'webauthn', 'oauth', 'crypto', 'attested'] as const;
+export const authenticationFactorTypes = ['magic_link', 'otp', 'password', 'webauthn', 'oauth', 'crypto', 'attested', 'totp', 'recovery_code'] as const;
 export type AuthenticationFactorType = (typeof authenticationFactorTypes)[number];
 
 export const AuthenticationFactorSchema = z
   .object({
     type: z.enum(authenticationFactorTypes),
-    delivery_method: z.enum(['email', 'sms', 'whatsapp', 'knowledge', 'webauthn', 'oauth', 'crypto', 'attested']),
+    delivery_method: z.enum(['email', 'sms', 'whatsapp', 'knowledge', 'webauthn', 'oauth', 'crypto', 'attested', 'authenticator_app', 'recovery_code']),
     last_authenticated_at: z.string(),
     email_factor: z.object({ email_id: z.string(), email_address: z.string() }).optional(),
     /** Set for a passcode sent by SMS or WhatsApp: the phone number it went to (E.164). */
@@ -69,6 +69,35 @@ export const SessionResponseSchema = z
   })
   .meta({ id: 'SessionResponse' });
 export type SessionResponse = z.output<typeof SessionResponseSchema>;
+
+/**
+ * The answer of a sign-in that proved one factor of a user with two-step verification (or of any
+ * user when the project requires it): no session yet, but an intermediate session token that the
+ * second step takes (two-step.ts). It lasts 10 minutes, is bound to the user and the factor just
+ * proven, and no session route accepts it.
+ */
+export const IntermediateSessionResponseSchema = z
+  .object({
+    ...ok,
+    user_id: z.string(),
+    /** Opaque random token; the server keeps only its hash. Used once, by the second step. */
+    intermediate_session_token: z.string(),
+    intermediate_session_expires_at: z.string(),
+    /** verify: enter a code from the authenticator app (or a recovery code); enrol: the project requires two-step verification and this user has none yet, so add an authenticator app first. */
+    two_step: z.enum(['verify', 'enrol']),
+  })
+  .meta({ id: 'IntermediateSessionResponse' });
+export type IntermediateSessionResponse = z.output<typeof IntermediateSessionResponseSchema>;
+
+/** What a first-factor sign-in answers: a session, or an intermediate session when a second step is due. */
+export const signInResponse = <S extends z.ZodType<SessionResponse>>(session: S) => z.union([session, IntermediateSessionResponseSchema]);
+export const SignInResponseSchema = signInResponse(SessionResponseSchema).meta({ id: 'SignInResponse' });
+export type SignInResponse = z.output<typeof SignInResponseSchema>;
+
+/** The sign-in is held back for a second step (the answer has no session). */
+export function needsSecondStep(response: object): response is IntermediateSessionResponse {
+  return 'intermediate_session_token' in response;
+}
 
 export const SessionAuthenticateRequestSchema = z.strictObject({ session_duration_minutes: minutes.optional() }).meta({ id: 'SessionAuthenticateRequest' });
 export const SessionRevokeRequestSchema = z.strictObject({}).meta({ id: 'SessionRevokeRequest' });

@@ -41,5 +41,7 @@ export const userParts = {
   oauth_accounts: z.array(OAuthAccountSchema),
   /** Present when the user has a password; never carries the hash. */
   password: z.object({ password_id: z.string() }).nullable(),
+  /** Present when two-step verification is on: since when, and how many unused recovery codes are left. Never carries the key. */
+  totp: z.object({ totp_id: z.string(), created_at: z.string(), recovery_codes_remaining: z.number().int() }).nullable(),
 };
 export type UserPartName = keyof typeof userParts;

@@ -40,6 +40,7 @@ export const USER: User = {
   crypto_wallets: [],
   oauth_accounts: [],
   password: null,
+  totp: null,
 };
 
 export const SESSION_RESPONSE: SessionResponse = {
@@ -195,6 +196,28 @@ function fakeAccount() {
     sessionRevoke: vi.fn(async (_request: { session_id: string }) => OK),
     sessionRevokeOthers: vi.fn(async () => ({ ...OK, revoked: 0 })),
     delete: vi.fn(async (_request: { confirmation: string }) => OK),
+    totpCreate: vi.fn(async () => ({ ...OK, secret: TOTP_SECRET, otpauth_uri: TOTP_URI })),
+    totpEnrol: vi.fn(async (_request: { code: string }) => ({ ...USER_RESPONSE, recovery_codes: RECOVERY_CODES })),
+    totpDelete: vi.fn(async () => USER_RESPONSE),
+    recoveryCodes: vi.fn(async () => ({ ...OK, recovery_codes: RECOVERY_CODES })),
+  };
+}
+
+/** A key and its otpauth URI as the server answers them (base32, RFC 6238 defaults). */
+export const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+export const TOTP_URI = `otpauth://totp/Acme:ada%40example.com?issuer=Acme&secret=${TOTP_SECRET}&algorithm=SHA1&digits=6&period=30`;
+export const RECOVERY_CODES = Array.from({ length: 10 }, (_, i) => `abcd-ef${String(i).padStart(2, '0')}`);
+
+/** client.twoStep: the second step of a sign-in held back for it; each call answers a session. */
+function fakeTwoStep() {
+  return {
+    authenticate: vi.fn(async (_request: { code: string; session_duration_minutes?: number }) => SESSION_RESPONSE),
+    authenticateWithRecoveryCode: vi.fn(async (_request: { recovery_code: string; session_duration_minutes?: number }) => ({
+      ...SESSION_RESPONSE,
+      recovery_codes_remaining: 9,
+    })),
+    create: vi.fn(async () => ({ ...OK, secret: TOTP_SECRET, otpauth_uri: TOTP_URI })),
+    enrol: vi.fn(async (_request: { code: string; session_duration_minutes?: number }) => ({ ...SESSION_RESPONSE, recovery_codes: RECOVERY_CODES })),
   };
 }
 
@@ -265,6 +288,7 @@ export function fakeClient(options: FakeClientOptions = {}) {
       ),
     },
     idp: fakeIdp(),
+    twoStep: fakeTwoStep(),
     account: fakeAccount(),
     session: {
       getSync: vi.fn(() => null),

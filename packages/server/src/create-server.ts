@@ -111,7 +111,24 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const heavyWork = new HeavyWork({ concurrency: config.hashConcurrency, queueLength: config.hashQueueLength }, log);
   const userRevokers = features.flatMap((feature) => (feature.revokeUser ? [feature.revokeUser] : []));
   const waysIn = features.flatMap((feature) => (feature.waysIn ? [feature.waysIn] : []));
-  const deps: AppDeps = { config, db, clock, email, texts, keyring, sessions, userRevokers, waysIn, userParts, otpHmacKey: keys.otpHmacKey, log, heavyWork };
+  const signInHolds = features.flatMap((feature) => (feature.holdSignIn ? [feature.holdSignIn] : []));
+  const deps: AppDeps = {
+    config,
+    db,
+    clock,
+    email,
+    texts,
+    keyring,
+    sessions,
+    userRevokers,
+    waysIn,
+    userParts,
+    otpHmacKey: keys.otpHmacKey,
+    secretBoxKey: keys.secretBoxKey,
+    signInHolds,
+    log,
+    heavyWork,
+  };
   const app = createApp(deps);
 
   // The Node adapter's bindings (env.incoming: the socket) pass through: per-client limits need the peer address.

@@ -20,6 +20,8 @@ beforeAll(async () => {
       accountCodesPerUser: unlimited,
       otpLockout: { maxFailures: 1_000_000, windowSeconds: 3600, lockSeconds: 1800 },
       otpAccountLockout: { maxFailures: 1_000_000, windowSeconds: 3600, lockSeconds: 1800 },
+      twoStepLockout: { maxFailures: 1_000_000, windowSeconds: 3600, lockSeconds: 1800 },
+      twoStepAccountLockout: { maxFailures: 1_000_000, windowSeconds: 3600, lockSeconds: 1800 },
       eventsPerIp: unlimited,
       userSearchPerIp: unlimited,
       passwordStrengthPerIp: unlimited,

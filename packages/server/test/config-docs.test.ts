@@ -40,6 +40,7 @@ describe('configuration written once', () => {
       'sessions',
       'users',
       'account',
+      'two-step',
       'events',
       'idp',
     ]);

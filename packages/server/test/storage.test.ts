@@ -247,6 +247,7 @@ describe('migrations', () => {
       '0013-email-forms',
       '0014-account',
       '0015-passkey-sign-in-alone',
+      '0016-two-step',
     ]);
   });
 

@@ -9,6 +9,7 @@ import { cryptoWallets } from './crypto/index.js';
 import { sessions } from './sessions/index.js';
 import { users } from './users/index.js';
 import { account } from './account/index.js';
+import { twoStep } from './two-step/index.js';
 import { events } from './events/index.js';
 import { jwks } from './jwks/index.js';
 import { idp } from './idp/index.js';
@@ -34,6 +35,7 @@ export const features: Feature[] = [
   sessions,
   users,
   account,
+  twoStep,
   events,
   jwks,
   idp,
@@ -64,6 +66,7 @@ export type {} from './crypto/config.js';
 export type {} from './sessions/config.js';
 export type {} from './users/config.js';
 export type {} from './account/config.js';
+export type {} from './two-step/config.js';
 export type {} from './events/config.js';
 export type {} from './idp/config.js';
 export type {} from './events/tables.js';
@@ -72,3 +75,4 @@ export type {} from './passkeys/tables.js';
 export type {} from './oauth/tables.js';
 export type {} from './crypto/tables.js';
 export type {} from './idp/tables.js';
+export type {} from './two-step/tables.js';

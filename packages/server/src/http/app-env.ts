@@ -6,6 +6,7 @@ import type { SigningKeyring } from '../kernel/keyring.js';
 import type { HeavyWork } from '../kernel/heavy-work.js';
 import type { WaysInCounter } from '../kernel/account/ways-in.js';
 import type { LiveSessions } from '../kernel/sessions/live-sessions.js';
+import type { SignInHold } from '../kernel/sessions/complete-sign-in.js';
 import type { UserRevoker } from '../kernel/sessions/revoke-everywhere.js';
 import type { UserPart } from '../kernel/users.js';
 import type { Database, SessionRow } from '../storage/database.js';
@@ -32,6 +33,10 @@ export interface AppDeps {
   userParts: readonly UserPart[];
   /** Keys passcode hashes; derived from the server secret, never stored. */
   otpHmacKey: Buffer;
+  /** Encrypts secrets the server reads back (security/secret-box.ts); derived from the server secret, never stored. */
+  secretBoxKey: Uint8Array;
+  /** What features hold a sign-in back for (Feature.holdSignIn; kernel/sessions/complete-sign-in.ts). */
+  signInHolds: readonly SignInHold[];
   log: Logger;
   /** Where CPU-heavy sign-in work waits its turn (kernel/heavy-work.ts). */
   heavyWork: HeavyWork;

@@ -5,6 +5,7 @@ import type { ConfigSection } from '../config/declare.js';
 import type { ServerConfig } from '../config/server-config.js';
 import type { WaysInCounter } from '../kernel/account/ways-in.js';
 import type { PruneBatch } from '../kernel/pruning.js';
+import type { SignInHold } from '../kernel/sessions/complete-sign-in.js';
 import type { UserRevoker } from '../kernel/sessions/revoke-everywhere.js';
 import type { UserPart } from '../kernel/users.js';
 import type { AppDeps, AppEnv } from './app-env.js';
@@ -48,6 +49,11 @@ export interface Feature {
    * (kernel/account/ways-in.ts removeWayIn). A method that signs a user in counts its own.
    */
   waysIn?: WaysInCounter;
+  /**
+   * Holds a sign-in that would start a new session back for a further step of its own (two-step
+   * verification), answering an intermediate session instead (kernel/sessions/complete-sign-in.ts).
+   */
+  holdSignIn?: SignInHold;
   /** What it adds to the User every sign-in answers (one of the contract's userParts), read by kernel/users.ts getUser. */
   userPart?: UserPart;
 }

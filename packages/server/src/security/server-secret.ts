@@ -15,6 +15,8 @@ export interface ServerKeys {
   otpHmacKey: Buffer;
   /** Encrypts private signing keys at rest (A256GCM). */
   keyEncryptionKey: Uint8Array;
+  /** Encrypts the other secrets the server reads back, authenticator-app keys (security/secret-box.ts). */
+  secretBoxKey: Uint8Array;
 }
 
 const SECRET_FILE = 'secret';
@@ -45,7 +47,11 @@ export function resolveServerSecret(config: Pick<ServerConfig, 'secret' | 'env' 
 }
 
 export function deriveServerKeys(secret: string): ServerKeys {
-  return { otpHmacKey: derive(secret, 'passcode hmac'), keyEncryptionKey: derive(secret, 'signing key encryption') };
+  return {
+    otpHmacKey: derive(secret, 'passcode hmac'),
+    keyEncryptionKey: derive(secret, 'signing key encryption'),
+    secretBoxKey: derive(secret, 'secret box'),
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { Window } from 'happy-dom';
 import { SignJWT } from 'jose';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { routes, type RouteDef } from '@vestibule/contract';
+import { routes, type IntermediateSessionResponse, type RouteDef } from '@vestibule/contract';
 import { createVestibuleClient, VestibuleApiError, type VestibuleClient } from '@vestibule/client';
 import { createServer, type VestibuleServer } from '../../src/index.js';
 import { peer, testClock, tokenFromLink, uniqueEmail } from '../helpers/harness.js';
@@ -76,6 +76,12 @@ async function outboxText(to: string): Promise<string> {
   return messages[0]!.text;
 }
 
+/** A first-factor sign-in's answer where no second step is due: the session. */
+function sessionOf<T extends object>(response: T): Exclude<T, IntermediateSessionResponse> {
+  if ('intermediate_session_token' in response) throw new Error('A second step was asked for where none is due.');
+  return response as Exclude<T, IntermediateSessionResponse>;
+}
+
 const rejects = async (call: Promise<unknown>, errorType: string) => {
   const error = await call.then(
     () => null,
@@ -139,7 +145,7 @@ describe('the client against the server', () => {
     const sent = await client.magicLinks.email.loginOrCreate(email);
     expect(sent.user_created).toBe(true);
     const { token } = tokenFromLink(await outboxText(email));
-    const session = await client.magicLinks.authenticate(token);
+    const session = sessionOf(await client.magicLinks.authenticate(token));
     expect(session.user.emails[0]!.email).toBe(email);
     await rejects(client.magicLinks.authenticate(token), 'unable_to_auth_magic_link');
   });
@@ -170,7 +176,7 @@ describe('the client against the server', () => {
     await client.passwords.create({ email, password });
     await rejects(client.passwords.create({ email, password }), 'duplicate_email');
     await rejects(client.passwords.authenticate({ email, password: 'wrong one' }), 'unauthorized_credentials');
-    expect((await client.passwords.authenticate({ email, password })).user.password).not.toBeNull();
+    expect(sessionOf(await client.passwords.authenticate({ email, password })).user.password).not.toBeNull();
     await rejects(client.passwords.resetByEmailStart({ email, resetPasswordRedirectUrl: 'https://evil.example/reset' }), 'invalid_redirect_url');
     await client.passwords.resetByEmailStart({ email });
     const link = /https?:\/\/\S+vestibule_token_type=reset_password\S*/.exec(await outboxText(email))![0];
@@ -208,7 +214,7 @@ describe('the client against the server', () => {
     expect((await client.webauthn.update({ webauthn_registration_id, name: 'Laptop' })).webauthn_registration.name).toBe('Laptop');
     expect(client.user.getSync()?.webauthn_registrations.map((r) => r.name)).toEqual(['Laptop']);
     // The client sends its session along, so the passkey joins it as a second factor.
-    expect((await client.webauthn.authenticate()).session.authentication_factors.map((f) => f.type)).toEqual(['magic_link', 'webauthn']);
+    expect(sessionOf(await client.webauthn.authenticate()).session.authentication_factors.map((f) => f.type)).toEqual(['magic_link', 'webauthn']);
     await rejects(client.webauthn.delete('webauthn-registration-unknown'), 'webauthn_registration_not_found');
     await client.webauthn.delete(webauthn_registration_id);
     await rejects(client.webauthn.authenticate(), 'webauthn_registration_not_found');
@@ -226,7 +232,7 @@ describe('the client against the server', () => {
 
   it('social sign-in: the token from the callback, exchanged once with the verifier the client kept', async () => {
     const token = await githubLandingToken(uniqueEmail('contract-oauth'));
-    expect((await client.oauth.authenticate(token)).session.authentication_factors.map((f) => f.type)).toContain('oauth');
+    expect(sessionOf(await client.oauth.authenticate(token)).session.authentication_factors.map((f) => f.type)).toContain('oauth');
     // A used token, with the verifier of a newer flow of this browser: the server refuses it.
     await startGithub();
     await rejects(client.oauth.authenticate(token), 'oauth_token_not_found');
@@ -258,7 +264,7 @@ describe('the client against the server', () => {
       const landing = new URL(landed);
       expect(`${landing.origin}${landing.pathname}`).toBe(config.project.signupRedirectUrls[0]);
       expect(landing.searchParams.get('vestibule_token_type')).toBe('oauth');
-      const signedIn = await client.oauth.authenticate(landing.searchParams.get('token')!);
+      const signedIn = sessionOf(await client.oauth.authenticate(landing.searchParams.get('token')!));
       expect(signedIn.provider_type).toBe('google');
       // The session is the other server's: end it there, so the next test starts signed out.
       await client.session.revoke({ forceClear: true });
@@ -279,7 +285,7 @@ describe('the client against the server', () => {
     const stranger = await privateKeyToAccount(generatePrivateKey()).signMessage({ message: challenge });
     await rejects(client.cryptoWallets.authenticate({ ...ethereum, signature: stranger }), 'invalid_crypto_signature');
     const signature = await account.signMessage({ message: challenge });
-    const signedIn = await client.cryptoWallets.authenticate({ ...ethereum, signature });
+    const signedIn = sessionOf(await client.cryptoWallets.authenticate({ ...ethereum, signature }));
     expect(signedIn.crypto_wallet_address).toBe(account.address);
     expect(client.user.getSync()?.crypto_wallets.map((w) => w.crypto_wallet_address)).toEqual([account.address]);
     await rejects(client.cryptoWallets.authenticate({ ...ethereum, signature }), 'crypto_challenge_not_found');
@@ -288,14 +294,16 @@ describe('the client against the server', () => {
     const secret = ed25519.utils.randomSecretKey();
     const solana = { crypto_wallet_address: base58.encode(ed25519.getPublicKey(secret)), crypto_wallet_type: 'solana' as const };
     const message = (await client.cryptoWallets.authenticateStart(solana)).challenge;
-    const both = await client.cryptoWallets.authenticate({ ...solana, signature: base58.encode(ed25519.sign(new TextEncoder().encode(message), secret)) });
+    const both = sessionOf(
+      await client.cryptoWallets.authenticate({ ...solana, signature: base58.encode(ed25519.sign(new TextEncoder().encode(message), secret)) }),
+    );
     expect(both.user_id).toBe(signedIn.user_id);
     expect(both.user.crypto_wallets.map((w) => w.crypto_wallet_type).sort()).toEqual(['ethereum', 'solana']);
   });
 
   it('the account page: every change on its success path and its refusal', async () => {
     await client.session.revoke({ forceClear: true });
-    const signedIn = await client.oauth.authenticate(await githubLandingToken(uniqueEmail('contract-account-oauth')));
+    const signedIn = sessionOf(await client.oauth.authenticate(await githubLandingToken(uniqueEmail('contract-account-oauth'))));
     const github = signedIn.user.oauth_accounts[0]!;
     const { account } = client;
 

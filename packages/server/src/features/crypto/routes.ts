@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { cryptoRoutes, type AuthenticationFactor, type CryptoWalletsAuthenticateResponse } from '@vestibule/contract';
+import { cryptoRoutes, needsSecondStep, type AuthenticationFactor, type CryptoWalletsAuthenticateResponse } from '@vestibule/contract';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
@@ -63,6 +63,7 @@ export function registerCryptoRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): v
       now,
       attaches: attached,
     });
+    if (needsSecondStep(signedIn)) return c.json(signedIn);
     const response: CryptoWalletsAuthenticateResponse = {
       ...signedIn,
       crypto_wallet_id: wallet.crypto_wallet_id,

@@ -79,6 +79,9 @@ export function registerAttest(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
       durationMinutes: duration,
       durationRequested: true,
       now,
+      // The host vouches for whoever it names, after its own sign-in and whatever steps that asked
+      // for: the operator trusts its token profile to that extent, so no second step follows here.
+      bothFactors: true,
     });
     return c.json(signedIn);
   });

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { oauthRoutes, type AuthenticationFactor, type OAuthAuthenticateResponse } from '@vestibule/contract';
+import { needsSecondStep, oauthRoutes, type AuthenticationFactor, type OAuthAuthenticateResponse } from '@vestibule/contract';
 import type { Context } from 'hono';
 import { randomNonce } from 'openid-client';
 import { ApiError } from '../../kernel/api-error.js';
@@ -140,6 +140,7 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps, pro
       // A connected account proves no more than the session that connected it.
       attaches: Boolean(used.link),
     });
+    if (needsSecondStep(signedIn)) return c.json(signedIn);
     const response: OAuthAuthenticateResponse = { ...signedIn, provider_type: used.provider, provider_subject: used.subject };
     return c.json(response);
   });

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { passkeyRoutes } from '@vestibule/contract';
+import { needsSecondStep, passkeyRoutes } from '@vestibule/contract';
 import type { AuthenticationFactor, WebAuthnRegisterResponse } from '@vestibule/contract';
 import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
@@ -92,6 +92,8 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
       now,
       attaches: true,
     });
+    // Held back only when no live session of the user was there to add to: the asking one ended meanwhile.
+    if (needsSecondStep(signedIn)) throw new ApiError('session_not_found');
     const response: WebAuthnRegisterResponse = { ...signedIn, webauthn_registration_id: row.webauthn_registration_id };
     return c.json(response);
   });
@@ -147,6 +149,8 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
         factors: [webauthnFactor(registration.webauthn_registration_id, now)],
         ...duration,
         now,
+        // A passkey verified its user (a PIN, a fingerprint) besides proving possession: both factors at once.
+        bothFactors: used.bound.userVerification === 'required',
       }),
     );
   });

@@ -1,13 +1,21 @@
-import type { AuthenticationFactor, SessionResponse } from '@vestibule/contract';
+import type { AuthenticationFactor, IntermediateSessionResponse, SessionResponse, SignInResponse } from '@vestibule/contract';
 import type { StoredFactor } from '../../storage/database.js';
 import type { Logger } from '../logger.js';
 import { sessionResponse, type SessionResponseDeps } from './session-response.js';
 import { withinLifetime } from './session-lifetime.js';
 import { createSession, findLiveSession, mergeFactor, type SignInClient, touchSession } from './sessions-store.js';
 
-/** What finishing a sign-in uses: what a session's answer is made from (the project's session rules among it), and the log. */
+/**
+ * Holds a sign-in back for a further step (two-step verification): an answer with no session in
+ * its place, or null to let it through. Asked only for a sign-in that starts a new session.
+ */
+export type SignInHold = (deps: SignInDeps, input: SignIn) => Promise<IntermediateSessionResponse | null>;
+
+/** What finishing a sign-in uses: what a session's answer is made from (the project's session rules among it), the log, and the features' holds. */
 export interface SignInDeps extends SessionResponseDeps {
   log: Logger;
+  /** Feature.holdSignIn of every feature that has one. */
+  signInHolds: readonly SignInHold[];
 }
 
 export interface SignIn {
@@ -35,15 +43,32 @@ export interface SignIn {
    * could have made the credential just now.
    */
   attaches?: boolean;
+  /**
+   * The sign-in proves two factors by itself (a passkey that verified its user; a first factor and
+   * its second step), or the host vouches for whoever it names (an attested token): never held
+   * back for another step.
+   */
+  bothFactors?: boolean;
 }
 
 /**
  * Finishes every sign-in: with a live Bearer session of the same user, adds the factors to it (and
- * extends it when a duration was asked for); otherwise starts a new session. Answers the
- * SessionResponse and logs the sign-in (request, user, session, factors).
+ * extends it when a duration was asked for; the session already passed every step); otherwise,
+ * unless a feature holds the sign-in back for another step (an IntermediateSessionResponse, no
+ * session), starts a new session. Answers the SessionResponse and logs the sign-in (request, user,
+ * session, factors).
  */
-export async function completeSignIn(deps: SignInDeps, input: SignIn): Promise<SessionResponse> {
-  const response = await signInSession(deps, input);
+export async function completeSignIn(deps: SignInDeps, input: SignIn & { bothFactors: true }): Promise<SessionResponse>;
+export async function completeSignIn(deps: SignInDeps, input: SignIn): Promise<SignInResponse>;
+export async function completeSignIn(deps: SignInDeps, input: SignIn): Promise<SignInResponse> {
+  const added = await addToBearerSession(deps, input);
+  if (!added && !input.bothFactors) {
+    for (const hold of deps.signInHolds) {
+      const held = await hold(deps, input);
+      if (held) return held;
+    }
+  }
+  const response = added ?? (await newSession(deps, input));
   deps.log.info('Signed in', {
     request_id: input.requestId,
     user_id: input.userId,
@@ -53,7 +78,8 @@ export async function completeSignIn(deps: SignInDeps, input: SignIn): Promise<S
   return response;
 }
 
-async function signInSession(deps: SignInDeps, input: SignIn): Promise<SessionResponse> {
+/** With a live Bearer session of the same user: the factors added to it; else undefined. */
+async function addToBearerSession(deps: SignInDeps, input: SignIn): Promise<SessionResponse | undefined> {
   const existingToken = input.bearerToken;
   const maxAge = deps.config.project.maxSessionAgeMinutes;
   const existing = existingToken ? await findLiveSession(deps.db, existingToken, input.now) : undefined;
@@ -69,6 +95,11 @@ async function signInSession(deps: SignInDeps, input: SignIn): Promise<SessionRe
     );
     if (updated) return sessionResponse(deps, input.requestId, updated, existingToken);
   }
+  return undefined;
+}
+
+async function newSession(deps: SignInDeps, input: SignIn): Promise<SessionResponse> {
+  const maxAge = deps.config.project.maxSessionAgeMinutes;
   // A new session's absolute lifetime starts now: it lasts the duration asked for, at most that.
   const durationMinutes = Math.min(input.durationMinutes, maxAge);
   const { row, token } = await createSession(deps.db, { userId: input.userId, durationMinutes, factors: input.factors, now: input.now, client: input.client });

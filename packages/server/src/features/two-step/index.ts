@@ -1,0 +1,26 @@
+import type { Feature } from '../../http/feature.js';
+import { registerAccountRoutes } from './account-routes.js';
+import { twoStepConfig } from './config.js';
+import { holdForSecondStep } from './intermediate-sessions.js';
+import { twoStep as twoStepMigration } from './migrations/0016-two-step.js';
+import { registerStepRoutes } from './step-routes.js';
+import { totpPart } from './user-part.js';
+
+/**
+ * Two-step verification: an authenticator app and recovery codes. It holds back every sign-in that
+ * would start a session of a user who has it on (or of anyone, where the project requires it) for
+ * the second step (intermediate-sessions.ts, step-routes.ts), and serves the account page's part
+ * (account-routes.ts). The key is not a way in: a reset leaves it on, so a stolen mailbox alone
+ * does not sign anyone in.
+ */
+export const twoStep: Feature = {
+  name: 'two-step',
+  register(app, deps) {
+    registerStepRoutes(app, deps);
+    registerAccountRoutes(app, deps);
+  },
+  config: twoStepConfig,
+  migrations: { '0016-two-step': twoStepMigration },
+  holdSignIn: holdForSecondStep,
+  userPart: totpPart,
+};

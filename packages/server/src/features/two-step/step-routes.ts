@@ -1,0 +1,110 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { twoStepRoutes, type AuthenticationFactor } from '@vestibule/contract';
+import type { Context } from 'hono';
+import type { AppDeps, AppEnv } from '../../http/app-env.js';
+import { defineRoute } from '../../http/define-route.js';
+import { signInClient } from '../../http/sign-in-client.js';
+import { ApiError } from '../../kernel/api-error.js';
+import { requestedSession } from '../../kernel/durations.js';
+import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
+import { newKey, turnOn } from './enrolment.js';
+import { guess, totpCodeOf } from './guesses.js';
+import { endIntermediateSession, readIntermediateSession, type IntermediateSession } from './intermediate-sessions.js';
+import { recoveryCodesRemaining, useRecoveryCode } from './recovery-codes-store.js';
+import { acceptStep, enabledKey, keySecret } from './totp-keys-store.js';
+import { totpStep } from './totp.js';
+
+/**
+ * The second step of a sign-in held back for it (intermediate-sessions.ts): a code from the app,
+ * a recovery code, or, where the project requires two-step verification, adding the app. Each
+ * turns the intermediate session, once, into a session whose factors are the first step's and
+ * this one's.
+ */
+export function registerStepRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
+  const { db, config } = deps;
+
+  async function intermediate(token: string, now: Date): Promise<IntermediateSession> {
+    const found = await readIntermediateSession(db, token, now);
+    if (!found) throw new ApiError('intermediate_session_not_found');
+    return found;
+  }
+
+  /** The session: the first step's factors and this one's, as long as the first step asked unless this call names a duration. */
+  function signIn(c: Context<AppEnv>, found: IntermediateSession, factor: AuthenticationFactor, body: { session_duration_minutes?: number }, now: Date) {
+    const duration = body.session_duration_minutes === undefined ? found.held : requestedSession(config.project, body);
+    return completeSignIn(deps, {
+      requestId: c.get('requestId'),
+      client: signInClient(c),
+      bearerToken: null,
+      userId: found.userId,
+      factors: [...found.held.factors, factor],
+      durationMinutes: duration.durationMinutes,
+      durationRequested: duration.durationRequested,
+      now,
+      bothFactors: true,
+    });
+  }
+
+  const factor = (type: 'totp' | 'recovery_code', now: Date): AuthenticationFactor => ({
+    type,
+    delivery_method: type === 'totp' ? 'authenticator_app' : 'recovery_code',
+    last_authenticated_at: now.toISOString(),
+  });
+
+  async function end(token: string, now: Date): Promise<void> {
+    if (!(await endIntermediateSession(db, token, now))) throw new ApiError('intermediate_session_not_found');
+  }
+
+  defineRoute(app, twoStepRoutes.totpAuthenticate, async (c, { body }) => {
+    const now = deps.clock();
+    const code = totpCodeOf(body.code);
+    const found = await intermediate(body.intermediate_session_token, now);
+    // Turned off since the first step: there is no code to ask for; signing in again gets straight through.
+    const key = await enabledKey(db, found.userId);
+    if (!key) throw new ApiError('totp_not_enabled');
+    const secret = await keySecret(key, deps.secretBoxKey);
+    await guess(deps, c, found.userId, now, 'invalid_totp_code', async () => {
+      const step = totpStep(secret, code, now);
+      if (step === null) return null;
+      // A right code works once: a copy sent again (or in parallel) in its 30 seconds is refused.
+      if (!(await acceptStep(db, key, step, now))) throw new ApiError('totp_code_already_used');
+      return step;
+    });
+    await end(body.intermediate_session_token, now);
+    return c.json(await signIn(c, found, factor('totp', now), body, now));
+  });
+
+  defineRoute(app, twoStepRoutes.recoveryCodeAuthenticate, async (c, { body }) => {
+    const now = deps.clock();
+    const found = await intermediate(body.intermediate_session_token, now);
+    await guess(deps, c, found.userId, now, 'invalid_recovery_code', async () =>
+      (await useRecoveryCode(db, deps.otpHmacKey, found.userId, body.recovery_code, now)) ? true : null,
+    );
+    await end(body.intermediate_session_token, now);
+    const response = await signIn(c, found, factor('recovery_code', now), body, now);
+    return c.json({ ...response, recovery_codes_remaining: await recoveryCodesRemaining(db, found.userId) });
+  });
+
+  defineRoute(app, twoStepRoutes.totpCreate, async (_c, { body, ok }) => {
+    const now = deps.clock();
+    const found = await intermediate(body.intermediate_session_token, now);
+    return ok(await newKey(deps, found.userId, now));
+  });
+
+  defineRoute(app, twoStepRoutes.totpEnrol, async (c, { body }) => {
+    const now = deps.clock();
+    const found = await intermediate(body.intermediate_session_token, now);
+    const recoveryCodes = await turnOn(
+      deps,
+      c,
+      { userId: found.userId, typedCode: body.code, now },
+      (write) => db.transaction().execute(write),
+      // The intermediate session ends with the key turned on, or neither happens.
+      async (trx) => {
+        if (!(await endIntermediateSession(trx, body.intermediate_session_token, now))) throw new ApiError('intermediate_session_not_found');
+      },
+    );
+    deps.log.info('Two-step verification turned on', { request_id: c.get('requestId'), user_id: found.userId, during: 'sign-in' });
+    return c.json({ ...(await signIn(c, found, factor('totp', now), body, now)), recovery_codes: recoveryCodes });
+  });
+}
