@@ -4,6 +4,7 @@ import { oauthAccount } from '../features/oauth';
 import { otpsAccount } from '../features/otps';
 import { passkeysAccount } from '../features/passkeys';
 import { passwordsAccount } from '../features/passwords';
+import { twoStepAccount } from '../features/two-step';
 import { walletsAccount } from '../features/wallets';
 import { AccountPage } from '../account/AccountPage';
 import type { Feature } from '../flow/feature';
@@ -22,6 +23,7 @@ export const accountFeatures: readonly Feature[] = [
   passkeysAccount,
   oauthAccount,
   walletsAccount,
+  twoStepAccount,
   accountDevices,
   accountDeletion,
 ];

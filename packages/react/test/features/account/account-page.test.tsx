@@ -32,7 +32,7 @@ describe('the account page', () => {
     renderAccount(client, { products: ['emailMagicLinks'] });
     await openSection('Email addresses');
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(['Email addresses', 'Signed-in devices', 'Delete account']);
+    expect(headings).toEqual(['Email addresses', 'Two-step verification', 'Signed-in devices', 'Delete account']);
     expect(client.user.get).toHaveBeenCalled();
   });
 

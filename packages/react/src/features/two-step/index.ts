@@ -1,0 +1,1 @@
+export { twoStepAccount } from './account';
