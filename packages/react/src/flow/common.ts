@@ -1,8 +1,9 @@
 import type { Feature } from './feature';
+import { heldForSecondStep } from './signIn';
 
 /**
- * What every mount does, whatever its features: failures, sign-ins, the top banner, the Main tab,
- * and the flow-complete events of a success screen. The engine puts it first in every flow.
+ * What every mount does, whatever its features: failures, sign-ins, starting again, the top banner,
+ * the Main tab, and the flow-complete events of a success screen. The engine puts it first in every flow.
  */
 export const common: Feature = {
   name: 'common',
@@ -11,7 +12,10 @@ export const common: Feature = {
       case 'SELECT_TAB':
         return { ...state, mainTab: event.tab, errorDescriptor: null };
       case 'AUTHENTICATED':
-        return { ...state, pending: false, authenticated: event.method, errorDescriptor: null };
+        // An answer held for a second step signs no one in yet (the feature asking for the step takes it).
+        return { ...state, pending: false, authenticated: heldForSecondStep(event.response) ? state.authenticated : event.method, errorDescriptor: null };
+      case 'START_AGAIN':
+        return { ...state, pending: false, errorDescriptor: null, banner: null };
       case 'FAILED':
         return { ...state, pending: false, errorDescriptor: { error: event.error, message: event.message, placement: event.placement } };
       case 'SHOW_BANNER':

@@ -13,7 +13,9 @@
  * meet in these merged types.
  */
 import type { VestibuleErrorInfo } from '@vestibule/client';
+import type { SignInResponse } from '@vestibule/contract';
 import type { BannerVariant } from '../parts/Banner';
+import type { WidgetEventType } from '../types';
 
 /** Feature name → that feature's part of the flow state. */
 // biome-ignore lint/suspicious/noEmptyInterface: empty here, filled by the features through declaration merging (a type alias could not be merged)
@@ -81,11 +83,21 @@ export type CommonEvent =
   /** A success screen showed. authenticated: fire authenticate-flow-complete; flowComplete (default true): fire flow-complete. */
   | { type: 'SUCCESS_SHOWN'; authenticated: boolean; flowComplete?: boolean }
   | { type: 'SHOW_BANNER'; banner: Banner }
-  | { type: 'DISMISS_BANNER' };
+  | { type: 'DISMISS_BANNER' }
+  /**
+   * Back to the start from a sign-in that cannot go on (a second step given up, or expired): every
+   * feature drops the sign-in it has in progress; Main's draft and tab stay, so the form is filled.
+   */
+  | { type: 'START_AGAIN' };
 
 /** Outcomes every mount understands. */
 export type CommonResult =
-  | { type: 'AUTHENTICATED'; method: SignInMethod; response: import('@vestibule/contract').SessionResponse }
+  /**
+   * A sign-in answered (flow/signIn.ts): `event` is the host event that tells it. An answer held for
+   * a second step (an intermediate session) is no sign-in yet: the feature that asks for that step
+   * takes it, and sends AUTHENTICATED again, with the session, once the step is done.
+   */
+  | { type: 'AUTHENTICATED'; method: SignInMethod; event: WidgetEventType; response: SignInResponse }
   | { type: 'FAILED'; error: VestibuleErrorInfo; message: string; placement: 'field' | 'banner' };
 
 /** Events the screens send (and on-enter hooks may send). */

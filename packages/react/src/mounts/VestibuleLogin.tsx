@@ -3,6 +3,7 @@ import { oauth } from '../features/oauth';
 import { otps } from '../features/otps';
 import { passkeys } from '../features/passkeys';
 import { passwords } from '../features/passwords';
+import { twoStep } from '../features/two-step';
 import { wallets } from '../features/wallets';
 import { composeFlow } from '../flow/engine';
 import { Flow } from '../flow/Flow';
@@ -13,9 +14,10 @@ import { CheckedShell } from './CheckedShell';
 /**
  * The login mount's features. The order is the order in which they claim the screen (the first
  * that answers wins; none: Main). A new sign-in method is one folder under src/features/ and one
- * entry in this list.
+ * entry in this list. The second step of a sign-in (two-step verification) comes first: it holds the
+ * screen until the sign-in it holds is done.
  */
-export const loginFlow = composeFlow('login', [otps, magicLinks, passwords, passkeys, oauth, wallets], { start: 'Main', screens: { Main } });
+export const loginFlow = composeFlow('login', [twoStep, otps, magicLinks, passwords, passkeys, oauth, wallets], { start: 'Main', screens: { Main } });
 
 /** The login widget: starts on Main, once its configuration is checked. */
 export function VestibuleLogin(props: LoginMountOptions) {

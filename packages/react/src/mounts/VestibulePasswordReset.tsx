@@ -1,14 +1,18 @@
 import { magicLinkToken } from '../features/magic-links';
 import { oauthLanding, readOAuthLanding } from '../features/oauth';
 import { passwordReset } from '../features/passwords';
+import { twoStep } from '../features/two-step';
 import { composeFlow } from '../flow/engine';
 import { Flow } from '../flow/Flow';
 import { readTokenType } from '../flow/linkToken';
 import type { PasswordResetMountOptions } from '../types';
 import { CheckedShell } from './CheckedShell';
 
-/** The reset mount's features: the reset form, logging in with a magic-link token, and the landing back from an OAuth provider. */
-export const passwordResetFlow = composeFlow('passwordReset', [magicLinkToken, oauthLanding, passwordReset], { start: 'PasswordResetForm' });
+/**
+ * The reset mount's features: the reset form, logging in with a magic-link token, and the landing
+ * back from an OAuth provider; first, the second step of any of these sign-ins (two-step verification).
+ */
+export const passwordResetFlow = composeFlow('passwordReset', [twoStep, magicLinkToken, oauthLanding, passwordReset], { start: 'PasswordResetForm' });
 
 /**
  * The password-reset widget: starts on PasswordResetForm with the token from the emailed link, or

@@ -65,7 +65,7 @@ describe('reducer', () => {
     expect(back.mainDraft).toEqual({ method: 'sms', typed: '500 555 0006', country: 'US' });
     expect(getScreen(back)).toBe('Main');
     s = reducer(s, { type: 'AUTHENTICATE_OTP', code: '123456' });
-    s = reducer(s, { type: 'AUTHENTICATED', method: 'otp', response: SESSION_RESPONSE });
+    s = reducer(s, { type: 'AUTHENTICATED', method: 'otp', event: 'OTP_AUTHENTICATE', response: SESSION_RESPONSE });
     expect(getScreen(s)).toBe('OTPConfirmation');
   });
 
@@ -87,7 +87,7 @@ describe('reducer', () => {
     expect(s).toMatchObject({ pending: false, errorDescriptor: { placement: 'banner', message: 'm' } });
     s = reducer(s, { type: 'DISMISS_BANNER' });
     expect(s.errorDescriptor).toBeNull();
-    s = reducer(s, { type: 'AUTHENTICATED', method: 'magic_link', response: SESSION_RESPONSE });
+    s = reducer(s, { type: 'AUTHENTICATED', method: 'magic_link', event: 'MAGIC_LINK_AUTHENTICATE', response: SESSION_RESPONSE });
     expect(getScreen(s)).toBe('PasswordConfirmation');
   });
 });
@@ -138,7 +138,9 @@ describe('password flow state', () => {
     ] as const) {
       expect(getScreen(reducer(found, { type: 'RESET_EMAIL_SENT', reason }))).toBe(screen);
     }
-    expect(getScreen(reducer(found, { type: 'AUTHENTICATED', method: 'password', response: {} as never }))).toBe('PasswordConfirmation');
+    expect(getScreen(reducer(found, { type: 'AUTHENTICATED', method: 'password', event: 'PASSWORD_AUTHENTICATE', response: SESSION_RESPONSE }))).toBe(
+      'PasswordConfirmation',
+    );
     expect(getScreen(reducer(found, { type: 'PASSWORD_BACK' }))).toBe('Main');
     const linked = reducer(found, { type: 'MAGIC_LINK_SENT', email: 'a@b.co', response: {} as never });
     expect(getScreen(linked)).toBe('EmailConfirmation');

@@ -3,6 +3,7 @@ import type { EffectMap } from '../../flow/feature';
 import { toErrorInfo } from '../../flow/errors';
 import { forgetLinkToken } from '../../flow/linkToken';
 import { sessionDuration } from '../../flow/session';
+import { signedIn } from '../../flow/signIn';
 
 /** A magic link's lifetime when the host names none. */
 export const MAGIC_LINK_DEFAULT_EXPIRATION_MINUTES = 30;
@@ -39,8 +40,7 @@ export const magicLinkTokenEffects: EffectMap = {
     ctx.client.magicLinks.authenticate(token, { session_duration_minutes: sessionDuration(ctx.config) }).then(
       (response) => {
         forgetLinkToken();
-        ctx.emit('MAGIC_LINK_AUTHENTICATE', response);
-        ctx.dispatch({ type: 'AUTHENTICATED', method: 'magic_link', response });
+        signedIn(ctx, 'magic_link', 'MAGIC_LINK_AUTHENTICATE', response);
       },
       (err: unknown) => {
         // Used, expired or refused: a magic link is never tried twice, so it goes either way.

@@ -2,6 +2,7 @@ import type { EffectContext, EffectMap } from '../../flow/feature';
 import { messageForError, toErrorInfo } from '../../flow/errors';
 import { forgetLinkToken } from '../../flow/linkToken';
 import { sessionDuration } from '../../flow/session';
+import { signedIn } from '../../flow/signIn';
 import { readyAgainOnReturn } from './leaving';
 
 /** A provider's button: the client leaves the page for our server, which sends the browser on to the provider. */
@@ -52,8 +53,7 @@ export const oauthLandingEffects: EffectMap = {
     ctx.client.oauth.authenticate(token, { session_duration_minutes: sessionDuration(ctx.config) }).then(
       (response) => {
         forgetLinkToken();
-        ctx.emit('OAUTH_AUTHENTICATE', response);
-        ctx.dispatch({ type: 'AUTHENTICATED', method: 'oauth', response });
+        signedIn(ctx, 'oauth', 'OAUTH_AUTHENTICATE', response);
       },
       (err: unknown) => {
         // Used, expired, or started in another browser: the token is spent either way.

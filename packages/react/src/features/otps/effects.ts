@@ -1,6 +1,7 @@
 import type { EffectContext, EffectMap } from '../../flow/feature';
 import { messageForError, toErrorInfo } from '../../flow/errors';
 import { sessionDuration } from '../../flow/session';
+import { signedIn } from '../../flow/signIn';
 import type { OtpMethod } from '../../types';
 
 /** A passcode's lifetime when the host names none. */
@@ -44,10 +45,7 @@ export const otpEffects: EffectMap = {
     const otp = ctx.stateBefore.otpState;
     if (!otp) return;
     ctx.client.otps.authenticate(code, otp.methodId, { session_duration_minutes: sessionDuration(ctx.config) }).then(
-      (response) => {
-        ctx.emit('OTP_AUTHENTICATE', response);
-        ctx.dispatch({ type: 'AUTHENTICATED', method: 'otp', response });
-      },
+      (response) => signedIn(ctx, 'otp', 'OTP_AUTHENTICATE', response),
       (err: unknown) => ctx.fail(err, 'field'),
     );
   },

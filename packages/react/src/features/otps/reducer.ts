@@ -32,6 +32,7 @@ export function reduceOtps(state: FlowState, event: FlowEvent): FlowState {
     case 'RESEND_SETTLED':
       return state.resendStatus === 'sent' ? { ...state, resendStatus: 'waiting' } : state;
     case 'OTP_BACK':
+    case 'START_AGAIN':
       // Back from the passcode entry goes to Main (the password feature drops its part too).
       return { ...state, otpState: null, pending: false, resendStatus: 'initial', errorDescriptor: null, banner: null };
     default:

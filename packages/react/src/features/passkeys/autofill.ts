@@ -1,10 +1,10 @@
 import { toErrorInfo } from '../../flow/errors';
 import type { EffectContext, Feature } from '../../flow/feature';
 import { sessionDuration } from '../../flow/session';
+import { signedIn } from '../../flow/signIn';
 import { mainError, mainTabs } from '../../main/layout';
 import type { LoginConfig } from '../../types';
 import { refusedPick, signInErrorKey, wasAborted } from './errors';
-import { signedIn } from './signIn';
 
 /** Passkey autofill is retried up to 5 times after failures. */
 export const AUTOFILL_RETRIES = 5;
@@ -39,7 +39,7 @@ async function waitForPick(ctx: EffectContext): Promise<void> {
         signal: ctx.signal,
         session_duration_minutes: sessionDuration(ctx.config),
       });
-      signedIn(ctx, response);
+      signedIn(ctx, 'passkey', 'PASSKEY_AUTHENTICATE', response);
       return;
     } catch (err) {
       if (wasAborted(err, ctx.signal)) return;

@@ -1,12 +1,12 @@
 import { toErrorInfo } from '../../flow/errors';
 import type { EffectMap, Feature } from '../../flow/feature';
 import { sessionDuration } from '../../flow/session';
+import { signedIn } from '../../flow/signIn';
 import type { FlowEvent, FlowState } from '../../flow/types';
 import { offerPasskeysByAutofill } from './autofill';
 import { signInErrorKey, wasAborted, wasCancelled } from './errors';
 import { PasskeyButton } from './screens/PasskeyButton';
 import { PasskeyConfirmation } from './screens/PasskeyConfirmation';
-import { signedIn } from './signIn';
 import { initialPasskeySlice } from './state';
 
 function reducePasskeySignIn(state: FlowState, event: FlowEvent): FlowState {
@@ -27,7 +27,7 @@ function reducePasskeySignIn(state: FlowState, event: FlowEvent): FlowState {
 const passkeySignInEffects: EffectMap = {
   PASSKEY_SIGN_IN(_event, ctx) {
     ctx.client.webauthn.authenticate({ session_duration_minutes: sessionDuration(ctx.config), signal: ctx.signal }).then(
-      (response) => signedIn(ctx, response),
+      (response) => signedIn(ctx, 'passkey', 'PASSKEY_AUTHENTICATE', response),
       (err: unknown) => {
         if (wasAborted(err, ctx.signal)) return;
         // Closing the browser's dialog is the user's choice, not a failure: the button is simply ready again.

@@ -1,9 +1,10 @@
 import { errorTypeOf } from '@vestibule/client';
-import type { SessionResponse } from '@vestibule/contract';
+import type { SignInResponse } from '@vestibule/contract';
 import type { EffectContext, EffectMap } from '../../flow/feature';
 import { messageForError, toErrorInfo } from '../../flow/errors';
 import { forgetLinkToken } from '../../flow/linkToken';
 import { sessionDuration } from '../../flow/session';
+import { signedIn } from '../../flow/signIn';
 import type { WidgetEventType } from '../../types';
 import type { ResetEmailReason } from './state';
 
@@ -34,12 +35,9 @@ function resetThenShow(ctx: EffectContext, email: string, reason: ResetEmailReas
  * Outcome of a password create or log in: success signs in; reset_password (both) and
  * breached_password (log in) send the reset email instead; anything else shows under the field.
  */
-function passwordOutcome(ctx: EffectContext, email: string, request: Promise<SessionResponse>, event: WidgetEventType): void {
+function passwordOutcome(ctx: EffectContext, email: string, request: Promise<SignInResponse>, event: WidgetEventType): void {
   request.then(
-    (response) => {
-      ctx.emit(event, response);
-      ctx.dispatch({ type: 'AUTHENTICATED', method: 'password', response });
-    },
+    (response) => signedIn(ctx, 'password', event, response),
     (err: unknown) => {
       const type = errorTypeOf(err);
       if (type === 'reset_password') resetThenShow(ctx, email, 'dedupe');
@@ -112,8 +110,7 @@ export const passwordResetEffects: EffectMap = {
     ctx.client.passwords.resetByEmail({ token, password, session_duration_minutes: sessionDuration(ctx.config) }).then(
       (response) => {
         forgetLinkToken();
-        ctx.emit('PASSWORD_RESET_BY_EMAIL', response);
-        ctx.dispatch({ type: 'AUTHENTICATED', method: 'password', response });
+        signedIn(ctx, 'password', 'PASSWORD_RESET_BY_EMAIL', response);
       },
       (err: unknown) => {
         // The token is spent or dead: drop it from the address bar and say so, with a way to a new

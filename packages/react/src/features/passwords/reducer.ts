@@ -40,6 +40,7 @@ export function reducePasswords(state: FlowState, event: FlowEvent): FlowState {
     case 'RESET_EMAIL_SENT':
       return { ...state, pending: false, errorDescriptor: null, resetEmailSent: event.reason };
     case 'PASSWORD_BACK':
+    case 'START_AGAIN':
       return { ...state, passwordState: null, resetEmailSent: null, passwordStrength: null, pending: false, errorDescriptor: null, banner: null };
     // Back to Main from a screen a password screen led to (the passcode entry, EmailConfirmation):
     // the email looked up and any reset email are forgotten too.

@@ -1,1 +1,2 @@
+export { twoStep } from './login';
 export { twoStepAccount } from './account';

@@ -16,6 +16,7 @@ export function reduceWallets(state: FlowState, event: FlowEvent): FlowState {
       return { ...state, walletList: event.list };
     // From any crypto screen, CryptoConfirmation included: Main. No other method has signed in while one shows.
     case 'WALLET_BACK':
+    case 'START_AGAIN':
       return { ...state, walletState: null, walletList: null, walletError: null, authenticated: null };
     default:
       return state;

@@ -1,6 +1,7 @@
 import { messageForError, toErrorInfo } from '../../flow/errors';
 import type { EffectContext } from '../../flow/feature';
 import { sessionDuration } from '../../flow/session';
+import { signedIn } from '../../flow/signIn';
 import { CONNECT_FAILED, SIGN_FAILED, SIGN_IN_REFUSED } from './texts';
 import { walletFor } from './wallets';
 
@@ -71,8 +72,7 @@ export async function signChallenge(ctx: EffectContext): Promise<void> {
       signature,
       session_duration_minutes: sessionDuration(ctx.config),
     });
-    ctx.emit('CRYPTO_WALLET_AUTHENTICATE', response);
-    ctx.dispatch({ type: 'AUTHENTICATED', method: 'wallet', response });
+    signedIn(ctx, 'wallet', 'CRYPTO_WALLET_AUTHENTICATE', response);
   } catch (err) {
     serverFailed(ctx, err, SIGN_IN_REFUSED);
   }

@@ -1,4 +1,4 @@
-import type { OAuthAccount, OAuthAuthenticateResponse } from '@vestibule/contract';
+import type { IntermediateSessionResponse, OAuthAccount, OAuthAuthenticateResponse } from '@vestibule/contract';
 import type { OAuthProviderType } from '@vestibule/contract/oauth-providers';
 import type { Change } from '../../../account/action';
 import { sessionDuration } from '../../../flow/session';
@@ -22,10 +22,12 @@ export function oauthChanges(free: (text: string) => string, config: LoginConfig
       },
     }),
     /** Back from the provider: the landing's token, exchanged with this user's session, links the account. */
-    link: (token: string): Change<OAuthAuthenticateResponse> => ({
+    link: (token: string): Change<OAuthAuthenticateResponse | IntermediateSessionResponse> => ({
       call: (client) => client.oauth.authenticate(token, { session_duration_minutes: sessionDuration(config) }),
       change: 'oauth_account_connected',
-      success: (linked) => say(free, texts.connected, { provider: name(linked.provider_type) }),
+      // The page's session takes the account in. An answer held for a second step instead names no
+      // provider: that session had ended, and the page is signed out, with nothing to say here.
+      success: (linked) => ('provider_type' in linked ? say(free, texts.connected, { provider: name(linked.provider_type) }) : ''),
     }),
     /** Back from the provider with its failure (an account already linked to another user, a refusal): said as any failure. */
     landingFailed: (errorType: string): Change => ({
