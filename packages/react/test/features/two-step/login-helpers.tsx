@@ -41,6 +41,4 @@ export function typeCode(code: string, label = APP_CODE_LABEL) {
   fireEvent.change(screen.getByLabelText(label), { target: { value: code } });
 }
 
-export function eventTypes(callbacks: { onEvent: ReturnType<typeof vi.fn> }): string[] {
-  return callbacks.onEvent.mock.calls.map((c) => (c[0] as { type: string }).type);
-}
+export { eventTypes } from '../passwords/password-helpers';
