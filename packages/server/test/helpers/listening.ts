@@ -24,6 +24,12 @@ export interface SendOptions {
   form?: Record<string, string>;
   /** JSON text sent as it is (a body JSON.stringify could not make, such as thousands of nested arrays). */
   json?: string;
+  /**
+   * The connection and the headers go at once, the body only once this settles: requests held on
+   * one promise reach the server's handlers together (test/helpers/together.ts), so that a race
+   * between them is run, not just written.
+   */
+  bodyAfter?: Promise<unknown>;
 }
 
 export interface Answer<T = any> {
@@ -78,7 +84,12 @@ export async function startListening(
         });
       });
       req.on('error', reject);
-      req.end(payload);
+      if (options.bodyAfter) {
+        req.flushHeaders();
+        options.bodyAfter.then(() => req.end(payload), reject);
+      } else {
+        req.end(payload);
+      }
     });
   const outbox: ListeningServer['outbox'] = async (to) =>
     (await send<{ messages: OutboxMessage[] }>('GET', `/dev/outbox${to ? `?to=${encodeURIComponent(to)}` : ''}`, undefined, { token: null })).body.messages;

@@ -1,12 +1,14 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { twoStepRoutes, type AuthenticationFactor } from '@vestibule/contract';
 import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
 import { signInClient } from '../../http/sign-in-client.js';
 import { ApiError } from '../../kernel/api-error.js';
 import { requestedSession } from '../../kernel/durations.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
+import type { Database } from '../../storage/database.js';
 import { newKey, turnOn } from './enrolment.js';
 import { guess, totpCodeOf } from './guesses.js';
 import { endIntermediateSession, readIntermediateSession, type IntermediateSession } from './intermediate-sessions.js';
@@ -51,8 +53,19 @@ export function registerStepRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
     last_authenticated_at: now.toISOString(),
   });
 
-  async function end(token: string, now: Date): Promise<void> {
-    if (!(await endIntermediateSession(db, token, now))) throw new ApiError('intermediate_session_not_found');
+  /**
+   * Spends the step's code (`spend`: null when it is not right) together with the intermediate
+   * session, in one transaction: of parallel steps with one intermediate session (the ten recovery
+   * codes typed at once, a code sent twice), one signs in and spends its code, and the others,
+   * finding the intermediate session used, spend nothing.
+   */
+  function spendWith<T>(token: string, now: Date, spend: (trx: Kysely<Database>) => Promise<T | null>): Promise<T | null> {
+    return db.transaction().execute(async (trx) => {
+      const spent = await spend(trx);
+      if (spent === null) return null;
+      if (!(await endIntermediateSession(trx, token, now))) throw new ApiError('intermediate_session_not_found');
+      return spent;
+    });
   }
 
   defineRoute(app, twoStepRoutes.totpAuthenticate, async (c, { body }) => {
@@ -66,21 +79,23 @@ export function registerStepRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
     await guess(deps, c, found.userId, now, 'invalid_totp_code', async () => {
       const step = totpStep(secret, code, now);
       if (step === null) return null;
-      // A right code works once: a copy sent again (or in parallel) in its 30 seconds is refused.
-      if (!(await acceptStep(db, key, step, now))) throw new ApiError('totp_code_already_used');
-      return step;
+      return spendWith(body.intermediate_session_token, now, async (trx) => {
+        // A right code works once: a copy sent again (or in parallel) in its 30 seconds is refused.
+        if (!(await acceptStep(trx, key, step, now))) throw new ApiError('totp_code_already_used');
+        return step;
+      });
     });
-    await end(body.intermediate_session_token, now);
     return c.json(await signIn(c, found, factor('totp', now), body, now));
   });
 
   defineRoute(app, twoStepRoutes.recoveryCodeAuthenticate, async (c, { body }) => {
     const now = deps.clock();
     const found = await intermediate(body.intermediate_session_token, now);
-    await guess(deps, c, found.userId, now, 'invalid_recovery_code', async () =>
-      (await useRecoveryCode(db, deps.otpHmacKey, found.userId, body.recovery_code, now)) ? true : null,
+    await guess(deps, c, found.userId, now, 'invalid_recovery_code', () =>
+      spendWith(body.intermediate_session_token, now, async (trx) =>
+        (await useRecoveryCode(trx, deps.otpHmacKey, found.userId, body.recovery_code, now)) ? true : null,
+      ),
     );
-    await end(body.intermediate_session_token, now);
     const response = await signIn(c, found, factor('recovery_code', now), body, now);
     return c.json({ ...response, recovery_codes_remaining: await recoveryCodesRemaining(db, found.userId) });
   });
