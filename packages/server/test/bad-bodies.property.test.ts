@@ -106,6 +106,15 @@ const POST_ROUTES: Array<{ path: string; fields: string[]; needsSession?: boolea
   { path: '/sdk/v1/account/sessions/revoke_others', fields: [], needsSession: true },
   // Any confirmation of at most 1000 characters is a right body (not the owner's address: not confirmed).
   { path: '/sdk/v1/account/delete', fields: ['confirmation'], needsSession: true, validAlone: (_, value) => shortText(value, 0, 1000) },
+  // Two-step verification: the second step (no intermediate session of the fuzz owner's) and the account page.
+  { path: '/sdk/v1/two_step/totp/authenticate', fields: ['intermediate_session_token', 'code', 'session_duration_minutes'] },
+  { path: '/sdk/v1/two_step/recovery_codes/authenticate', fields: ['intermediate_session_token', 'recovery_code', 'session_duration_minutes'] },
+  { path: '/sdk/v1/two_step/totp/create', fields: ['intermediate_session_token'] },
+  { path: '/sdk/v1/two_step/totp/enrol', fields: ['intermediate_session_token', 'code', 'session_duration_minutes'] },
+  { path: '/sdk/v1/account/two_step/totp/create', fields: [], needsSession: true },
+  { path: '/sdk/v1/account/two_step/totp/enrol', fields: ['code'], needsSession: true },
+  { path: '/sdk/v1/account/two_step/delete', fields: [], needsSession: true },
+  { path: '/sdk/v1/account/two_step/recovery_codes', fields: [], needsSession: true },
 ];
 
 /** A string of `min` to `max` characters: a right value for a field that takes any. */

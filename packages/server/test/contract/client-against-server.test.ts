@@ -14,6 +14,7 @@ import { codeIn, uniquePhone } from '../helpers/otp.js';
 import { SoftAuthenticator, type Knobs } from '../helpers/soft-authenticator.js';
 import { ORIGIN, PUBLIC_TOKEN, testConfig } from '../helpers/test-config.js';
 import { installWebAuthnBrowser } from '../helpers/webauthn-browser.js';
+import { appCode, nextCode, wrongCodes } from '../two-step/helpers.js';
 
 /**
  * The real @vestibule/client against the real server in-process: the client's fetch is the
@@ -36,6 +37,8 @@ const config = testConfig(
     ]),
   },
 );
+/** The server's clock: it stands still, so the authenticator app's codes are computed at its time. */
+const clock = testClock();
 let server: VestibuleServer;
 let client: VestibuleClient;
 /** Where contractFetch sends the call: the second server of the one-tap test while it runs. */
@@ -82,6 +85,28 @@ function sessionOf<T extends object>(response: T): Exclude<T, IntermediateSessio
   return response as Exclude<T, IntermediateSessionResponse>;
 }
 
+/** A first-factor sign-in's answer held back for the second step. */
+function heldOf(response: object): IntermediateSessionResponse {
+  if (!('intermediate_session_token' in response)) throw new Error('A session was made where a second step is due.');
+  return response as IntermediateSessionResponse;
+}
+
+/** The page's cookies by name, as the client left them. */
+function cookies(): Record<string, string> {
+  return Object.fromEntries(
+    document.cookie
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+}
+
+/** The spec's cookie rule, as the page's cookies show it: the session's two cookies, or the intermediate one alone. */
+function expectCookies(state: 'session' | 'intermediate'): void {
+  const names = Object.keys(cookies()).filter((name) => name.startsWith('vestibule_'));
+  expect(names.sort()).toEqual(state === 'session' ? ['vestibule_session', 'vestibule_session_jwt'] : ['vestibule_intermediate_session_token']);
+}
+
 const rejects = async (call: Promise<unknown>, errorType: string) => {
   const error = await call.then(
     () => null,
@@ -126,7 +151,7 @@ beforeAll(async () => {
   // it (happy-dom), while the server runs on Node's own URL, fetch and file system.
   const page = new Window({ url: 'http://localhost:3000/' });
   Object.assign(globalThis, { document: page.document, location: page.location, localStorage: page.localStorage, window: page });
-  server = await createServer(config, { clock: testClock(), logger: { info() {}, warn() {}, error() {} } });
+  server = await createServer(config, { clock, logger: { info() {}, warn() {}, error() {} } });
   client = createVestibuleClient({ publicToken: PUBLIC_TOKEN, apiBaseUrl: config.publicUrl, fetch: contractFetch as typeof fetch });
 });
 afterAll(async () => {
@@ -385,6 +410,84 @@ describe('the client against the server', () => {
     for (const call of [() => account.sessions(), () => account.sessionRevokeOthers()]) {
       document.cookie = `vestibule_session=${signedIn.session_token}; Path=/`;
       await rejects(call(), 'session_not_found');
+    }
+  });
+
+  it('two-step verification: turned on from the account page; a held sign-in keeps only the intermediate cookie, the second step only the session cookies', async () => {
+    await client.session.revoke({ forceClear: true });
+    const email = uniqueEmail('contract-two-step');
+    const signInByLink = async () => {
+      await client.magicLinks.email.loginOrCreate(email);
+      return client.magicLinks.authenticate(tokenFromLink(await outboxText(email)).token);
+    };
+    sessionOf(await signInByLink());
+    const { account } = client;
+    await rejects(account.recoveryCodes(), 'totp_not_enabled');
+    await rejects(account.totpDelete(), 'totp_not_enabled');
+    const { secret, otpauth_uri } = await account.totpCreate();
+    expect(otpauth_uri).toContain(secret);
+    await rejects(account.totpEnrol({ code: wrongCodes(secret, 1, clock())[0]! }), 'invalid_totp_code');
+    const enrolled = await account.totpEnrol({ code: appCode(secret, clock()) });
+    expect(enrolled.recovery_codes).toHaveLength(10);
+    expect(client.user.getSync()?.totp?.recovery_codes_remaining).toBe(10);
+    await rejects(account.totpCreate(), 'totp_already_enabled');
+    const { recovery_codes } = await account.recoveryCodes();
+    expect(recovery_codes.filter((code) => enrolled.recovery_codes.includes(code))).toEqual([]);
+
+    // Signed out, the person signs in again: the first factor is held back for the app's code.
+    await client.session.revoke();
+    const held = heldOf(await signInByLink());
+    expect(held.two_step).toBe('verify');
+    expectCookies('intermediate');
+    expect(cookies().vestibule_intermediate_session_token).toBe(held.intermediate_session_token);
+    expect(client.session.getSync()).toBeNull();
+    await rejects(client.twoStep.authenticate({ code: wrongCodes(secret, 1, clock())[0]! }), 'invalid_totp_code');
+    expectCookies('intermediate');
+    const signedIn = await client.twoStep.authenticate({ code: nextCode(secret, clock()) });
+    expect(signedIn.session.authentication_factors.map((f) => f.type)).toEqual(['magic_link', 'totp']);
+    expectCookies('session');
+    expect(client.session.getSync()?.session_id).toBe(signedIn.session.session_id);
+
+    // Again, with a recovery code instead.
+    await client.session.revoke();
+    heldOf(await signInByLink());
+    await rejects(client.twoStep.authenticateWithRecoveryCode({ recovery_code: enrolled.recovery_codes[0]! }), 'invalid_recovery_code');
+    const recovered = await client.twoStep.authenticateWithRecoveryCode({ recovery_code: recovery_codes[0]! });
+    expect(recovered.recovery_codes_remaining).toBe(9);
+    expectCookies('session');
+    expect(client.user.getSync()?.totp?.recovery_codes_remaining).toBe(9);
+
+    expect((await account.totpDelete()).totp).toBeNull();
+    expect(client.user.getSync()?.totp).toBeNull();
+  });
+
+  it("two-step verification where the project requires it: the app added in the second step (a server with mfa 'required')", async () => {
+    await client.session.revoke({ forceClear: true });
+    const required = await createServer(testConfig({ project: { mfa: 'required' } as never }), { clock, logger: { info() {}, warn() {}, error() {} } });
+    target = required;
+    try {
+      const wallet = privateKeyToAccount(generatePrivateKey());
+      const ethereum = { crypto_wallet_address: wallet.address.toLowerCase(), crypto_wallet_type: 'ethereum' as const };
+      const { challenge } = await client.cryptoWallets.authenticateStart(ethereum);
+      const held = heldOf(await client.cryptoWallets.authenticate({ ...ethereum, signature: await wallet.signMessage({ message: challenge }) }));
+      expect(held.two_step).toBe('enrol');
+      expectCookies('intermediate');
+      const { secret } = await client.twoStep.create();
+      await rejects(client.twoStep.enrol({ code: wrongCodes(secret, 1, clock())[0]! }), 'invalid_totp_code');
+      const enrolled = await client.twoStep.enrol({ code: appCode(secret, clock()) });
+      expect(enrolled.recovery_codes).toHaveLength(10);
+      expect(enrolled.session.authentication_factors.map((f) => f.type)).toEqual(['crypto', 'totp']);
+      expectCookies('session');
+      expect(client.user.getSync()?.totp).not.toBeNull();
+
+      // The intermediate session was spent: put back into its cookie, the server no longer knows it, and the client lets it go.
+      document.cookie = `vestibule_intermediate_session_token=${held.intermediate_session_token}; Path=/`;
+      await rejects(client.twoStep.create(), 'intermediate_session_not_found');
+      expect(cookies().vestibule_intermediate_session_token).toBeUndefined();
+      await client.session.revoke({ forceClear: true });
+    } finally {
+      target = undefined;
+      await required.close();
     }
   });
 
