@@ -47,6 +47,10 @@ export async function storeGrantTokens(
   accessScopes: string[] = grant.scopes,
 ): Promise<StoreOutcome> {
   return db.transaction().execute(async (trx) => {
+    // The user's row before the grant's, in the order a reset takes them (it locks the user, then
+    // revokes the grants): the tokens' insert would otherwise wait for the user's row (its foreign
+    // key) while holding the grant the reset waits for, and one of the two would die in a deadlock.
+    await trx.selectFrom('users').select('user_id').where('user_id', '=', grant.userId).forKeyShare().executeTakeFirst();
     if (!(await lockLiveGrant(trx, grant.grantId))) return 'revoked';
     if (spend && !(await spend(trx))) return 'spent';
     const row = (kind: 'access' | 'refresh', token: string) => ({
