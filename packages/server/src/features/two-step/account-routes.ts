@@ -39,7 +39,7 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
   defineRoute(app, twoStepRoutes.accountTotpCreate, sessionAuth(deps), async (c, { ok }) => {
     const now = deps.clock();
     requireRecentSignIn(c.get('session'), now, recentMinutes);
-    return ok(await newKey(deps, c.get('session').user_id, now));
+    return ok(await newKey(deps, c.get('session').user_id, now, locked(c, now)));
   });
 
   defineRoute(app, twoStepRoutes.accountTotpEnrol, sessionAuth(deps), async (c, { body, ok }) => {

@@ -9,15 +9,18 @@ import { replaceRecoveryCodes } from './recovery-codes-store.js';
 import { acceptStep, createPendingKey, enabledKey, keySecret, pendingKey } from './totp-keys-store.js';
 import { newTotpSecret, otpauthUri, totpStep } from './totp.js';
 
+/**
+ * Runs a change's writes in one transaction that first locks the user's row (the account page's
+ * also reads its session again): a user deleted meanwhile is refused there, not written for.
+ */
+export type Writes = <T>(write: (trx: Kysely<Database>) => Promise<T>) => Promise<T>;
+
 /** A new key for the user's app (replacing one not yet on), with the URI its QR code carries; 400 totp_already_enabled when one is on. */
-export async function newKey(deps: AppDeps, userId: string, now: Date): Promise<{ secret: string; otpauth_uri: string }> {
+export async function newKey(deps: AppDeps, userId: string, now: Date, writes: Writes): Promise<{ secret: string; otpauth_uri: string }> {
   const secret = newTotpSecret();
-  if (!(await createPendingKey(deps.db, deps.secretBoxKey, userId, secret, now))) throw new ApiError('totp_already_enabled');
+  if (!(await writes((trx) => createPendingKey(trx, deps.secretBoxKey, userId, secret, now)))) throw new ApiError('totp_already_enabled');
   return { secret, otpauth_uri: otpauthUri(secret, deps.config.project.name, await accountLabel(deps, userId)) };
 }
-
-/** Runs the turning on's writes in one transaction (the account page's locks the user and reads its session again). */
-export type Writes = <T>(write: (trx: Kysely<Database>) => Promise<T>) => Promise<T>;
 
 /**
  * Turns the key shown last on with a code from the app (a guess, counted like the second step's),

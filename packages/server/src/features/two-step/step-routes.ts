@@ -9,7 +9,7 @@ import { ApiError } from '../../kernel/api-error.js';
 import { requestedSession } from '../../kernel/durations.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
 import type { Database } from '../../storage/database.js';
-import { newKey, turnOn } from './enrolment.js';
+import { newKey, turnOn, type Writes } from './enrolment.js';
 import { guess, totpCodeOf } from './guesses.js';
 import { endIntermediateSession, readIntermediateSession, type IntermediateSession } from './intermediate-sessions.js';
 import { recoveryCodesRemaining, useRecoveryCode } from './recovery-codes-store.js';
@@ -46,6 +46,20 @@ export function registerStepRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
       bothFactors: true,
     });
   }
+
+  /**
+   * The writes of adding the app for the intermediate session's user, with the user's row locked
+   * first: a user deleted meanwhile (their intermediate sessions with them) is
+   * intermediate_session_not_found, not a key written for no one.
+   */
+  const forUser =
+    (userId: string): Writes =>
+    (write) =>
+      db.transaction().execute(async (trx) => {
+        const user = await trx.selectFrom('users').select('user_id').where('user_id', '=', userId).forUpdate().executeTakeFirst();
+        if (!user) throw new ApiError('intermediate_session_not_found');
+        return write(trx);
+      });
 
   const factor = (type: 'totp' | 'recovery_code', now: Date): AuthenticationFactor => ({
     type,
@@ -103,7 +117,7 @@ export function registerStepRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
   defineRoute(app, twoStepRoutes.totpCreate, async (_c, { body, ok }) => {
     const now = deps.clock();
     const found = await intermediate(body.intermediate_session_token, now);
-    return ok(await newKey(deps, found.userId, now));
+    return ok(await newKey(deps, found.userId, now, forUser(found.userId)));
   });
 
   defineRoute(app, twoStepRoutes.totpEnrol, async (c, { body }) => {
@@ -113,7 +127,7 @@ export function registerStepRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
       deps,
       c,
       { userId: found.userId, typedCode: body.code, now },
-      (write) => db.transaction().execute(write),
+      forUser(found.userId),
       // The intermediate session ends with the key turned on, or neither happens.
       async (trx) => {
         if (!(await endIntermediateSession(trx, body.intermediate_session_token, now))) throw new ApiError('intermediate_session_not_found');
