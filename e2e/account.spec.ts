@@ -1,8 +1,9 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { VirtualAuthenticator } from './support/authenticator';
+import { signIn } from './support/account';
 import { expect, test } from './support/fixtures';
 import { lookAt } from './support/look';
-import { latestMessageTo, newestMessageIdTo, passcodeIn } from './support/outbox';
+import { latestMessageTo, passcodeIn } from './support/outbox';
 import { API_URL, demoPublicToken, uniqueEmail, uniquePhone } from './support/stack';
 import { injectEthereumWallet } from './support/wallets';
 
@@ -21,17 +22,6 @@ const WITH_SOCIAL = {
   otpOptions: { methods: ['email', 'sms'] },
   oauthOptions: { providers: [{ type: 'twitch' }, { type: 'slack' }] },
 };
-
-/** Signs in on /account with an email passcode (the login widget it shows signed out); the page then shows the account. */
-async function signIn(page: Page, request: APIRequestContext, email: string, path = '/account') {
-  await page.goto(path);
-  await page.getByLabel('Email').fill(email);
-  // The code of this sign-in, not one an earlier sign-in (another device) was sent.
-  const before = await newestMessageIdTo(request, email);
-  await page.getByRole('button', { name: 'Continue with email' }).click();
-  await page.getByLabel('6-digit passcode').pressSequentially(passcodeIn(await latestMessageTo(request, email, before)));
-  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
-}
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 

@@ -2,13 +2,13 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import type { OutboxMessage, OutboxResponse } from '@vestibule/contract';
 import { API_URL } from './stack';
 
-/** Waits for the newest outbox message to an address (with `after`: one newer than that message), read through the outbox's JSON interface. */
-export async function latestMessageTo(request: APIRequestContext, to: string, after?: string): Promise<OutboxMessage> {
+/** Waits for the newest outbox message to an address (with `after`: one newer than that message), read through the outbox's JSON interface (of the stack at `api`). */
+export async function latestMessageTo(request: APIRequestContext, to: string, after?: string, api: string = API_URL): Promise<OutboxMessage> {
   let found: OutboxMessage | undefined;
   await expect
     .poll(
       async () => {
-        const response = await request.get(`${API_URL}/dev/outbox`);
+        const response = await request.get(`${api}/dev/outbox`);
         expect(response.ok()).toBe(true);
         const body = (await response.json()) as OutboxResponse;
         // Newest first: with `after`, only what came after that message counts.
