@@ -140,6 +140,9 @@ export type AccountChange =
   | 'oauth_account_disconnected'
   | 'wallet_connected'
   | 'wallet_removed'
+  | 'two_step_turned_on'
+  | 'two_step_turned_off'
+  | 'recovery_codes_replaced'
   | 'device_signed_out'
   | 'other_devices_signed_out';
 

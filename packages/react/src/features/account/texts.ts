@@ -45,4 +45,6 @@ export const methodNames: Record<string, string> = {
   oauth: 'Social account',
   crypto: 'Wallet',
   attested: 'Trusted sign-in',
+  totp: 'Authenticator app',
+  recovery_code: 'Recovery code',
 };

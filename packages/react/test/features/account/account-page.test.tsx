@@ -211,7 +211,7 @@ describe('Signed-in devices', () => {
   const DEVICES = [
     device('session-1', { current: true, browser: 'Chrome 131', os: 'macOS 15', sign_in_methods: ['webauthn'] }),
     device('session-2'),
-    device('session-3'),
+    device('session-3', { sign_in_methods: ['password', 'totp'] }),
   ];
 
   it("lists every device with browser and system, address, sign-in method, when, and 'This device' (no accessibility violations)", async () => {
@@ -226,6 +226,8 @@ describe('Signed-in devices', () => {
     expect(within(items[0]!).queryByRole('button')).toBeNull();
     expect(items[1]!.textContent).toContain('Address 203.0.113.7');
     expect(items[1]!.textContent).toContain('Signed in with Passcode');
+    // Both steps of a two-step sign-in, in words.
+    expect(items[2]!.textContent).toContain('Signed in with Password, Authenticator app');
     expect(items[1]!.textContent).toContain('Signed in 3 days ago');
     expect(items[1]!.textContent).toContain('Last active 5 minutes ago');
     expect(items[1]!.querySelector('time')?.getAttribute('datetime')).toBe(DEVICES[1]!.started_at);

@@ -6,7 +6,7 @@ import { QrCode } from '../../../src/features/two-step/parts/QrCode';
 import { recoveryCodesFileName } from '../../../src/features/two-step/parts/download';
 import { WidgetShell } from '../../../src/mounts/Shell';
 import { apiError, expectNoAxeViolations, fakeClient, RECOVERY_CODES, TOTP_SECRET, TOTP_URI, USER } from '../../helpers';
-import { accountClient, answering, openSection, REAUTH, renderAccount } from '../../account/account-helpers';
+import { accountClient, answering, events, openSection, REAUTH, renderAccount } from '../../account/account-helpers';
 
 afterEach(cleanup);
 
@@ -71,7 +71,7 @@ describe('Two-step verification on the account page', () => {
   });
 
   it('turning it on: the QR code and the key in fours, a code of the wrong shape refused before sending, the right one shows the ten codes once, then it is on', async () => {
-    const { client, section, container } = await open();
+    const { client, section, container, callbacks } = await open();
     const field = await startAdding(section);
     expect(client.account.totpCreate).toHaveBeenCalledTimes(1);
     expect(document.activeElement).toBe(within(section).getByRole('heading', { level: 3, name: 'Add authenticator app' }));
@@ -102,6 +102,8 @@ describe('Two-step verification on the account page', () => {
     expect(section.querySelector('.vst-account-status')?.textContent).toBe('Two-step verification is on.');
     await expectNoAxeViolations(container);
 
+    // The host hears the change once, when it is made (not the codes).
+    expect(events(callbacks)).toEqual([{ type: 'ACCOUNT_UPDATED', data: { change: 'two_step_turned_on' } }]);
     fireEvent.click(button(section, 'I have saved these codes'));
     expect(within(section).queryByRole('list', { name: 'Recovery codes' })).toBeNull();
     expect(section.textContent).toContain('On since Mar 3, 2026.');
@@ -211,7 +213,7 @@ describe('Two-step verification on the account page', () => {
   });
 
   it("'Turn off' asks first, saying what it means; confirmed, it is off", async () => {
-    const { client, section, container } = await open(ON);
+    const { client, section, container, callbacks } = await open(ON);
     fireEvent.click(button(section, 'Turn off'));
     const title = within(section).getByRole('heading', { level: 3, name: 'Turn off two-step verification?' });
     await waitFor(() => expect(document.activeElement).toBe(title));
@@ -226,6 +228,7 @@ describe('Two-step verification on the account page', () => {
     fireEvent.click(button(section, 'Turn off two-step verification'));
     expect(await within(section).findByText('Two-step verification is off.')).toBeTruthy();
     expect(client.account.totpDelete).toHaveBeenCalledTimes(1);
+    expect(events(callbacks).at(-1)).toEqual({ type: 'ACCOUNT_UPDATED', data: { change: 'two_step_turned_off' } });
     expect(section.textContent).toContain('Ask for a code from an authenticator app when you sign in.');
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: HEADING }));
   });
@@ -240,7 +243,7 @@ describe('Two-step verification on the account page', () => {
   });
 
   it('few recovery codes left is a warning; new ones are shown once, after a recent sign-in, and the count is ten again', async () => {
-    const { client, setUser, section, container } = await open(withCodesLeft(2));
+    const { client, setUser, section, container, callbacks } = await open(withCodesLeft(2));
     const warning = section.querySelector('.vst-banner--warning')!;
     expect(warning.textContent).toBe('Only 2 recovery codes left. Get new ones so that you can still sign in if you lose your authenticator app.');
     expect(warning.getAttribute('role')).toBe('status');
@@ -253,6 +256,7 @@ describe('Two-step verification on the account page', () => {
     fireEvent.change(await within(section).findByLabelText('6-digit passcode'), { target: { value: '123456' } });
     const list = await within(section).findByRole('list', { name: 'Recovery codes' });
     expect(client.account.recoveryCodes).toHaveBeenCalledTimes(2);
+    expect(events(callbacks)).toEqual([{ type: 'ACCOUNT_UPDATED', data: { change: 'recovery_codes_replaced' } }]);
     expect(within(list).getAllByRole('listitem')).toHaveLength(10);
     expect(section.textContent).toContain('Your old recovery codes no longer work.');
     await expectNoAxeViolations(container);

@@ -17,16 +17,19 @@ export function twoStepChanges(free: (text: string) => string) {
     /** The app's first code turns it on; the answer carries the ten recovery codes. Refusals show under the code's field. */
     enrol: (code: string, done: (answer: AccountTotpEnrolResponse) => void): Change<AccountTotpEnrolResponse> => ({
       call: (client) => client.account.totpEnrol({ code }),
+      change: 'two_step_turned_on',
       field: true,
       success: free(texts.turnedOn),
       done,
     }),
     newCodes: (done: (answer: RecoveryCodesResponse) => void): Change<RecoveryCodesResponse> => ({
       call: (client) => client.account.recoveryCodes(),
+      change: 'recovery_codes_replaced',
       done,
     }),
     turnOff: (done: () => void): Change => ({
       call: (client) => client.account.totpDelete(),
+      change: 'two_step_turned_off',
       success: free(texts.turnedOff),
       done,
     }),
