@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import type { SessionResponse } from '@vestibule/contract';
+import type { SignInResponse } from '@vestibule/contract';
 import { Button } from '../parts/Button';
 import { Loading } from '../parts/Loading';
 import { say } from '../texts/say';
@@ -25,7 +25,7 @@ export function ConfirmIdentity({
 }: {
   why: string;
   again: boolean;
-  onConfirmed(response: SessionResponse): void;
+  onConfirmed(response: SignInResponse): void;
   onCancel(): void;
 }) {
   const { free } = useWidget();

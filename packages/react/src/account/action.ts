@@ -1,5 +1,5 @@
 import { errorTypeOf, type VestibuleClient, type VestibuleErrorInfo } from '@vestibule/client';
-import type { SessionResponse } from '@vestibule/contract';
+import type { SignInResponse } from '@vestibule/contract';
 import { messageForError, toErrorInfo } from '../flow/errors';
 import type { AccountChange, WidgetEventType } from '../types';
 
@@ -49,7 +49,7 @@ export interface ActionRunner {
   /** Starts a change; one at a time per runner: a change under way is given up. */
   run<T>(change: Change<T>): void;
   /** The confirm step signed in again: the change that asked for it is sent again, if its user signed in. */
-  confirmed(response: SessionResponse): void;
+  confirmed(response: SignInResponse): void;
   /** Gives up what is under way (or waiting for the confirm step) and clears what was said. */
   cancel(): void;
 }
@@ -110,7 +110,9 @@ export function createActionRunner(options: { tools: () => ActionTools; userId: 
       const pending = waiting;
       waiting = null;
       if (!pending) return;
-      if (response.user.user_id !== pending.owner) return onState({ kind: 'idle' });
+      // user_id, not user: a sign-in held for a second step (someone else's account, or this
+      // session ended meanwhile) answers no User.
+      if (response.user_id !== pending.owner) return onState({ kind: 'idle' });
       pending.resend();
     },
     cancel() {

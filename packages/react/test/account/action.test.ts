@@ -77,6 +77,24 @@ describe('the account page action runner', () => {
     expect(last()).toEqual({ kind: 'idle' });
   });
 
+  it("a confirmation held for another account's second step (no User in the answer) does not carry on", async () => {
+    const { run, last } = runner();
+    const call = vi.fn().mockRejectedValue(apiError('reauthentication_required', 'confirm', 403));
+    run.run({ call });
+    await settle();
+    run.confirmed({
+      status_code: 200,
+      request_id: 'req-held',
+      user_id: 'user-other',
+      intermediate_session_token: 'intermediate-1',
+      intermediate_session_expires_at: '2026-01-01T00:10:00Z',
+      two_step: 'verify',
+    });
+    await settle();
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(last()).toEqual({ kind: 'idle' });
+  });
+
   it('a change given up (another started, or cancelled) is aborted and its late answer changes nothing', async () => {
     const { run, tools, states } = runner();
     let first: AbortSignal | undefined;
