@@ -48,39 +48,45 @@ export function registerStepRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
   }
 
   /**
-   * The writes of adding the app for the intermediate session's user, with the user's row locked
-   * first: a user deleted meanwhile (their intermediate sessions with them) is
-   * intermediate_session_not_found, not a key written for no one.
+   * A step's writes, in one transaction that first holds the user's row (FOR SHARE: one user's
+   * steps run side by side, while a deletion, a reset or an account change waits for them or went
+   * first, so they lock rows in the same order and never deadlock): a user deleted meanwhile, their
+   * intermediate sessions with them, is intermediate_session_not_found, not a key written for no one.
    */
   const forUser =
     (userId: string): Writes =>
     (write) =>
       db.transaction().execute(async (trx) => {
-        const user = await trx.selectFrom('users').select('user_id').where('user_id', '=', userId).forUpdate().executeTakeFirst();
+        const user = await trx.selectFrom('users').select('user_id').where('user_id', '=', userId).forShare().executeTakeFirst();
         if (!user) throw new ApiError('intermediate_session_not_found');
         return write(trx);
       });
+
+  /** Ends the intermediate session in the transaction that spends the step's code: used already, it is intermediate_session_not_found and nothing is spent. */
+  async function end(trx: Kysely<Database>, token: string, now: Date): Promise<void> {
+    if (!(await endIntermediateSession(trx, token, now))) throw new ApiError('intermediate_session_not_found');
+  }
+
+  /**
+   * Spends the step's code (`spend`: null when it is not right) together with the intermediate
+   * session (forUser): of parallel steps with one intermediate session (the ten recovery codes
+   * typed at once, a code sent twice), one signs in and spends its code, and the others, finding
+   * the intermediate session used, spend nothing.
+   */
+  function spendWith<T>(found: IntermediateSession, token: string, now: Date, spend: (trx: Kysely<Database>) => Promise<T | null>): Promise<T | null> {
+    return forUser(found.userId)(async (trx) => {
+      const spent = await spend(trx);
+      if (spent === null) return null;
+      await end(trx, token, now);
+      return spent;
+    });
+  }
 
   const factor = (type: 'totp' | 'recovery_code', now: Date): AuthenticationFactor => ({
     type,
     delivery_method: type === 'totp' ? 'authenticator_app' : 'recovery_code',
     last_authenticated_at: now.toISOString(),
   });
-
-  /**
-   * Spends the step's code (`spend`: null when it is not right) together with the intermediate
-   * session, in one transaction: of parallel steps with one intermediate session (the ten recovery
-   * codes typed at once, a code sent twice), one signs in and spends its code, and the others,
-   * finding the intermediate session used, spend nothing.
-   */
-  function spendWith<T>(token: string, now: Date, spend: (trx: Kysely<Database>) => Promise<T | null>): Promise<T | null> {
-    return db.transaction().execute(async (trx) => {
-      const spent = await spend(trx);
-      if (spent === null) return null;
-      if (!(await endIntermediateSession(trx, token, now))) throw new ApiError('intermediate_session_not_found');
-      return spent;
-    });
-  }
 
   defineRoute(app, twoStepRoutes.totpAuthenticate, async (c, { body }) => {
     const now = deps.clock();
@@ -93,7 +99,7 @@ export function registerStepRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
     await guess(deps, c, found.userId, now, 'invalid_totp_code', async () => {
       const step = totpStep(secret, code, now);
       if (step === null) return null;
-      return spendWith(body.intermediate_session_token, now, async (trx) => {
+      return spendWith(found, body.intermediate_session_token, now, async (trx) => {
         // A right code works once: a copy sent again (or in parallel) in its 30 seconds is refused.
         if (!(await acceptStep(trx, key, step, now))) throw new ApiError('totp_code_already_used');
         return step;
@@ -106,7 +112,7 @@ export function registerStepRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
     const now = deps.clock();
     const found = await intermediate(body.intermediate_session_token, now);
     await guess(deps, c, found.userId, now, 'invalid_recovery_code', () =>
-      spendWith(body.intermediate_session_token, now, async (trx) =>
+      spendWith(found, body.intermediate_session_token, now, async (trx) =>
         (await useRecoveryCode(trx, deps.otpHmacKey, found.userId, body.recovery_code, now)) ? true : null,
       ),
     );
@@ -123,15 +129,9 @@ export function registerStepRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
   defineRoute(app, twoStepRoutes.totpEnrol, async (c, { body }) => {
     const now = deps.clock();
     const found = await intermediate(body.intermediate_session_token, now);
-    const recoveryCodes = await turnOn(
-      deps,
-      c,
-      { userId: found.userId, typedCode: body.code, now },
-      forUser(found.userId),
-      // The intermediate session ends with the key turned on, or neither happens.
-      async (trx) => {
-        if (!(await endIntermediateSession(trx, body.intermediate_session_token, now))) throw new ApiError('intermediate_session_not_found');
-      },
+    // The intermediate session ends with the key turned on, or neither happens.
+    const recoveryCodes = await turnOn(deps, c, { userId: found.userId, typedCode: body.code, now }, forUser(found.userId), (trx) =>
+      end(trx, body.intermediate_session_token, now),
     );
     deps.log.info('Two-step verification turned on', { request_id: c.get('requestId'), user_id: found.userId, during: 'sign-in' });
     return c.json({ ...(await signIn(c, found, factor('totp', now), body, now)), recovery_codes: recoveryCodes });
