@@ -54,7 +54,12 @@ describe('OpenAPI document', () => {
     }
     const otpAuth = doc.paths['/sdk/v1/otps/authenticate'].post;
     expect(otpAuth.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/OtpAuthenticateRequest');
-    expect(otpAuth.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/SessionResponse');
+    // A session, or an intermediate session when the user's second step is due.
+    expect(otpAuth.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/SignInResponse');
+    expect(doc.components.schemas.SignInResponse.anyOf.map((s: { $ref: string }) => s.$ref)).toEqual([
+      '#/components/schemas/SessionResponse',
+      '#/components/schemas/IntermediateSessionResponse',
+    ]);
     expect(doc.components.schemas.OtpAuthenticateRequest.required).toEqual(expect.arrayContaining(['code', 'method_id']));
     expect(doc.components.schemas.OtpLoginOrCreateResponse.required).toEqual(
       expect.arrayContaining(['status_code', 'request_id', 'user_id', 'method_id', 'user_created']),

@@ -52,7 +52,9 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
     const used = await consumeMagicLinkToken(db, body.token, now);
     if (!used) throw new ApiError('unable_to_auth_magic_link');
     await proveEmail(deps, used.user_id, used.email_id, now);
-    const emailRow = await db.selectFrom('user_emails').select('email').where('email_id', '=', used.email_id).executeTakeFirstOrThrow();
+    const emailRow = await db.selectFrom('user_emails').select('email').where('email_id', '=', used.email_id).executeTakeFirst();
+    // Removed, or its account deleted, since the link was used a moment ago: it signs nobody in.
+    if (!emailRow) throw new ApiError('unable_to_auth_magic_link');
     const factor: AuthenticationFactor = {
       type: 'magic_link',
       delivery_method: 'email',

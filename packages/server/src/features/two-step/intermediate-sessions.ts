@@ -2,7 +2,6 @@ import type { AuthenticationFactor } from '@vestibule/contract';
 import type { Kysely } from 'kysely';
 import { consumeToken, issueToken, peekToken } from '../../kernel/one-time-secrets.js';
 import type { SignInHold } from '../../kernel/sessions/complete-sign-in.js';
-import type { SignInClient } from '../../kernel/sessions/sessions-store.js';
 import type { Database } from '../../storage/database.js';
 import { enabledKey } from './totp-keys-store.js';
 
@@ -15,8 +14,6 @@ export interface HeldSignIn {
   factors: AuthenticationFactor[];
   durationMinutes: number;
   durationRequested: boolean;
-  client: SignInClient;
-  twoStep: 'verify' | 'enrol';
 }
 
 /**
@@ -33,8 +30,6 @@ export const holdForSecondStep: SignInHold = async (deps, input) => {
     factors: input.factors,
     durationMinutes: input.durationMinutes,
     durationRequested: input.durationRequested,
-    client: input.client,
-    twoStep,
   };
   const token = await issueToken(deps.db, {
     purpose: PURPOSE,

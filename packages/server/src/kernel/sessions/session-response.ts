@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ApiError } from '../api-error.js';
 import type { SessionResponse } from '@vestibule/contract';
 import type { ServerConfig } from '../../config/server-config.js';
 import type { Database, SessionRow } from '../../storage/database.js';
@@ -28,7 +29,8 @@ export function sessionJwtFor(deps: SessionResponseDeps, row: SessionRow, now: D
  */
 export async function sessionResponse(deps: SessionResponseDeps, requestId: string, row: SessionRow, token: string): Promise<SessionResponse> {
   const user = await getUser(deps, row.user_id);
-  if (!user) throw new Error(`Session ${row.session_id} names a missing user.`);
+  // Deleted (the account page, on any instance) just after the session was written, which went with it.
+  if (!user) throw new ApiError('unauthorized_credentials', 'This account was deleted.');
   const session_jwt = await sessionJwtFor(deps, row);
   return { status_code: 200, request_id: requestId, user_id: row.user_id, user, session: toSession(row), session_token: token, session_jwt };
 }
