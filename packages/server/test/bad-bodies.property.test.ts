@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '@vestibule/contract';
 import { startHarness, type Harness } from './helpers/harness.js';
 
 /**
@@ -106,6 +107,36 @@ const POST_ROUTES: Array<{ path: string; fields: string[]; needsSession?: boolea
   { path: '/sdk/v1/account/sessions/revoke_others', fields: [], needsSession: true },
   // Any confirmation of at most 1000 characters is a right body (not the owner's address: not confirmed).
   { path: '/sdk/v1/account/delete', fields: ['confirmation'], needsSession: true, validAlone: (_, value) => shortText(value, 0, 1000) },
+  { path: '/sdk/v1/passwords/email/reset/check', fields: ['token'] },
+  { path: '/sdk/v1/oauth/google/onetap/start', fields: ['login_redirect_url', 'signup_redirect_url'] },
+  { path: '/sdk/v1/oauth/google/onetap', fields: ['id_token', 'nonce', 'code_challenge', 'login_redirect_url', 'signup_redirect_url'] },
+  { path: '/sdk/v1/account/oauth/start', fields: ['provider'], needsSession: true },
+  { path: '/sdk/v1/account/oauth/disconnect', fields: ['provider_type', 'provider_subject'], needsSession: true },
+  { path: '/sdk/v1/account/crypto_wallets/link', fields: ['crypto_wallet_address', 'crypto_wallet_type', 'signature', 'code_verifier'], needsSession: true },
+  { path: '/sdk/v1/account/crypto_wallets/remove', fields: ['crypto_wallet_id'], needsSession: true, validAlone: (_, value) => shortText(value, 1, 256) },
+  {
+    path: '/sdk/v1/oauth2/authorize/start',
+    fields: ['client_id', 'redirect_uri', 'response_type', 'scope', 'prompt', 'max_age', 'code_challenge', 'code_challenge_method', 'state', 'nonce'],
+  },
+  {
+    path: '/sdk/v1/oauth2/authorize',
+    fields: [
+      'client_id',
+      'redirect_uri',
+      'response_type',
+      'scope',
+      'prompt',
+      'max_age',
+      'code_challenge',
+      'code_challenge_method',
+      'state',
+      'nonce',
+      'consent_granted',
+    ],
+    needsSession: true,
+  },
+  { path: '/sdk/v1/oauth2/logout/start', fields: ['client_id', 'post_logout_redirect_uri', 'id_token_hint', 'state'] },
+  { path: '/sdk/v1/sessions/attest', fields: ['profile_id', 'token', 'session_duration_minutes'] },
   // Two-step verification: the second step (no intermediate session of the fuzz owner's) and the account page.
   { path: '/sdk/v1/two_step/totp/authenticate', fields: ['intermediate_session_token', 'code', 'session_duration_minutes'] },
   { path: '/sdk/v1/two_step/recovery_codes/authenticate', fields: ['intermediate_session_token', 'recovery_code', 'session_duration_minutes'] },
@@ -186,6 +217,13 @@ function badBody(fields: string[], validAlone?: (field: string, value: unknown) 
 }
 
 describe('bad bodies never cause a 500', () => {
+  it('covers every JSON route of the contract that takes a body (a new route joins the list above)', () => {
+    const withBodies = routes
+      .filter((route) => route.method === 'post' && route.kind !== 'redirect' && route.kind !== 'oauth' && route.request)
+      .map((route) => route.path);
+    expect(withBodies.filter((path) => !POST_ROUTES.some((listed) => listed.path === path))).toEqual([]);
+  });
+
   for (const route of POST_ROUTES) {
     it(`POST ${route.path} answers 4xx with the error shape`, async () => {
       await fc.assert(
