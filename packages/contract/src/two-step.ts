@@ -108,12 +108,12 @@ export const twoStepRoutes = {
     method: 'post',
     path: '/sdk/v1/two_step/totp/create',
     summary:
-      "Where the project requires two-step verification (two_step 'enrol'): a new key for the user's authenticator app, with its otpauth:// URI. A newer key replaces one not yet turned on.",
+      "Where the project requires two-step verification (two_step 'enrol'; elsewhere 403 unauthorized_action): a new key for the user's authenticator app, with its otpauth:// URI. A newer key replaces one not yet turned on.",
     tag: TAG,
     auth: 'public',
     request: TwoStepCreateRequestSchema,
     response: TotpCreateResponseSchema,
-    errors: ['intermediate_session_not_found', 'totp_already_enabled', 'too_many_requests'],
+    errors: ['intermediate_session_not_found', 'totp_already_enabled', 'unauthorized_action', 'too_many_requests'],
   }),
   totpEnrol: route({
     method: 'post',
@@ -123,7 +123,7 @@ export const twoStepRoutes = {
     auth: 'public',
     request: TotpAuthenticateRequestSchema,
     response: TotpEnrolResponseSchema,
-    errors: [...stepErrors, 'invalid_totp_code', 'totp_already_enabled', 'totp_enrolment_not_started'],
+    errors: [...stepErrors, 'invalid_totp_code', 'totp_already_enabled', 'totp_enrolment_not_started', 'unauthorized_action'],
   }),
   accountTotpCreate: route({
     method: 'post',

@@ -87,7 +87,7 @@ export async function proveEmail(deps: RevokeDeps, userId: string, emailId: stri
       .where('set_with_proof', '=', false)
       .returning('user_id')
       .executeTakeFirst();
-    if (removed) await endEveryWayIn(trx, deps.userRevokers, userId, now, emailId);
+    if (removed) await endEveryWayIn(trx, deps.userRevokers, userId, now, emailId, 'planted_password');
     return { passwordRemoved: Boolean(removed) };
   });
   if (proof.passwordRemoved) await deps.sessions.settle();

@@ -9,6 +9,7 @@ import { withUserLocked } from '../../kernel/account/add-way-in.js';
 import { requireRecentSignIn } from '../../kernel/account/recent-sign-in.js';
 import { ApiError } from '../../kernel/api-error.js';
 import { newKey, turnOn, type Writes } from './enrolment.js';
+import { endUserIntermediateSessions } from './intermediate-sessions.js';
 import { replaceRecoveryCodes } from './recovery-codes-store.js';
 import { deleteKey, enabledKey } from './totp-keys-store.js';
 
@@ -56,7 +57,15 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     const userId = c.get('session').user_id;
     requireRecentSignIn(c.get('session'), now, recentMinutes);
     if (config.project.mfa === 'required') throw new ApiError('totp_required');
-    if (!(await locked(c, now)((trx) => deleteKey(trx, userId)))) throw new ApiError('totp_not_enabled');
+    const turnedOff = await locked(
+      c,
+      now,
+    )(async (trx) => {
+      const deleted = await deleteKey(trx, userId);
+      if (deleted) await endUserIntermediateSessions(trx, userId, now);
+      return deleted;
+    });
+    if (!turnedOff) throw new ApiError('totp_not_enabled');
     changed(c, 'two_step_turned_off');
     return ok(await accountUser(deps, userId));
   });

@@ -4,6 +4,7 @@ import { twoStepConfig } from './config.js';
 import { holdForSecondStep } from './intermediate-sessions.js';
 import { twoStep as twoStepMigration } from './migrations/0016-two-step.js';
 import { registerStepRoutes } from './step-routes.js';
+import { removePlantedKey } from './totp-keys-store.js';
 import { totpPart } from './user-part.js';
 
 /**
@@ -11,7 +12,8 @@ import { totpPart } from './user-part.js';
  * would start a session of a user who has it on (or of anyone, where the project requires it) for
  * the second step (intermediate-sessions.ts, step-routes.ts), and serves the account page's part
  * (account-routes.ts). The key is not a way in: a reset leaves it on, so a stolen mailbox alone
- * does not sign anyone in.
+ * does not sign anyone in; only the first proof of an address that removes a planted password
+ * removes it too (removePlantedKey).
  */
 export const twoStep: Feature = {
   name: 'two-step',
@@ -22,5 +24,6 @@ export const twoStep: Feature = {
   config: twoStepConfig,
   migrations: { '0016-two-step': twoStepMigration },
   holdSignIn: holdForSecondStep,
+  revokeUser: removePlantedKey,
   userPart: totpPart,
 };

@@ -69,3 +69,17 @@ export async function readIntermediateSession(db: Kysely<Database>, token: strin
 export async function endIntermediateSession(db: Kysely<Database>, token: string, now: Date): Promise<boolean> {
   return (await consumeToken(db, PURPOSE, token, now)) !== undefined;
 }
+
+/**
+ * Ends every intermediate session of the user: two-step verification was turned off, so a sign-in
+ * held for it must not be finished another way (nor turned into a session by whoever holds it).
+ */
+export async function endUserIntermediateSessions(db: Kysely<Database>, userId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('one_time_secrets')
+    .set({ used_at: now })
+    .where('purpose', '=', PURPOSE)
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}

@@ -120,13 +120,24 @@ export function registerStepRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
     return c.json({ ...response, recovery_codes_remaining: await recoveryCodesRemaining(db, found.userId) });
   });
 
+  /**
+   * Adding the app during a sign-in is for a project that requires it: elsewhere a held sign-in
+   * (its user had the app on when it began) must not add a new key of its holder's, were the owner
+   * to turn theirs off within the 10 minutes.
+   */
+  function requireEnrolment(): void {
+    if (config.project.mfa !== 'required') throw new ApiError('unauthorized_action', 'An authenticator app is added on the account page.');
+  }
+
   defineRoute(app, twoStepRoutes.totpCreate, async (_c, { body, ok }) => {
+    requireEnrolment();
     const now = deps.clock();
     const found = await intermediate(body.intermediate_session_token, now);
     return ok(await newKey(deps, found.userId, now, forUser(found.userId)));
   });
 
   defineRoute(app, twoStepRoutes.totpEnrol, async (c, { body }) => {
+    requireEnrolment();
     const now = deps.clock();
     const found = await intermediate(body.intermediate_session_token, now);
     // The intermediate session ends with the key turned on, or neither happens.

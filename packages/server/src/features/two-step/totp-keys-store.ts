@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { newId } from '../../security/random-token.js';
 import { openSecret, sealSecret } from '../../security/secret-box.js';
+import type { UserRevoker } from '../../kernel/sessions/revoke-everywhere.js';
 import type { Database } from '../../storage/database.js';
 import type { TotpKeyRow } from './tables.js';
 
@@ -73,6 +74,18 @@ export async function acceptStep(db: Kysely<Database>, row: TotpKeyRow, step: nu
     .executeTakeFirst();
   return updated.numUpdatedRows > 0n;
 }
+
+/**
+ * Feature.revokeUser: the first proof of an address removed a password planted before it, so a key
+ * added before that proof may be the planter's, who would otherwise hold the owner's second step
+ * (and their recovery codes) for good. A reset keeps the owner's key: the reset link proves only the
+ * mailbox, and the reset's own sign-in still asks for the key.
+ */
+export const removePlantedKey: UserRevoker = async (db, userId, _now, why) => {
+  if (why !== 'planted_password') return;
+  await db.deleteFrom('totp_keys').where('user_id', '=', userId).execute();
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+};
 
 /** Turns two-step verification off: the key and every recovery code go. False when it was not on. */
 export async function deleteKey(db: Kysely<Database>, userId: string): Promise<boolean> {

@@ -9,7 +9,14 @@ import { revokeUserSessions } from './sessions-store.js';
  * wallets), as whoever held the account before may have attached their own. Runs in the caller's
  * transaction.
  */
-export type UserRevoker = (db: Kysely<Database>, userId: string, now: Date) => Promise<void>;
+export type UserRevoker = (db: Kysely<Database>, userId: string, now: Date, why: EndReason) => Promise<void>;
+
+/**
+ * Why every way in ends: the owner reset the password (what the owner set up with their own proof,
+ * a second step among it, stays), or the first proof of an address removed a password planted
+ * before it (nothing set up before that proof can be told from the planter's).
+ */
+export type EndReason = 'reset' | 'planted_password';
 
 /** What ending every way in needs: the database, what features revoke, and the live sessions to settle. */
 export interface RevokeDeps {
@@ -27,14 +34,21 @@ export interface RevokeDeps {
  * session, a grant) is committed before the statements after read. The caller settles
  * (LiveSessions.settle) once this is committed.
  */
-export async function endEveryWayIn(db: Kysely<Database>, revokers: readonly UserRevoker[], userId: string, now: Date, provenEmailId: string): Promise<void> {
+export async function endEveryWayIn(
+  db: Kysely<Database>,
+  revokers: readonly UserRevoker[],
+  userId: string,
+  now: Date,
+  provenEmailId: string,
+  why: EndReason,
+): Promise<void> {
   // The user's row first, as every change to its ways in takes it (kernel/account/add-way-in.ts): one
   // under way finishes before this reads, and one after finds its session ended.
   await db.selectFrom('users').select('user_id').where('user_id', '=', userId).forUpdate().executeTakeFirst();
   await retireUserSecrets(db, userId, now);
   await revokeUserSessions(db, userId, now);
   await db.deleteFrom('user_emails').where('user_id', '=', userId).where('email_id', '!=', provenEmailId).execute();
-  for (const revoke of revokers) await revoke(db, userId, now);
+  for (const revoke of revokers) await revoke(db, userId, now, why);
 }
 
 /**
@@ -48,6 +62,6 @@ export async function endEveryWayIn(db: Kysely<Database>, revokers: readonly Use
  * one: the account page's "sign out of all other devices" is not this and must not call it.
  */
 export async function revokeEverywhere(deps: RevokeDeps, userId: string, now: Date, provenEmailId: string): Promise<void> {
-  await deps.db.transaction().execute((trx) => endEveryWayIn(trx, deps.userRevokers, userId, now, provenEmailId));
+  await deps.db.transaction().execute((trx) => endEveryWayIn(trx, deps.userRevokers, userId, now, provenEmailId, 'reset'));
   await deps.sessions.settle();
 }
