@@ -112,6 +112,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const userRevokers = features.flatMap((feature) => (feature.revokeUser ? [feature.revokeUser] : []));
   const waysIn = features.flatMap((feature) => (feature.waysIn ? [feature.waysIn] : []));
   const signInHolds = features.flatMap((feature) => (feature.holdSignIn ? [feature.holdSignIn] : []));
+  const secondSteps = features.flatMap((feature) => (feature.secondStep ? [feature.secondStep] : []));
   const deps: AppDeps = {
     config,
     db,
@@ -126,6 +127,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     otpHmacKey: keys.otpHmacKey,
     secretBoxKey: keys.secretBoxKey,
     signInHolds,
+    secondSteps,
     log,
     heavyWork,
   };

@@ -248,6 +248,7 @@ describe('migrations', () => {
       '0014-account',
       '0015-passkey-sign-in-alone',
       '0016-two-step',
+      '0017-ways-in-ended',
     ]);
   });
 

@@ -4,6 +4,7 @@ import type { EmailSender } from '../delivery/email-sender.js';
 import type { TextDelivery } from '../delivery/text-delivery.js';
 import type { SigningKeyring } from '../kernel/keyring.js';
 import type { HeavyWork } from '../kernel/heavy-work.js';
+import type { SecondStepCheck } from '../kernel/account/recent-sign-in.js';
 import type { WaysInCounter } from '../kernel/account/ways-in.js';
 import type { LiveSessions } from '../kernel/sessions/live-sessions.js';
 import type { SignInHold } from '../kernel/sessions/complete-sign-in.js';
@@ -37,6 +38,8 @@ export interface AppDeps {
   secretBoxKey: Uint8Array;
   /** What features hold a sign-in back for (Feature.holdSignIn; kernel/sessions/complete-sign-in.ts). */
   signInHolds: readonly SignInHold[];
+  /** Whether a user has a second step on (Feature.secondStep; kernel/account/recent-sign-in.ts requireRecentSignInWithSecondStep). */
+  secondSteps: readonly SecondStepCheck[];
   log: Logger;
   /** Where CPU-heavy sign-in work waits its turn (kernel/heavy-work.ts). */
   heavyWork: HeavyWork;

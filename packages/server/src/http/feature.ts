@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Migration } from 'kysely';
 import type { ConfigSection } from '../config/declare.js';
 import type { ServerConfig } from '../config/server-config.js';
+import type { SecondStepCheck } from '../kernel/account/recent-sign-in.js';
 import type { WaysInCounter } from '../kernel/account/ways-in.js';
 import type { PruneBatch } from '../kernel/pruning.js';
 import type { SignInHold } from '../kernel/sessions/complete-sign-in.js';
@@ -54,6 +55,12 @@ export interface Feature {
    * verification), answering an intermediate session instead (kernel/sessions/complete-sign-in.ts).
    */
   holdSignIn?: SignInHold;
+  /**
+   * Whether a user has its second step on (two-step verification's app): changes that would lift
+   * or go around it then need that step proven again, not a first factor alone
+   * (kernel/account/recent-sign-in.ts requireRecentSignInWithSecondStep).
+   */
+  secondStep?: SecondStepCheck;
   /** What it adds to the User every sign-in answers (one of the contract's userParts), read by kernel/users.ts getUser. */
   userPart?: UserPart;
 }

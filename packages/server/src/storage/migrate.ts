@@ -9,6 +9,7 @@ import { keyring } from './migrations/0006-keyring.js';
 import { changeFeed } from './migrations/0011-change-feed.js';
 import { emailForms } from './migrations/0013-email-forms.js';
 import { account } from './migrations/0014-account.js';
+import { waysInEnded } from './migrations/0017-ways-in-ended.js';
 
 /**
  * The kernel's migrations (its tables and those of several features). A feature's own tables come
@@ -26,6 +27,7 @@ export const kernelMigrations: Record<string, Migration> = {
   '0011-change-feed': changeFeed,
   '0013-email-forms': emailForms,
   '0014-account': account,
+  '0017-ways-in-ended': waysInEnded,
 };
 
 /** The kernel's migrations and the features', by name in the order they run; a name given twice is a mistake, refused. */

@@ -10,7 +10,7 @@ import { signInClient } from '../../http/sign-in-client.js';
 import { enforceClientLimit } from '../../http/limits.js';
 import { optionalSession, sessionAuth } from '../../http/session-auth.js';
 import { addWayIn } from '../../kernel/account/add-way-in.js';
-import { requireRecentSignIn } from '../../kernel/account/recent-sign-in.js';
+import { requireRecentSignIn, requireRecentSignInWithSecondStep } from '../../kernel/account/recent-sign-in.js';
 import { requireNoUnprovenPassword } from '../../kernel/account/unproven-account.js';
 import { removeWayIn } from '../../kernel/account/ways-in.js';
 import { requestedSession } from '../../kernel/durations.js';
@@ -37,8 +37,11 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
   defineRoute(app, passkeyRoutes.registerStart, sessionAuth(deps), async (c, { body, ok }) => {
     // A passkey is a way in: adding one needs a recent sign-in, as the account page's changes do, and
     // none is added beside a password planted before any proof (unverified_email). Both are checked
-    // again where the passkey is written (register, kernel addWayIn).
-    requireRecentSignIn(c.get('session'), deps.clock(), config.project.reauthenticationMinutes);
+    // again where the passkey is written (register, kernel addWayIn). A passkey signs in alone, both
+    // factors at once: while the user has a second step on, the sign-in must have proven that step
+    // recently, not a first factor alone. So must a key added as a second factor: the authenticator,
+    // not this start, decides whether it can verify its user, and one that can signs in alone too.
+    await requireRecentSignInWithSecondStep(deps, c.get('session'), deps.clock(), config.project.reauthenticationMinutes);
     const userId = c.get('session').user_id;
     await requireNoUnprovenPassword(db, userId);
     await enforceClientLimit(deps, c, 'webauthn-register-start', webauthnPerIp);
@@ -80,7 +83,11 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     // Written under the account rules as they are now: a ceremony started while the sign-in was
     // recent may finish after it is not, or after an owner's first proof ended this session.
     const addition = { userId, sessionId: c.get('session').session_id, now, recentMinutes: config.project.reauthenticationMinutes };
-    const row = await addWayIn(db, addition, (trx) => addRegistration(trx, userId, verified, now));
+    const row = await addWayIn(db, addition, async (trx) => {
+      // The second step as at the start, under the user's lock: an app turned on since counts.
+      await requireRecentSignInWithSecondStep({ db: trx, secondSteps: deps.secondSteps }, c.get('session'), now, addition.recentMinutes);
+      return addRegistration(trx, userId, verified, now);
+    });
     if (!row) throw new ApiError('duplicate_webauthn_registration');
     const signedIn = await completeSignIn(deps, {
       requestId: c.get('requestId'),

@@ -6,7 +6,7 @@ import { defineRoute } from '../../http/define-route.js';
 import { sessionAuth } from '../../http/session-auth.js';
 import { accountUser } from '../../kernel/account/account-user.js';
 import { withUserLocked } from '../../kernel/account/add-way-in.js';
-import { requireRecentSignIn } from '../../kernel/account/recent-sign-in.js';
+import { requireRecentSecondStep, requireRecentSignIn } from '../../kernel/account/recent-sign-in.js';
 import { ApiError } from '../../kernel/api-error.js';
 import { newKey, turnOn, type Writes } from './enrolment.js';
 import { endUserIntermediateSessions } from './intermediate-sessions.js';
@@ -16,20 +16,27 @@ import { deleteKey, enabledKey } from './totp-keys-store.js';
 /**
  * The account page's part: adding the app, turning it off, new recovery codes. Each needs a
  * recent sign-in: an app added with a stolen session would lock its owner out of their next
- * sign-in, and one turned off would lift the second step. The writes lock the user's row and read
- * the session again (withUserLocked), so a reset that ends every session runs wholly before them
- * (and they are refused) or after.
+ * sign-in. Turning it off and new recovery codes need more, a recent second step (a code from the
+ * app, a recovery code, a passkey: confirm-routes.ts): a first factor signed in again on the same
+ * session (a password someone knows) would otherwise lift the second step for good, or swap the
+ * owner's recovery codes for the holder's. The writes lock the user's row and read the session
+ * again (withUserLocked), so a reset that ends every session runs wholly before them (and they are
+ * refused) or after.
  */
 export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const { db, config } = deps;
   const recentMinutes = config.project.reauthenticationMinutes;
 
-  /** The change's writes, for the asking session while it is live and recent. */
-  function locked(c: Context<AppEnv>, now: Date): Writes {
+  /**
+   * The change's writes, for the asking session while it is live and recent; `secondStep`: and,
+   * while the app is on (off, the change answers totp_not_enabled), with a recent second step.
+   */
+  function locked(c: Context<AppEnv>, now: Date, secondStep = false): Writes {
     const session = c.get('session');
     return (write) =>
-      withUserLocked(db, { userId: session.user_id, sessionId: session.session_id, now }, (trx, current) => {
+      withUserLocked(db, { userId: session.user_id, sessionId: session.session_id, now }, async (trx, current) => {
         requireRecentSignIn(current, now, recentMinutes);
+        if (secondStep && (await enabledKey(trx, current.user_id))) requireRecentSecondStep(current, now, recentMinutes);
         return write(trx);
       });
   }
@@ -60,6 +67,7 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     const turnedOff = await locked(
       c,
       now,
+      true,
     )(async (trx) => {
       const deleted = await deleteKey(trx, userId);
       if (deleted) await endUserIntermediateSessions(trx, userId, now);
@@ -77,6 +85,7 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     const recoveryCodes = await locked(
       c,
       now,
+      true,
     )(async (trx) => {
       if (!(await enabledKey(trx, userId))) throw new ApiError('totp_not_enabled');
       return replaceRecoveryCodes(trx, deps.otpHmacKey, userId, now);

@@ -14,6 +14,8 @@ export interface HeldSignIn {
   factors: AuthenticationFactor[];
   durationMinutes: number;
   durationRequested: boolean;
+  /** When the first step began proving who it is (ISO): the session the second step makes is refused if every way in ended after it. */
+  since: string;
 }
 
 /**
@@ -30,6 +32,7 @@ export const holdForSecondStep: SignInHold = async (deps, input) => {
     factors: input.factors,
     durationMinutes: input.durationMinutes,
     durationRequested: input.durationRequested,
+    since: (input.since ?? input.now).toISOString(),
   };
   const token = await issueToken(deps.db, {
     purpose: PURPOSE,

@@ -44,6 +44,7 @@ export function registerStepRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
       durationRequested: duration.durationRequested,
       now,
       bothFactors: true,
+      since: new Date(found.held.since),
     });
   }
 

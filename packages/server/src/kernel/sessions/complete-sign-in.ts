@@ -1,5 +1,6 @@
 import type { AuthenticationFactor, IntermediateSessionResponse, SessionResponse, SignInResponse } from '@vestibule/contract';
 import type { StoredFactor } from '../../storage/database.js';
+import { ApiError } from '../api-error.js';
 import type { Logger } from '../logger.js';
 import { sessionResponse, type SessionResponseDeps } from './session-response.js';
 import { withinLifetime } from './session-lifetime.js';
@@ -7,7 +8,8 @@ import { createSession, findLiveSession, mergeFactor, type SignInClient, touchSe
 
 /**
  * Holds a sign-in back for a further step (two-step verification): an answer with no session in
- * its place, or null to let it through. Asked only for a sign-in that starts a new session.
+ * its place, or null to let it through. Asked only for a sign-in that starts a new session, in the
+ * transaction that would write it (`deps.db`), while the user's row is held.
  */
 export type SignInHold = (deps: SignInDeps, input: SignIn) => Promise<IntermediateSessionResponse | null>;
 
@@ -49,6 +51,12 @@ export interface SignIn {
    * back for another step.
    */
   bothFactors?: boolean;
+  /**
+   * When the sign-in began proving who it is (default `now`; a second step: its first step's): if
+   * every way in of the user was ended after that (a reset, the first proof of an address that
+   * removed a planted password), what it proved may be what was ended, and it makes no session.
+   */
+  since?: Date;
 }
 
 /**
@@ -61,20 +69,16 @@ export interface SignIn {
 export async function completeSignIn(deps: SignInDeps, input: SignIn & { bothFactors: true }): Promise<SessionResponse>;
 export async function completeSignIn(deps: SignInDeps, input: SignIn): Promise<SignInResponse>;
 export async function completeSignIn(deps: SignInDeps, input: SignIn): Promise<SignInResponse> {
-  const added = await addToBearerSession(deps, input);
-  if (!added && !input.bothFactors) {
-    for (const hold of deps.signInHolds) {
-      const held = await hold(deps, input);
-      if (held) return held;
-    }
+  const response = (await addToBearerSession(deps, input)) ?? (await startSession(deps, input));
+  // A held sign-in is logged by what held it; this one signed in.
+  if ('session' in response) {
+    deps.log.info('Signed in', {
+      request_id: input.requestId,
+      user_id: input.userId,
+      session_id: response.session.session_id,
+      factors: input.factors.map((factor) => `${factor.type}/${factor.delivery_method}`),
+    });
   }
-  const response = added ?? (await newSession(deps, input));
-  deps.log.info('Signed in', {
-    request_id: input.requestId,
-    user_id: input.userId,
-    session_id: response.session.session_id,
-    factors: input.factors.map((factor) => `${factor.type}/${factor.delivery_method}`),
-  });
   return response;
 }
 
@@ -98,10 +102,33 @@ async function addToBearerSession(deps: SignInDeps, input: SignIn): Promise<Sess
   return undefined;
 }
 
-async function newSession(deps: SignInDeps, input: SignIn): Promise<SessionResponse> {
+/**
+ * A new session, or what a feature answers in its place (a hold), written while the user's row is
+ * held (FOR SHARE: sign-ins of one user run side by side, while a reset or a first proof that ends
+ * every way in, which takes the row for update, runs wholly before or after), and only when the
+ * user is still there and nothing ended their ways in since the sign-in began: a password read just
+ * before a reset, or a first step held across it, makes nothing after it. The answer is built once
+ * the row is let go.
+ */
+async function startSession(deps: SignInDeps, input: SignIn): Promise<SignInResponse> {
   const maxAge = deps.config.project.maxSessionAgeMinutes;
   // A new session's absolute lifetime starts now: it lasts the duration asked for, at most that.
   const durationMinutes = Math.min(input.durationMinutes, maxAge);
-  const { row, token } = await createSession(deps.db, { userId: input.userId, durationMinutes, factors: input.factors, now: input.now, client: input.client });
-  return sessionResponse(deps, input.requestId, row, token);
+  const made = await deps.db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('users').select('ways_in_ended_at').where('user_id', '=', input.userId).forShare().executeTakeFirst();
+    if (!user) throw new ApiError('unauthorized_credentials', 'This account was deleted.');
+    const since = (input.since ?? input.now).getTime();
+    if (user.ways_in_ended_at && new Date(user.ways_in_ended_at).getTime() > since) {
+      throw new ApiError('unauthorized_credentials', 'A change to this account (a password reset) ended this sign-in. Please sign in again.');
+    }
+    if (!input.bothFactors) {
+      for (const hold of deps.signInHolds) {
+        const held = await hold({ ...deps, db: trx }, input);
+        if (held) return { held, created: null };
+      }
+    }
+    return { held: null, created: await createSession(trx, { userId: input.userId, durationMinutes, factors: input.factors, now: input.now, client: input.client }) };
+  });
+  if (made.held) return made.held;
+  return sessionResponse(deps, input.requestId, made.created.row, made.created.token);
 }

@@ -45,6 +45,9 @@ export async function endEveryWayIn(
   // The user's row first, as every change to its ways in takes it (kernel/account/add-way-in.ts): one
   // under way finishes before this reads, and one after finds its session ended.
   await db.selectFrom('users').select('user_id').where('user_id', '=', userId).forUpdate().executeTakeFirst();
+  // Sign-ins that began proving who they are before this (a password read before the reset, a
+  // first step held for its second) make no session once it commits (complete-sign-in.ts).
+  await db.updateTable('users').set({ ways_in_ended_at: now }).where('user_id', '=', userId).execute();
   await retireUserSecrets(db, userId, now);
   await revokeUserSessions(db, userId, now);
   await db.deleteFrom('user_emails').where('user_id', '=', userId).where('email_id', '!=', provenEmailId).execute();

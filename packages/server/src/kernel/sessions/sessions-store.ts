@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { ApiError } from '../api-error.js';
 import type { AuthenticationFactor, Session } from '@vestibule/contract';
 import { sha256Hex } from '../../security/hash.js';
 import { newId, randomToken } from '../../security/random-token.js';
@@ -36,18 +35,9 @@ export async function createSession(
       ip_address: input.client.ipAddress,
     })
     .returningAll()
-    .executeTakeFirstOrThrow()
-    .catch((error: unknown) => {
-      // The user was deleted while this sign-in ran (the account page's deletion, on this instance
-      // or another): its session has nobody to belong to.
-      if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw new ApiError('unauthorized_credentials', 'This account was deleted.');
-      throw error;
-    });
+    .executeTakeFirstOrThrow();
   return { row, token };
 }
-
-/** PostgreSQL's SQLSTATE for a row that names a row that is not there (PGlite answers the same). */
-const FOREIGN_KEY_VIOLATION = '23503';
 
 /** Longer than any session token this server issues: such a token is not even hashed and looked up. */
 const MAX_SESSION_TOKEN_LENGTH = 256;
