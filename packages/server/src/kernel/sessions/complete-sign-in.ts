@@ -127,7 +127,10 @@ async function startSession(deps: SignInDeps, input: SignIn): Promise<SignInResp
         if (held) return { held, created: null };
       }
     }
-    return { held: null, created: await createSession(trx, { userId: input.userId, durationMinutes, factors: input.factors, now: input.now, client: input.client }) };
+    return {
+      held: null,
+      created: await createSession(trx, { userId: input.userId, durationMinutes, factors: input.factors, now: input.now, client: input.client }),
+    };
   });
   if (made.held) return made.held;
   return sessionResponse(deps, input.requestId, made.created.row, made.created.token);
