@@ -5,7 +5,7 @@ import { FieldError } from '../../../parts/FieldError';
 import { useWidget } from '../../../widget/context';
 import { texts } from '../texts';
 import { Header } from './Header';
-import { StartAgain, stepError } from './StepError';
+import { OtherWay, stepError } from './StepError';
 
 /**
  * 'Two-step verification' with a recovery code (abcd-efgh; the server ignores case, spaces and
@@ -63,20 +63,7 @@ export function RecoveryCode({ focus }: { focus: boolean }) {
           </Button>
         )}
       </form>
-      {expired ? (
-        <StartAgain />
-      ) : (
-        <p className="vst-text">
-          <button
-            type="button"
-            className="vst-link-button"
-            disabled={state.pending}
-            onClick={() => send({ type: 'TWO_STEP_CHANGED', change: { recovery: false } })}
-          >
-            {free(texts.useApp)}
-          </button>
-        </p>
-      )}
+      <OtherWay text={texts.useApp} recovery={false} expired={expired} />
     </>
   );
 }

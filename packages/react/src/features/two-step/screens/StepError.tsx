@@ -27,3 +27,20 @@ export function StartAgain() {
     </button>
   );
 }
+
+/**
+ * Under the entry: the other way to finish the step (a recovery code instead of the app's code,
+ * or back), or 'Start again' once the sign-in is gone and no code can help.
+ */
+export function OtherWay({ text, recovery, expired }: { text: string; recovery: boolean; expired: boolean }) {
+  const { free } = useWidget();
+  const { state, send } = useFlow();
+  if (expired) return <StartAgain />;
+  return (
+    <p className="vst-text">
+      <button type="button" className="vst-link-button" disabled={state.pending} onClick={() => send({ type: 'TWO_STEP_CHANGED', change: { recovery } })}>
+        {free(text)}
+      </button>
+    </p>
+  );
+}
