@@ -1,12 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { SessionResponse, User } from '@vestibule/contract';
 import { asPerson, lastCode } from '../helpers/account.js';
-import { describeWithPostgres } from '../helpers/describe-with-postgres.js';
+import { describeWithPostgres, twoInstances } from '../helpers/describe-with-postgres.js';
 import { uniqueEmail } from '../helpers/harness.js';
 import { approveApp, refreshApp, resetTokenIn, userinfo } from '../helpers/idp-app.js';
-import { startListening, type ListeningServer } from '../helpers/listening.js';
-import { TEST_SECRET } from '../helpers/test-config.js';
+import type { ListeningServer } from '../helpers/listening.js';
 
 /**
  * Issue 38, point 1, on two instances of one PostgreSQL: a reset answered by one instance has
@@ -18,25 +17,17 @@ import { TEST_SECRET } from '../helpers/test-config.js';
 const NEW_PASSWORD = 'orbit Pickle 74 lantern quasar';
 
 describeWithPostgres('a reset on one instance, the intruder on the other', (cluster) => {
-  let a: ListeningServer;
-  let b: ListeningServer;
-  beforeAll(async () => {
-    const url = await cluster().createDatabase();
-    a = await startListening({ databaseUrl: url, secret: TEST_SECRET });
-    b = await startListening({ databaseUrl: url, secret: TEST_SECRET });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-  });
+  const servers = twoInstances(cluster);
 
   const check = (server: ListeningServer, session: string) => server.send('POST', '/sdk/v1/sessions/authenticate', {}, { session });
   const resetLinkFor = async (email: string, from: string) => {
+    const { a } = servers;
     expect((await a.send('POST', '/sdk/v1/passwords/email/reset/start', { email }, { from })).status).toBe(200);
     return resetTokenIn((await a.outbox(email))[0]!.text);
   };
 
   it('refuses the session and the app tokens on the other instance once the reset has answered, every round', async () => {
+    const { a, b } = servers;
     for (let round = 0; round < 5; round++) {
       const from = `127.0.3.${round + 1}`;
       const email = uniqueEmail('instances');
@@ -54,6 +45,7 @@ describeWithPostgres('a reset on one instance, the intruder on the other', (clus
   });
 
   it("an address and a number the intruder adds on the other instance while the reset runs do not outlive it (issue 28's second attack)", async () => {
+    const { a, b } = servers;
     for (let round = 0; round < 10; round++) {
       const from = `127.0.5.${round + 1}`;
       const email = uniqueEmail('reset-add-race');
@@ -81,6 +73,7 @@ describeWithPostgres('a reset on one instance, the intruder on the other', (clus
   });
 
   it('refreshes on the other instance racing the reset: no token any of them returned works after it', async () => {
+    const { a, b } = servers;
     for (let round = 0; round < 3; round++) {
       const from = `127.0.4.${round + 1}`;
       const email = uniqueEmail('race');

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { startListening, type ListeningServer } from './listening.js';
 import { PG_BIN, postgresAvailable, startPostgres, type PostgresCluster } from './postgres.js';
+import { TEST_SECRET } from './test-config.js';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 
@@ -27,4 +29,23 @@ export function describeWithPostgres(title: string, body: (cluster: () => Postgr
     });
     body(() => cluster!);
   });
+}
+
+/**
+ * Two instances of the server on one new database of the block's cluster (the same secret, as
+ * every instance of a deployment has), started before the block's tests and closed after them:
+ * read `a` and `b` inside a test.
+ */
+export function twoInstances(cluster: () => PostgresCluster): { a: ListeningServer; b: ListeningServer } {
+  const servers = {} as { a: ListeningServer; b: ListeningServer };
+  beforeAll(async () => {
+    const url = await cluster().createDatabase();
+    servers.a = await startListening({ databaseUrl: url, secret: TEST_SECRET });
+    servers.b = await startListening({ databaseUrl: url, secret: TEST_SECRET });
+  });
+  afterAll(async () => {
+    await servers.a?.close();
+    await servers.b?.close();
+  });
+  return servers;
 }
