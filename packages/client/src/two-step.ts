@@ -10,7 +10,8 @@ const NO_INTERMEDIATE_SESSION = 'This sign-in has expired or was already complet
 /**
  * The second step of a sign-in held back for two-step verification: each call sends the
  * intermediate session token from its cookie. A token the server no longer knows (expired, used)
- * is removed, so the page does not offer a step that cannot finish.
+ * is removed, so the page does not offer a step that cannot finish. The confirm calls prove the
+ * step again on the signed-in session instead (its Bearer token), and store the session answered.
  */
 export function createTwoStep(http: HttpClient, signIn: SignIn, sessions: SessionManager): VestibuleClient['twoStep'] {
   function token(): string {
@@ -39,5 +40,8 @@ export function createTwoStep(http: HttpClient, signIn: SignIn, sessions: Sessio
         (intermediate_session_token): Promise<RouteResponse<'POST /sdk/v1/two_step/totp/enrol'>> =>
           signIn('POST /sdk/v1/two_step/totp/enrol', { intermediate_session_token, code, session_duration_minutes }),
       ),
+    confirm: ({ code, session_duration_minutes }) => signIn('POST /sdk/v1/two_step/totp/confirm', { code, session_duration_minutes }),
+    confirmWithRecoveryCode: ({ recovery_code, session_duration_minutes }) =>
+      signIn('POST /sdk/v1/two_step/recovery_codes/confirm', { recovery_code, session_duration_minutes }),
   };
 }

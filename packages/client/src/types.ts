@@ -385,6 +385,15 @@ export interface VestibuleClient {
     create(): Promise<TotpCreateResponse>;
     /** Turns the key on with a code from the app and stores the session; recovery_codes are shown once. */
     enrol(request: { code: string } & SessionDurationOptions): Promise<TotpEnrolResponse>;
+    /**
+     * Signed in (the account page's confirm step): proves the second step again with a code from the
+     * app, which a user with two-step verification on needs recently before turning it off, getting
+     * new recovery codes or adding a passkey. The app's factor is added to the session, which is
+     * stored. Rejects with invalid_totp_code, totp_code_already_used, totp_not_enabled, user_lock_limit_reached.
+     */
+    confirm(request: { code: string } & SessionDurationOptions): Promise<SessionResponse>;
+    /** The same with a recovery code (each works once); recovery_codes_remaining says how many are left. Rejects with invalid_recovery_code. */
+    confirmWithRecoveryCode(request: { recovery_code: string } & SessionDurationOptions): Promise<RecoveryCodeAuthenticateResponse>;
   };
 
   /**

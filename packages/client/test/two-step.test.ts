@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IntermediateSessionResponse } from '@vestibule/contract';
-import { apiError, makeSessionResponse, readCookies, testClients } from './helpers.js';
+import { apiError, makeSession, makeSessionResponse, readCookies, testClients } from './helpers.js';
 
 const create = testClients();
 
@@ -84,5 +84,52 @@ describe('a sign-in held for two-step verification', () => {
     await client.passwords.authenticate({ email: 'ada@example.com', password: 'correct horse' });
     await expect(client.twoStep.authenticate({ code: '123456' })).rejects.toMatchObject({ error_type: 'invalid_totp_code' });
     expect(readCookies().vestibule_intermediate_session_token).toBe('ist-1');
+  });
+});
+
+describe('the second step proven again on a signed-in session (the account page confirm step)', () => {
+  const signedIn = makeSessionResponse({
+    session: makeSession({ authentication_factors: [{ type: 'password', delivery_method: 'knowledge', last_authenticated_at: '2026-01-01T00:00:00.000Z' }] }),
+  });
+  const confirmed = makeSessionResponse({
+    session: makeSession({
+      authentication_factors: [
+        ...signedIn.session.authentication_factors,
+        { type: 'totp', delivery_method: 'authenticator_app', last_authenticated_at: '2026-01-01T00:11:00.000Z' },
+      ],
+    }),
+  });
+
+  it('sends the code with the session (no intermediate token) and stores the session answered, with the app factor', async () => {
+    const { client, fake } = create({ 'POST /sdk/v1/passwords/authenticate': signedIn, 'POST /sdk/v1/two_step/totp/confirm': confirmed });
+    await client.passwords.authenticate({ email: 'ada@example.com', password: 'correct horse' });
+    expect(await client.twoStep.confirm({ code: '654321' })).toEqual(confirmed);
+    const [call] = fake.callsTo('POST /sdk/v1/two_step/totp/confirm');
+    expect(call?.body).toEqual({ code: '654321', session_duration_minutes: 30 });
+    expect(call?.headers.Authorization).toBe('Bearer opaque-token-1');
+    expect(client.session.getSync()?.authentication_factors.map((f) => f.type)).toEqual(['password', 'totp']);
+    expect(readCookies()).toMatchObject({ vestibule_session: 'opaque-token-1', vestibule_session_jwt: 'jwt-1' });
+  });
+
+  it('a recovery code instead: the same, with how many are left', async () => {
+    const { client, fake } = create({
+      'POST /sdk/v1/passwords/authenticate': signedIn,
+      'POST /sdk/v1/two_step/recovery_codes/confirm': { ...confirmed, recovery_codes_remaining: 8 },
+    });
+    await client.passwords.authenticate({ email: 'ada@example.com', password: 'correct horse' });
+    expect((await client.twoStep.confirmWithRecoveryCode({ recovery_code: 'abcd-efgh', session_duration_minutes: 60 })).recovery_codes_remaining).toBe(8);
+    expect(fake.callsTo('POST /sdk/v1/two_step/recovery_codes/confirm')[0]?.body).toEqual({ recovery_code: 'abcd-efgh', session_duration_minutes: 60 });
+    expect(client.session.getSync()?.authentication_factors).toHaveLength(2);
+  });
+
+  it('a wrong code keeps the session as it was', async () => {
+    const { client } = create({
+      'POST /sdk/v1/passwords/authenticate': signedIn,
+      'POST /sdk/v1/two_step/totp/confirm': () => apiError(401, 'invalid_totp_code', 'That code is not right.'),
+    });
+    await client.passwords.authenticate({ email: 'ada@example.com', password: 'correct horse' });
+    await expect(client.twoStep.confirm({ code: '000000' })).rejects.toMatchObject({ error_type: 'invalid_totp_code' });
+    expect(client.session.getSync()).toEqual(signedIn.session);
+    expect(readCookies().vestibule_session).toBe('opaque-token-1');
   });
 });

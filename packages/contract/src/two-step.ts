@@ -17,7 +17,11 @@ import { UserResponseSchema } from './users.js';
  * session exists.
  *
  * The account page: the signed-in person adds the app (create, then enrol), turns it off and gets
- * new recovery codes; each of these needs a recent sign-in (403 reauthentication_required).
+ * new recovery codes; each of these needs a recent sign-in (403 reauthentication_required). Once it
+ * is on, turning it off, new recovery codes and registering a passkey (which signs in alone) need
+ * a recent second step in the session (a code from the app, a recovery code, a passkey): a first
+ * factor signed in again on the session is not enough. The confirm routes prove the second step on
+ * the signed-in session for that.
  *
  * Wrong codes are counted per user and client address, and per user (429 user_lock_limit_reached),
  * each try reserved before it is checked; a code works once in its 30 seconds.
@@ -75,10 +79,20 @@ export type AccountTotpEnrolResponse = z.output<typeof AccountTotpEnrolResponseS
 export const RecoveryCodesResponseSchema = z.object({ ...ok, recovery_codes: recoveryCodes }).meta({ id: 'RecoveryCodesResponse' });
 export type RecoveryCodesResponse = z.output<typeof RecoveryCodesResponseSchema>;
 
+export const TotpConfirmRequestSchema = z.strictObject({ code: totpCode, session_duration_minutes: minutes.optional() }).meta({ id: 'TotpConfirmRequest' });
+export type TotpConfirmRequest = z.input<typeof TotpConfirmRequestSchema>;
+
+export const RecoveryCodeConfirmRequestSchema = z
+  .strictObject({ recovery_code: recoveryCode, session_duration_minutes: minutes.optional() })
+  .meta({ id: 'RecoveryCodeConfirmRequest' });
+export type RecoveryCodeConfirmRequest = z.input<typeof RecoveryCodeConfirmRequestSchema>;
+
 const EmptyRequestSchema = z.strictObject({}).meta({ id: 'TwoStepEmptyRequest' });
 
 /** An intermediate session's step: its token is unknown, expired or used; a code of the wrong shape; too many wrong ones. */
 const stepErrors = ['intermediate_session_not_found', 'invalid_code', 'user_lock_limit_reached', 'invalid_duration', 'too_many_requests'] as const;
+/** Proving the second step on a signed-in session: a code of the wrong shape, too many wrong ones, the app not on. */
+const confirmErrors = ['invalid_code', 'user_lock_limit_reached', 'invalid_duration', 'too_many_requests', 'totp_not_enabled'] as const;
 /** The account page's changes need a recent sign-in. */
 const sensitive = ['reauthentication_required', 'too_many_requests'] as const;
 
@@ -124,6 +138,28 @@ export const twoStepRoutes = {
     request: TotpAuthenticateRequestSchema,
     response: TotpEnrolResponseSchema,
     errors: [...stepErrors, 'invalid_totp_code', 'totp_already_enabled', 'totp_enrolment_not_started', 'unauthorized_action'],
+  }),
+  totpConfirm: route({
+    method: 'post',
+    path: '/sdk/v1/two_step/totp/confirm',
+    summary:
+      "Proves the second step again on the signed-in session with a code from the authenticator app (the account page's 'Confirm it is you'): the app's factor is added to the Bearer session, as a sign-in with it would. Counted and single-use as the sign-in's step.",
+    tag: TAG,
+    auth: 'session',
+    request: TotpConfirmRequestSchema,
+    response: SessionResponseSchema,
+    errors: [...confirmErrors, 'invalid_totp_code', 'totp_code_already_used'],
+  }),
+  recoveryCodeConfirm: route({
+    method: 'post',
+    path: '/sdk/v1/two_step/recovery_codes/confirm',
+    summary:
+      'The same with a recovery code instead (each works once): the recovery_code factor is added to the Bearer session; the answer says how many are left.',
+    tag: TAG,
+    auth: 'session',
+    request: RecoveryCodeConfirmRequestSchema,
+    response: RecoveryCodeAuthenticateResponseSchema,
+    errors: [...confirmErrors, 'invalid_recovery_code'],
   }),
   accountTotpCreate: route({
     method: 'post',

@@ -208,7 +208,7 @@ export const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 export const TOTP_URI = `otpauth://totp/Acme:ada%40example.com?issuer=Acme&secret=${TOTP_SECRET}&algorithm=SHA1&digits=6&period=30`;
 export const RECOVERY_CODES = Array.from({ length: 10 }, (_, i) => `abcd-ef${String(i).padStart(2, '0')}`);
 
-/** client.twoStep: the second step of a sign-in held back for it; each call answers a session. */
+/** client.twoStep: the second step of a sign-in held back for it, or proven again on the session (confirm); each call answers a session. */
 function fakeTwoStep() {
   return {
     authenticate: vi.fn(async (_request: { code: string; session_duration_minutes?: number }) => SESSION_RESPONSE),
@@ -218,6 +218,11 @@ function fakeTwoStep() {
     })),
     create: vi.fn(async () => ({ ...OK, secret: TOTP_SECRET, otpauth_uri: TOTP_URI })),
     enrol: vi.fn(async (_request: { code: string; session_duration_minutes?: number }) => ({ ...SESSION_RESPONSE, recovery_codes: RECOVERY_CODES })),
+    confirm: vi.fn(async (_request: { code: string; session_duration_minutes?: number }) => SESSION_RESPONSE),
+    confirmWithRecoveryCode: vi.fn(async (_request: { recovery_code: string; session_duration_minutes?: number }) => ({
+      ...SESSION_RESPONSE,
+      recovery_codes_remaining: 9,
+    })),
   };
 }
 

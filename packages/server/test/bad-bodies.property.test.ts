@@ -142,6 +142,8 @@ const POST_ROUTES: Array<{ path: string; fields: string[]; needsSession?: boolea
   { path: '/sdk/v1/two_step/recovery_codes/authenticate', fields: ['intermediate_session_token', 'recovery_code', 'session_duration_minutes'] },
   { path: '/sdk/v1/two_step/totp/create', fields: ['intermediate_session_token'] },
   { path: '/sdk/v1/two_step/totp/enrol', fields: ['intermediate_session_token', 'code', 'session_duration_minutes'] },
+  { path: '/sdk/v1/two_step/totp/confirm', fields: ['code', 'session_duration_minutes'], needsSession: true },
+  { path: '/sdk/v1/two_step/recovery_codes/confirm', fields: ['recovery_code', 'session_duration_minutes'], needsSession: true },
   { path: '/sdk/v1/account/two_step/totp/create', fields: [], needsSession: true },
   { path: '/sdk/v1/account/two_step/totp/enrol', fields: ['code'], needsSession: true },
   { path: '/sdk/v1/account/two_step/delete', fields: [], needsSession: true },

@@ -431,6 +431,13 @@ describe('the client against the server', () => {
     expect(enrolled.recovery_codes).toHaveLength(10);
     expect(client.user.getSync()?.totp?.recovery_codes_remaining).toBe(10);
     await rejects(account.totpCreate(), 'totp_already_enabled');
+    // With the app on, new recovery codes need the second step proven on the session (the link is a first factor).
+    await rejects(account.recoveryCodes(), 'reauthentication_required');
+    await rejects(client.twoStep.confirm({ code: wrongCodes(secret, 1, clock())[0]! }), 'invalid_totp_code');
+    const byCode = await client.twoStep.confirmWithRecoveryCode({ recovery_code: enrolled.recovery_codes[0]! });
+    expect(byCode.recovery_codes_remaining).toBe(9);
+    expect(client.session.getSync()?.authentication_factors.map((f) => f.type)).toEqual(['magic_link', 'recovery_code']);
+    await rejects(client.twoStep.confirmWithRecoveryCode({ recovery_code: enrolled.recovery_codes[0]! }), 'invalid_recovery_code');
     const { recovery_codes } = await account.recoveryCodes();
     expect(recovery_codes.filter((code) => enrolled.recovery_codes.includes(code))).toEqual([]);
 
@@ -457,6 +464,12 @@ describe('the client against the server', () => {
     expectCookies('session');
     expect(client.user.getSync()?.totp?.recovery_codes_remaining).toBe(9);
 
+    // A minute on, the app's new code proves the step again on this session, and the session stored says so.
+    clock.advanceMinutes(1);
+    const confirmed = await client.twoStep.confirm({ code: appCode(secret, clock()) });
+    expect(confirmed.session.authentication_factors.map((f) => f.type)).toEqual(['magic_link', 'recovery_code', 'totp']);
+    expect(client.session.getSync()?.session_id).toBe(recovered.session.session_id);
+    expect(client.session.getSync()?.authentication_factors.map((f) => f.type)).toEqual(['magic_link', 'recovery_code', 'totp']);
     expect((await account.totpDelete()).totp).toBeNull();
     expect(client.user.getSync()?.totp).toBeNull();
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { asPerson, expectError, loopback, signedIn } from '../helpers/account.js';
 import { uniqueEmail } from '../helpers/harness.js';
 import { sharedListening } from '../helpers/shared-stack.js';
-import { firstStepByLink, heldToken, turnOn, withRecoveryCode } from './helpers.js';
+import { confirmWithApp, firstStepByLink, heldToken, turnOn, withRecoveryCode } from './helpers.js';
 
 /**
  * What the outside attack on two-step verification found, each over real sockets: a key planted
@@ -48,8 +48,9 @@ describe('the outside attack on two-step verification', () => {
   it('turning the app off ends the sign-ins held for it', async () => {
     const s = await sharedListening();
     const who = await signedIn(s, 'turned-off');
-    const { recoveryCodes } = await turnOn(s, who);
+    const { secret, recoveryCodes } = await turnOn(s, who);
     const held = heldToken(await firstStepByLink(s, who.email, loopback()));
+    await confirmWithApp(s, who, secret);
     expect((await asPerson(s, who, 'two_step/delete', {})).status).toBe(200);
     expectError(await withRecoveryCode(s, held, recoveryCodes[0]!, who.from), 401, 'intermediate_session_not_found');
   });

@@ -6,7 +6,7 @@ import { testClock, uniqueEmail, type TestClock } from '../helpers/harness.js';
 import { type ListeningServer, startListening } from '../helpers/listening.js';
 import { signInByPasscode } from '../helpers/otp.js';
 import { sharedHarness } from '../helpers/shared-stack.js';
-import { appCode, firstStepByLink, turnOn, wrongCodes } from './helpers.js';
+import { appCode, confirmWithApp, firstStepByLink, turnOn, wrongCodes } from './helpers.js';
 
 /**
  * Turning two-step verification on from the account page, over real sockets: a key and its
@@ -110,9 +110,9 @@ describe('adding an authenticator app', () => {
 });
 
 describe('a recent sign-in', () => {
-  it('is needed to add a key, turn it on, turn it off and get new recovery codes (403 reauthentication_required); a new sign-in lifts it', async () => {
+  it('is needed to add a key, turn it on, turn it off and get new recovery codes (403 reauthentication_required); a new sign-in lifts it, with the app confirmed to turn it off or get new codes', async () => {
     const who = await signedIn(s, 'stale');
-    const { recoveryCodes } = await turnOn(s, who, clock());
+    const { secret: appKey, recoveryCodes } = await turnOn(s, who, clock());
     const stale = await signedIn(s, 'stale-pending');
     const { secret } = (await create(stale)).body;
     clock.advanceMinutes(11);
@@ -125,6 +125,9 @@ describe('a recent sign-in', () => {
     expect((await me(stale)).totp).toBeNull();
 
     await signInByPasscode(s, who.email, { session: who.session, from: who.from });
+    // The app is on: a first factor signed in again does not turn it off (recent-second-step.test.ts); its code does.
+    expectError(await asPerson(s, who, 'two_step/recovery_codes', {}), 403, 'reauthentication_required');
+    await confirmWithApp(s, who, appKey, clock());
     expect((await asPerson(s, who, 'two_step/recovery_codes', {})).status).toBe(200);
     expect((await asPerson<User>(s, who, 'two_step/delete', {})).body.totp).toBeNull();
   });

@@ -14,6 +14,9 @@ export const STEP = {
   enrol: '/sdk/v1/two_step/totp/enrol',
 } as const;
 
+/** The account page's confirm routes: the second step proven again on a signed-in session. */
+export const CONFIRM = { totp: '/sdk/v1/two_step/totp/confirm', recoveryCode: '/sdk/v1/two_step/recovery_codes/confirm' } as const;
+
 /** An app's time step: 30 seconds. */
 export const STEP_MS = 30_000;
 
@@ -46,6 +49,15 @@ export async function turnOn(s: ListeningServer, who: Pick<Person, 'session' | '
   const enrolled = await asPerson(s, who, 'two_step/totp/enrol', { code: appCode(secret, at) });
   expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
   return { secret, recoveryCodes: enrolled.body.recovery_codes };
+}
+
+/**
+ * The app's next code confirmed on the person's session (the account page's confirm step): with
+ * the app on, turning it off and new recovery codes need that, not only a recent sign-in.
+ */
+export async function confirmWithApp(s: ListeningServer, who: Pick<Person, 'session' | 'from'>, secret: string, at?: Date): Promise<void> {
+  const confirmed = await s.send('POST', CONFIRM.totp, { code: nextCode(secret, at) }, { session: who.session, from: who.from });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
 }
 
 /** A magic link to `email` used again: the first step's answer (an intermediate session when the second step is due). */

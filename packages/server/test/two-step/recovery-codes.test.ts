@@ -3,7 +3,7 @@ import type { User } from '@vestibule/contract';
 import { asPerson, expectError, type Person, signedIn } from '../helpers/account.js';
 import type { ListeningServer } from '../helpers/listening.js';
 import { sharedListening } from '../helpers/shared-stack.js';
-import { factorsOf, firstStepByLink, heldToken, nextCode, turnOn, withAppCode, withRecoveryCode } from './helpers.js';
+import { confirmWithApp, factorsOf, firstStepByLink, heldToken, nextCode, turnOn, withAppCode, withRecoveryCode } from './helpers.js';
 
 /**
  * Recovery codes, the way in when the phone is lost: each signs in once in place of the app's
@@ -48,8 +48,10 @@ describe('new recovery codes', () => {
     const s = await sharedListening();
     const who = await signedIn(s, 'new-codes');
     const { recoveryCodes: old } = await turnOn(s, who);
-    expect((await withRecoveryCode(s, await held(s, who), old[0]!, who.from)).status).toBe(200);
-    const renewed = await asPerson(s, who, 'two_step/recovery_codes', {});
+    const used = await withRecoveryCode(s, await held(s, who), old[0]!, who.from);
+    expect(used.status).toBe(200);
+    // From the session that sign-in made: its second step is recent.
+    const renewed = await asPerson(s, { session: used.body.session_token, from: who.from }, 'two_step/recovery_codes', {});
     expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
     const codes: string[] = renewed.body.recovery_codes;
     expect(new Set(codes).size).toBe(10);
@@ -73,6 +75,7 @@ describe('turning two-step verification off', () => {
     const s = await sharedListening();
     const who = await signedIn(s, 'off');
     const before = await turnOn(s, who);
+    await confirmWithApp(s, who, before.secret);
     const off = await asPerson<User>(s, who, 'two_step/delete', {});
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect(off.body.totp).toBeNull();
