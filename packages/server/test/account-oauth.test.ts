@@ -1,8 +1,8 @@
 import type { OAuthAuthenticateResponse, SessionResponse, User } from '@vestibule/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectDevAccount, devOAuthLanding, exchangeOAuthToken, oauthStartPath } from './helpers/dev-oauth.js';
-import { testClock, uniqueEmail, type TestClock } from './helpers/harness.js';
-import { type ListeningServer, startListening } from './helpers/listening.js';
+import { uniqueEmail, type TestClock } from './helpers/harness.js';
+import { clockedServer, type ListeningServer } from './helpers/listening.js';
 import { signInByPasscode } from './helpers/otp.js';
 import { pkcePair } from './helpers/pkce.js';
 import { ethereumWallet, signInWithWallet } from './helpers/wallets.js';
@@ -14,11 +14,7 @@ import { ethereumWallet, signInWithWallet } from './helpers/wallets.js';
  */
 let s: ListeningServer;
 let clock: TestClock;
-beforeAll(async () => {
-  clock = testClock();
-  s = await startListening({}, {}, undefined, clock);
-});
-afterAll(() => s.close());
+clockedServer((started) => ({ s, clock } = started));
 
 const LINK_START = '/sdk/v1/account/oauth/start';
 const DISCONNECT = '/sdk/v1/account/oauth/disconnect';

@@ -1,13 +1,13 @@
 import type { CryptoWalletsAuthenticateResponse, User } from '@vestibule/contract';
 import { Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrations } from '../src/features/index.js';
 import { passkeyWaysIn } from '../src/features/passkeys/registrations-store.js';
 import { createDatabase } from '../src/storage/create-database.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 import { connectDevAccount, devOAuthLanding, exchangeOAuthToken } from './helpers/dev-oauth.js';
-import { testClock, uniqueEmail, type TestClock } from './helpers/harness.js';
-import { type ListeningServer, startListening } from './helpers/listening.js';
+import { uniqueEmail, type TestClock } from './helpers/harness.js';
+import { clockedServer, type ListeningServer } from './helpers/listening.js';
 import { signInByPasscode } from './helpers/otp.js';
 import { registerPasskey, signInWithPasskey } from './helpers/passkey-ceremonies.js';
 import { SoftAuthenticator } from './helpers/soft-authenticator.js';
@@ -21,11 +21,7 @@ import { ethereumWallet, signInWithWallet } from './helpers/wallets.js';
  */
 let s: ListeningServer;
 let clock: TestClock;
-beforeAll(async () => {
-  clock = testClock();
-  s = await startListening({}, {}, undefined, clock);
-});
-afterAll(() => s.close());
+clockedServer((started) => ({ s, clock } = started));
 
 const DELETE = '/sdk/v1/webauthn/delete';
 const me = async (session: string) => (await s.send<User>('GET', '/sdk/v1/users/me', undefined, { session })).body;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findWallet, linkWallet } from '../src/features/crypto/wallets-store.js';
 import { loopback } from './helpers/account.js';
 import { describeWithPostgres } from './helpers/describe-with-postgres.js';
-import { testClock, uniqueEmail, type TestClock } from './helpers/harness.js';
-import { type ListeningServer, startListening } from './helpers/listening.js';
+import { uniqueEmail, type TestClock } from './helpers/harness.js';
+import { clockedServer, type ListeningServer, startListening } from './helpers/listening.js';
 import { signInByPasscode } from './helpers/otp.js';
 import { sharedHarness } from './helpers/shared-stack.js';
 import { TEST_SECRET } from './helpers/test-config.js';
@@ -17,11 +17,7 @@ import { ethereumWallet, signInWithWallet, solanaWallet, walletProof, type Walle
  */
 let s: ListeningServer;
 let clock: TestClock;
-beforeAll(async () => {
-  clock = testClock();
-  s = await startListening({}, {}, undefined, clock);
-});
-afterAll(() => s.close());
+clockedServer((started) => ({ s, clock } = started));
 
 const LINK = '/sdk/v1/account/crypto_wallets/link';
 const REMOVE = '/sdk/v1/account/crypto_wallets/remove';

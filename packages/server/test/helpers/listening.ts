@@ -3,7 +3,8 @@ import type { OutboxMessage, SessionResponse } from '@vestibule/contract';
 import type { Clock } from '../../src/http/app-env.js';
 import type { Logger } from '../../src/kernel/logger.js';
 import { startServer, type ServerConfig } from '../../src/index.js';
-import { tokenFromLink } from './harness.js';
+import { afterAll, beforeAll } from 'vitest';
+import { testClock, tokenFromLink, type TestClock } from './harness.js';
 import { PUBLIC_TOKEN, testConfig } from './test-config.js';
 
 /** Errors only, to the test's output. */
@@ -102,4 +103,19 @@ export async function startListening(
     return used.body;
   };
   return { config, port: server.port, send, outbox, signInByLink, close: () => server.close() };
+}
+
+/**
+ * A listening server of its own on a test clock, for tests that move time (expiries, how recent a
+ * sign-in is): started before the block's tests, which `use` hands it and its clock to, and closed
+ * after them.
+ */
+export function clockedServer(use: (started: { s: ListeningServer; clock: TestClock }) => void, overrides: Partial<ServerConfig> = {}): void {
+  let server: ListeningServer | undefined;
+  beforeAll(async () => {
+    const clock = testClock();
+    server = await startListening(overrides, {}, undefined, clock);
+    use({ s: server, clock });
+  });
+  afterAll(() => server?.close());
 }

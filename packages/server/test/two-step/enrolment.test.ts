@@ -1,9 +1,9 @@
 import { TOTP, URI } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '@vestibule/contract';
 import { asPerson, expectError, type Person, signedIn } from '../helpers/account.js';
-import { testClock, uniqueEmail, type TestClock } from '../helpers/harness.js';
-import { type ListeningServer, startListening } from '../helpers/listening.js';
+import { uniqueEmail, type TestClock } from '../helpers/harness.js';
+import { clockedServer, type ListeningServer } from '../helpers/listening.js';
 import { signInByPasscode } from '../helpers/otp.js';
 import { sharedHarness } from '../helpers/shared-stack.js';
 import { appCode, confirmWithApp, firstStepByLink, turnOn, wrongCodes } from './helpers.js';
@@ -16,11 +16,7 @@ import { appCode, confirmWithApp, firstStepByLink, turnOn, wrongCodes } from './
  */
 let s: ListeningServer;
 let clock: TestClock;
-beforeAll(async () => {
-  clock = testClock();
-  s = await startListening({}, {}, undefined, clock);
-});
-afterAll(() => s.close());
+clockedServer((started) => ({ s, clock } = started));
 
 const create = (who: Person) => asPerson(s, who, 'two_step/totp/create', {});
 const enrol = (who: Person, code: string) => asPerson(s, who, 'two_step/totp/enrol', { code });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { account, asPerson, expectError, signedIn } from '../helpers/account.js';
-import { testClock, type TestClock } from '../helpers/harness.js';
-import { type ListeningServer, startListening } from '../helpers/listening.js';
+import type { TestClock } from '../helpers/harness.js';
+import { clockedServer, type ListeningServer } from '../helpers/listening.js';
 import { sharedListening } from '../helpers/shared-stack.js';
 import { appCode, firstStepByLink, heldToken, nextCode, turnOn, withAppCode, withRecoveryCode, wrongCodes } from './helpers.js';
 
@@ -87,11 +87,7 @@ describe('the account deleted between the two steps', () => {
 describe('its lifetime', () => {
   let s: ListeningServer;
   let clock: TestClock;
-  beforeAll(async () => {
-    clock = testClock();
-    s = await startListening({}, {}, undefined, clock);
-  });
-  afterAll(() => s.close());
+  clockedServer((started) => ({ s, clock } = started));
 
   it('is 10 minutes: it works 9 minutes on, and is intermediate_session_not_found after 10', async () => {
     const who = await signedIn(s, 'lifetime');

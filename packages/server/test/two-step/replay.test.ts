@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, type Person, signedIn } from '../helpers/account.js';
-import { testClock, type TestClock } from '../helpers/harness.js';
-import { type ListeningServer, startListening } from '../helpers/listening.js';
+import type { TestClock } from '../helpers/harness.js';
+import { clockedServer, type ListeningServer } from '../helpers/listening.js';
 import { appCode, firstStepByLink, heldToken, STEP_MS, turnOn, withAppCode } from './helpers.js';
 
 /**
@@ -12,11 +12,7 @@ import { appCode, firstStepByLink, heldToken, STEP_MS, turnOn, withAppCode } fro
  */
 let s: ListeningServer;
 let clock: TestClock;
-beforeAll(async () => {
-  clock = testClock();
-  s = await startListening({}, {}, undefined, clock);
-});
-afterAll(() => s.close());
+clockedServer((started) => ({ s, clock } = started));
 
 /** The app's code `steps` steps from the server's now. */
 const codeAt = (secret: string, steps: number) => appCode(secret, new Date(clock().getTime() + steps * STEP_MS));
