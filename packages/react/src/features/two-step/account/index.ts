@@ -3,9 +3,10 @@ import type { Feature } from '../../../flow/feature';
 
 /**
  * Two-step verification on the account page: the section that adds an authenticator app (its QR
- * code, its key, its first code), shows the recovery codes once, gets new ones and turns it off.
- * Shown to everyone: anyone signed in can add it. Its heading is here (the page loads this up
- * front), its other texts come with the section (texts.ts).
+ * code, its key, its first code), shows the recovery codes once, gets new ones and turns it off;
+ * and, once it is on, the app (or a recovery code) as a way to confirm it is you. Shown to
+ * everyone: anyone signed in can add it. Its heading and its choice's label are here (the page
+ * loads this up front), its other texts come with the section (texts.ts) and the step.
  */
 export const twoStepAccount: Feature = {
   name: 'two-step-account',
@@ -15,5 +16,12 @@ export const twoStepAccount: Feature = {
     order: 65,
     heading: 'Two-step verification',
     section: lazy(() => import('./TwoStepSection')),
+  },
+  confirm: {
+    // First of the ways: with the app on, the changes that would lift it (turning it off, new
+    // recovery codes, a passkey) ask for it, and another way alone would be asked again.
+    order: 0,
+    choices: (user) => (user.totp ? [{ key: 'app', label: 'Enter a code from your authenticator app' }] : []),
+    step: lazy(() => import('./AppConfirm')),
   },
 };

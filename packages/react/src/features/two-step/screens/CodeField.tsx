@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { CodeInput, OTP_LENGTH } from '../../../passcode/CodeInput';
 import { FieldError } from '../../../parts/FieldError';
 import { useWidget } from '../../../widget/context';
@@ -14,6 +14,8 @@ export interface CodeFieldProps {
   pending: boolean;
   /** Six digits are in (the sixth typed, pasted, or Enter on a full entry). */
   onCode(code: string): void;
+  /** The entry takes the focus when it appears (a step opened inline, not a screen whose heading takes it). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -21,11 +23,15 @@ export interface CodeFieldProps {
  * input over six slots, numeric keyboard, autofill), sent at the sixth digit. A refused code
  * empties the entry and puts the person back in it, ready for the app's next code.
  */
-export function CodeField({ label, error, disabled, pending, onCode }: CodeFieldProps) {
+export function CodeField({ label, error, disabled, pending, onCode, autoFocus = false }: CodeFieldProps) {
   const { free } = useWidget();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the entry appears
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, []);
   useLayoutEffect(() => {
     if (!error) return;
     setCode('');
