@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionResponse, User } from '@vestibule/contract';
 import { asPerson, expectError, type Person, signedIn } from '../helpers/account.js';
-import { testClock, type TestClock } from '../helpers/harness.js';
-import { type Answer, type ListeningServer, startListening } from '../helpers/listening.js';
+import type { TestClock } from '../helpers/harness.js';
+import { type Answer, clockedServer, type ListeningServer } from '../helpers/listening.js';
 import { signInByPasscode } from '../helpers/otp.js';
 import { registerPasskey, signInWithPasskey } from '../helpers/passkey-ceremonies.js';
 import { SoftAuthenticator } from '../helpers/soft-authenticator.js';
@@ -20,11 +20,7 @@ import { appCode, CONFIRM, factorsOf, tally, turnOn, wrongCodes } from './helper
  */
 let s: ListeningServer;
 let clock: TestClock;
-beforeAll(async () => {
-  clock = testClock();
-  s = await startListening({}, {}, undefined, clock);
-});
-afterAll(() => s.close());
+clockedServer((started) => ({ s, clock } = started));
 
 const PASSWORD = 'orbit Pickle 74 lantern quasar';
 /** Longer than the project's reauthenticationMinutes (10). */
