@@ -252,8 +252,9 @@ describe('Two-step verification on the account page', () => {
       return { status_code: 200, request_id: 'req-codes', recovery_codes: RECOVERY_CODES };
     });
     fireEvent.click(button(section, 'Get new recovery codes'));
-    fireEvent.click(await within(section).findByRole('button', { name: 'Email a code to ada@example.com' }));
-    fireEvent.change(await within(section).findByLabelText('6-digit passcode'), { target: { value: '123456' } });
+    // With the app on, the server asks for its code (a first factor alone would not do).
+    fireEvent.click(await within(section).findByRole('button', { name: 'Enter a code from your authenticator app' }));
+    fireEvent.change(await within(section).findByLabelText('Enter the code from your authenticator app'), { target: { value: '123456' } });
     const list = await within(section).findByRole('list', { name: 'Recovery codes' });
     expect(client.account.recoveryCodes).toHaveBeenCalledTimes(2);
     expect(events(callbacks)).toEqual([{ type: 'ACCOUNT_UPDATED', data: { change: 'recovery_codes_replaced' } }]);

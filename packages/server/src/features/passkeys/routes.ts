@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { needsSecondStep, passkeyRoutes } from '@vestibule/contract';
+import { passkeyRoutes } from '@vestibule/contract';
 import type { AuthenticationFactor, WebAuthnRegisterResponse } from '@vestibule/contract';
 import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
@@ -98,9 +98,9 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
       ...duration,
       now,
       attaches: true,
+      // The registering session ended meanwhile: the passkey starts no session of its own.
+      addOnly: true,
     });
-    // Held back only when no live session of the user was there to add to: the asking one ended meanwhile.
-    if (needsSecondStep(signedIn)) throw new ApiError('session_not_found');
     const response: WebAuthnRegisterResponse = { ...signedIn, webauthn_registration_id: row.webauthn_registration_id };
     return c.json(response);
   });

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { needsSecondStep, twoStepRoutes, type AuthenticationFactor, type SessionResponse } from '@vestibule/contract';
+import { twoStepRoutes, type AuthenticationFactor, type SessionResponse } from '@vestibule/contract';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
@@ -47,9 +47,8 @@ export function registerConfirmRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
       factors: [factor],
       ...requestedSession(config.project, body),
       now,
+      addOnly: true,
     });
-    // Held back only when no live session of the user was there to add to: the asking one ended meanwhile.
-    if (needsSecondStep(signedIn)) throw new ApiError('session_not_found');
     return signedIn;
   }
 

@@ -57,6 +57,12 @@ export interface SignIn {
    * removed a planted password), what it proved may be what was ended, and it makes no session.
    */
   since?: Date;
+  /**
+   * The sign-in only adds to the Bearer session it came with (a confirmation on the account page, a
+   * credential the session registers): without that session live, 401 session_not_found, never a
+   * new session of what it proved alone.
+   */
+  addOnly?: boolean;
 }
 
 /**
@@ -66,10 +72,12 @@ export interface SignIn {
  * session), starts a new session. Answers the SessionResponse and logs the sign-in (request, user,
  * session, factors).
  */
-export async function completeSignIn(deps: SignInDeps, input: SignIn & { bothFactors: true }): Promise<SessionResponse>;
+export async function completeSignIn(deps: SignInDeps, input: SignIn & ({ bothFactors: true } | { addOnly: true })): Promise<SessionResponse>;
 export async function completeSignIn(deps: SignInDeps, input: SignIn): Promise<SignInResponse>;
 export async function completeSignIn(deps: SignInDeps, input: SignIn): Promise<SignInResponse> {
-  const response = (await addToBearerSession(deps, input)) ?? (await startSession(deps, input));
+  const added = await addToBearerSession(deps, input);
+  if (!added && input.addOnly) throw new ApiError('session_not_found');
+  const response = added ?? (await startSession(deps, input));
   // A held sign-in is logged by what held it; this one signed in.
   if ('session' in response) {
     deps.log.info('Signed in', {
