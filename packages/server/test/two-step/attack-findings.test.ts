@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { asPerson, expectError, loopback, signedIn } from '../helpers/account.js';
 import { uniqueEmail } from '../helpers/harness.js';
 import { sharedListening } from '../helpers/shared-stack.js';
-import { confirmWithApp, firstStepByLink, heldToken, turnOn, withRecoveryCode } from './helpers.js';
+import { confirmWithApp, firstStepByLink, heldToken, turnOn, withAppCode, withRecoveryCode, wrongCodes } from './helpers.js';
 
 /**
  * What the outside attack on two-step verification found, each over real sockets: a key planted
@@ -53,5 +53,25 @@ describe('the outside attack on two-step verification', () => {
     await confirmWithApp(s, who, secret);
     expect((await asPerson(s, who, 'two_step/delete', {})).status).toBe(200);
     expectError(await withRecoveryCode(s, held, recoveryCodes[0]!, who.from), 401, 'intermediate_session_not_found');
+  });
+
+  it('the wrong code that locks the second step for every address warns the owner by email, once', async () => {
+    const s = await sharedListening();
+    const who = await signedIn(s, 'lock-alert');
+    const { secret } = await turnOn(s, who);
+    const held = heldToken(await firstStepByLink(s, who.email, loopback()));
+    const { maxFailures } = s.config.rateLimits.twoStepAccountLockout;
+    const perAddress = s.config.rateLimits.twoStepLockout.maxFailures - 1;
+    const answers = [];
+    for (const [n, code] of wrongCodes(secret, maxFailures + 1).entries()) {
+      // A new address before each one's own lock, so that only the lock for everyone is met.
+      const from = `127.9.${Math.floor(n / perAddress)}.1`;
+      answers.push(await withAppCode(s, held, code, from));
+    }
+    expect(answers.slice(0, maxFailures - 1).map((a) => a.body.error_type)).toEqual(Array(maxFailures - 1).fill('invalid_totp_code'));
+    expect(answers.slice(maxFailures - 1).map((a) => a.body.error_type)).toEqual(['user_lock_limit_reached', 'user_lock_limit_reached']);
+    const alerts = (await s.outbox(who.email)).filter((message) => message.subject.startsWith('Someone is trying to sign in to your'));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.text).toContain('Reset your password now');
   });
 });
