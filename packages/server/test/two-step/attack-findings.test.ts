@@ -70,7 +70,7 @@ describe('the outside attack on two-step verification', () => {
     }
     expect(answers.slice(0, maxFailures - 1).map((a) => a.body.error_type)).toEqual(Array(maxFailures - 1).fill('invalid_totp_code'));
     expect(answers.slice(maxFailures - 1).map((a) => a.body.error_type)).toEqual(['user_lock_limit_reached', 'user_lock_limit_reached']);
-    const alerts = (await s.outbox(who.email)).filter((message) => message.subject.startsWith('Someone is trying to sign in to your'));
+    const alerts = (await s.outbox(who.email)).filter((message) => message.subject?.startsWith('Someone is trying to sign in to your'));
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.text).toContain('Reset your password now');
   });
