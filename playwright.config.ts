@@ -74,6 +74,11 @@ export default defineConfig({
         VESTIBULE_DEMO_PORT: String(E2E_DEMO_PORT),
         VESTIBULE_DATA_DIR: mkdtempSync(join(E2E_TMP, 'stack-')),
         VESTIBULE_ENV: 'development',
+        // Every browser test comes from this machine's one address, so the per-address limits on
+        // sending codes and links (50 in 10 minutes, made for one person or one network) would
+        // refuse the suite's later sign-ins; the limits themselves have tests of their own.
+        VESTIBULE_OTP_PER_IP: JSON.stringify({ limit: 1000, windowSeconds: 600 }),
+        VESTIBULE_MAGIC_LINK_PER_IP: JSON.stringify({ limit: 1000, windowSeconds: 600 }),
         VESTIBULE_ALLOWED_ORIGINS: [E2E_PLAIN_PORT, ...E2E_BUNDLER_PORTS].map((port) => `http://localhost:${port}`).join(','),
         // Three kinds of provider against the test provider: OpenID Connect with an ID token
         // (Google), OAuth 2 with a profile call and a separate emails call (GitHub), and a profile

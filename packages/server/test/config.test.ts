@@ -121,6 +121,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ cwd: projectDir(), env: { VESTIBULE_API_URL: 'https://auth.acme.example/' } }).publicUrl).toBe('https://auth.acme.example');
   });
 
+  it('per-address send limits from the environment (JSON); JSON that does not parse names its variable', () => {
+    const env = { VESTIBULE_OTP_PER_IP: '{"limit":1000,"windowSeconds":600}', VESTIBULE_MAGIC_LINK_PER_IP: '{"limit":5,"windowSeconds":60}' };
+    const config = loadConfig({ file: REPO_CONFIG, cwd: tempDir(), env });
+    expect(config.rateLimits.otpPerIp).toEqual({ limit: 1000, windowSeconds: 600 });
+    expect(config.rateLimits.magicLinkPerIp).toEqual({ limit: 5, windowSeconds: 60 });
+    expect(() => loadConfig({ file: REPO_CONFIG, cwd: tempDir(), env: { VESTIBULE_OTP_PER_IP: '1000' } })).toThrow(/VESTIBULE_OTP_PER_IP/);
+    expect(() => loadConfig({ file: REPO_CONFIG, cwd: tempDir(), env: { VESTIBULE_OTP_PER_IP: '{limit' } })).toThrow(
+      /^Invalid Vestibule configuration: VESTIBULE_OTP_PER_IP: .*JSON/,
+    );
+  });
+
   it('throws a ConfigError naming the field at fault', () => {
     const cases: Array<[() => unknown, RegExp]> = [
       [() => loadConfig({ cwd: projectDir(), env: { VESTIBULE_API_PORT: 'eighty' } }), /VESTIBULE_API_PORT/],

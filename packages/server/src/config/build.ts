@@ -41,7 +41,14 @@ export function fileSchema(sections: ConfigSection[]): z.ZodType {
 }
 
 function readEnv(name: string, raw: string, read: EnvReader): unknown {
-  if (typeof read === 'function') return read(raw);
+  if (typeof read === 'function') {
+    try {
+      return read(raw);
+    } catch (error) {
+      // A reader's own failure (JSON that does not parse) names the variable, as a schema's does.
+      throw new ConfigError(name, error instanceof Error ? error.message : String(error));
+    }
+  }
   switch (read) {
     case 'string':
       return raw;

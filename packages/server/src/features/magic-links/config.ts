@@ -10,7 +10,9 @@ export const magicLinksConfig: ConfigSection = {
   },
   server: {
     'rateLimits.magicLinkPerEmail': field(rate(5, 600), '`{ limit, windowSeconds }` magic-link sends per address.'),
-    'rateLimits.magicLinkPerIp': field(rate(50, 600), '`{ limit, windowSeconds }` magic-link sends per client address.'),
+    'rateLimits.magicLinkPerIp': field(rate(50, 600), '`{ limit, windowSeconds }` magic-link sends per client address (the variable: that object as JSON).', {
+      env: { name: 'VESTIBULE_MAGIC_LINK_PER_IP', read: (raw) => JSON.parse(raw) },
+    }),
   },
 };
 

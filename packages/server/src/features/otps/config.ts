@@ -65,7 +65,11 @@ export const otpsConfig: ConfigSection = {
       rate(5, 600),
       "`{ limit, windowSeconds }` passcode sends per email address or phone number (SMS and WhatsApp share the number's count).",
     ),
-    'rateLimits.otpPerIp': field(rate(50, 600), '`{ limit, windowSeconds }` passcode sends per client address, all channels together.'),
+    'rateLimits.otpPerIp': field(
+      rate(50, 600),
+      '`{ limit, windowSeconds }` passcode sends per client address, all channels together (the variable: that object as JSON).',
+      { env: { name: 'VESTIBULE_OTP_PER_IP', read: (raw) => JSON.parse(raw) } },
+    ),
     'rateLimits.otpPerPhoneRange': field(
       rate(10, 3600),
       '`{ limit, windowSeconds }` text passcodes (SMS and WhatsApp together) to numbers that differ only in their last three digits: pumping fraud walks a range of numbers one at a time.',
