@@ -24,7 +24,7 @@ export interface UsersTable {
   primary_email_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The phone number made primary, read likewise by the otps feature's part of the User. */
   primary_phone_id: ColumnType<string | null, string | null | undefined, string | null>;
-  /** When every way in was last ended (migration 0017): sign-ins begun before then make no session. */
+  /** When every way in, or every other sign-in ('sign out of other devices'), was last ended (migration 0017): sign-ins begun before then make no session. */
   ways_in_ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 

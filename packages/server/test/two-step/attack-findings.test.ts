@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { asPerson, expectError, loopback, signedIn } from '../helpers/account.js';
 import { uniqueEmail } from '../helpers/harness.js';
 import { sharedListening } from '../helpers/shared-stack.js';
-import { confirmWithApp, firstStepByLink, heldToken, turnOn, withAppCode, withRecoveryCode, wrongCodes } from './helpers.js';
+import { confirmWithApp, firstStepByLink, heldToken, nextCode, turnOn, withAppCode, withRecoveryCode, wrongCodes } from './helpers.js';
 
 /**
  * What the outside attack on two-step verification found, each over real sockets: a key planted
@@ -73,5 +73,19 @@ describe('the outside attack on two-step verification', () => {
     const alerts = (await s.outbox(who.email)).filter((message) => message.subject?.startsWith('Someone is trying to sign in to your'));
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.text).toContain('Reset your password now');
+  });
+
+  it("'Sign out of all other devices' and a new password that signs them out end the sign-ins held for the app too", async () => {
+    const s = await sharedListening();
+    const who = await signedIn(s, 'others-out');
+    const { secret, recoveryCodes } = await turnOn(s, who);
+    const first = heldToken(await firstStepByLink(s, who.email, loopback()));
+    expect((await asPerson(s, who, 'sessions/revoke_others', {})).status).toBe(200);
+    expectError(await withAppCode(s, first, nextCode(secret), loopback()), 401, 'unauthorized_credentials');
+    const second = heldToken(await firstStepByLink(s, who.email, loopback()));
+    const changed = await asPerson(s, who, 'password', { password: 'orbit Pickle 74 lantern quasar', sign_out_other_devices: true });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    // The app's next code was spent above; a recovery code finishes a step as well.
+    expectError(await withRecoveryCode(s, second, recoveryCodes[0]!, loopback()), 401, 'unauthorized_credentials');
   });
 });

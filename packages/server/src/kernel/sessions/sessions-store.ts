@@ -99,10 +99,13 @@ export async function revokeUserSessions(db: Kysely<Database>, userId: string, n
 
 /**
  * Revokes every live session of a user but one (the account page's 'Sign out of all other
- * devices', and a new password that signs them out); how many it revoked. Not revokeEverywhere:
- * passkeys, wallets and the apps' grants stay. The caller settles.
+ * devices', and a new password that signs them out); how many it revoked. Sign-ins under way end
+ * too (ways_in_ended_at, complete-sign-in.ts): a first step held for its second would otherwise be
+ * finished on another device after it. Not revokeEverywhere: passkeys, wallets and the apps'
+ * grants stay. The caller settles.
  */
 export async function revokeOtherSessions(db: Kysely<Database>, userId: string, keepSessionId: string, now: Date): Promise<number> {
+  await db.updateTable('users').set({ ways_in_ended_at: now }).where('user_id', '=', userId).execute();
   const result = await db
     .updateTable('sessions')
     .set({ revoked_at: now })
