@@ -11,6 +11,7 @@ import { ApiError } from '../../kernel/api-error.js';
 import { newKey, turnOn, type Writes } from './enrolment.js';
 import { endUserIntermediateSessions } from './intermediate-sessions.js';
 import { replaceRecoveryCodes } from './recovery-codes-store.js';
+import { keyThatIsOn } from './second-step.js';
 import { deleteKey, enabledKey } from './totp-keys-store.js';
 
 /**
@@ -87,7 +88,7 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
       now,
       true,
     )(async (trx) => {
-      if (!(await enabledKey(trx, userId))) throw new ApiError('totp_not_enabled');
+      await keyThatIsOn(trx, userId);
       return replaceRecoveryCodes(trx, deps.otpHmacKey, userId, now);
     });
     changed(c, 'recovery_codes_replaced');

@@ -13,8 +13,8 @@ import { newKey, turnOn, type Writes } from './enrolment.js';
 import { guess, totpCodeOf } from './guesses.js';
 import { endIntermediateSession, readIntermediateSession, type IntermediateSession } from './intermediate-sessions.js';
 import { recoveryCodesRemaining, useRecoveryCode } from './recovery-codes-store.js';
-import { acceptStep, enabledKey, keySecret } from './totp-keys-store.js';
-import { totpStep } from './totp.js';
+import { keyThatIsOn, secondStepFactor, spendAppCode } from './second-step.js';
+import { keySecret } from './totp-keys-store.js';
 
 /**
  * The second step of a sign-in held back for it (intermediate-sessions.ts): a code from the app,
@@ -83,30 +83,17 @@ export function registerStepRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
     });
   }
 
-  const factor = (type: 'totp' | 'recovery_code', now: Date): AuthenticationFactor => ({
-    type,
-    delivery_method: type === 'totp' ? 'authenticator_app' : 'recovery_code',
-    last_authenticated_at: now.toISOString(),
-  });
-
   defineRoute(app, twoStepRoutes.totpAuthenticate, async (c, { body }) => {
     const now = deps.clock();
     const code = totpCodeOf(body.code);
     const found = await intermediate(body.intermediate_session_token, now);
     // Turned off since the first step: there is no code to ask for; signing in again gets straight through.
-    const key = await enabledKey(db, found.userId);
-    if (!key) throw new ApiError('totp_not_enabled');
+    const key = await keyThatIsOn(db, found.userId);
     const secret = await keySecret(key, deps.secretBoxKey);
-    await guess(deps, c, found.userId, now, 'invalid_totp_code', async () => {
-      const step = totpStep(secret, code, now);
-      if (step === null) return null;
-      return spendWith(found, body.intermediate_session_token, now, async (trx) => {
-        // A right code works once: a copy sent again (or in parallel) in its 30 seconds is refused.
-        if (!(await acceptStep(trx, key, step, now))) throw new ApiError('totp_code_already_used');
-        return step;
-      });
-    });
-    return c.json(await signIn(c, found, factor('totp', now), body, now));
+    await guess(deps, c, found.userId, now, 'invalid_totp_code', () =>
+      spendWith(found, body.intermediate_session_token, now, (trx) => spendAppCode(trx, key, secret, code, now)),
+    );
+    return c.json(await signIn(c, found, secondStepFactor('totp', now), body, now));
   });
 
   defineRoute(app, twoStepRoutes.recoveryCodeAuthenticate, async (c, { body }) => {
@@ -117,7 +104,7 @@ export function registerStepRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
         (await useRecoveryCode(trx, deps.otpHmacKey, found.userId, body.recovery_code, now)) ? true : null,
       ),
     );
-    const response = await signIn(c, found, factor('recovery_code', now), body, now);
+    const response = await signIn(c, found, secondStepFactor('recovery_code', now), body, now);
     return c.json({ ...response, recovery_codes_remaining: await recoveryCodesRemaining(db, found.userId) });
   });
 
@@ -146,6 +133,6 @@ export function registerStepRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): voi
       end(trx, body.intermediate_session_token, now),
     );
     deps.log.info('Two-step verification turned on', { request_id: c.get('requestId'), user_id: found.userId, during: 'sign-in' });
-    return c.json({ ...(await signIn(c, found, factor('totp', now), body, now)), recovery_codes: recoveryCodes });
+    return c.json({ ...(await signIn(c, found, secondStepFactor('totp', now), body, now)), recovery_codes: recoveryCodes });
   });
 }
