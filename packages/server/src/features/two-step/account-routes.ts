@@ -6,13 +6,13 @@ import { defineRoute } from '../../http/define-route.js';
 import { sessionAuth } from '../../http/session-auth.js';
 import { accountUser } from '../../kernel/account/account-user.js';
 import { withUserLocked } from '../../kernel/account/add-way-in.js';
-import { requireRecentSecondStep, requireRecentSignIn } from '../../kernel/account/recent-sign-in.js';
+import { requireRecentSignIn, requireRecentSignInWithSecondStep } from '../../kernel/account/recent-sign-in.js';
 import { ApiError } from '../../kernel/api-error.js';
 import { newKey, turnOn, type Writes } from './enrolment.js';
 import { endUserIntermediateSessions } from './intermediate-sessions.js';
 import { replaceRecoveryCodes } from './recovery-codes-store.js';
 import { keyThatIsOn } from './second-step.js';
-import { deleteKey, enabledKey } from './totp-keys-store.js';
+import { deleteKey } from './totp-keys-store.js';
 
 /**
  * The account page's part: adding the app, turning it off, new recovery codes. Each needs a
@@ -36,8 +36,8 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     const session = c.get('session');
     return (write) =>
       withUserLocked(db, { userId: session.user_id, sessionId: session.session_id, now }, async (trx, current) => {
-        requireRecentSignIn(current, now, recentMinutes);
-        if (secondStep && (await enabledKey(trx, current.user_id))) requireRecentSecondStep(current, now, recentMinutes);
+        if (secondStep) await requireRecentSignInWithSecondStep({ db: trx, secondSteps: deps.secondSteps }, current, now, recentMinutes);
+        else requireRecentSignIn(current, now, recentMinutes);
         return write(trx);
       });
   }

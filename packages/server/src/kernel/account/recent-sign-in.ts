@@ -47,7 +47,7 @@ export async function requireRecentSignInWithSecondStep(
 }
 
 /** A second-step factor proven within `minutes` of `now`, else 403 reauthentication_required saying so. */
-export function requireRecentSecondStep(session: SessionRow, now: Date, minutes: number): void {
+function requireRecentSecondStep(session: SessionRow, now: Date, minutes: number): void {
   const proven = session.authentication_factors.filter((factor) => SECOND_STEP_FACTORS.has(factor.type));
   if (!proven.some(recent(now, minutes))) {
     throw new ApiError(
