@@ -87,8 +87,11 @@ export async function peekToken<Bound>(db: Kysely<Database>, purpose: string, to
  * ones too: a use that read a secret as live a moment ago then waits for this statement's lock and
  * finds it used.
  */
-export async function retireUserSecrets(db: Kysely<Database>, userId: string, now: Date): Promise<void> {
-  await db.updateTable('one_time_secrets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+export async function retireUserSecrets(db: Kysely<Database>, userId: string, now: Date, purpose?: string): Promise<void> {
+  let retire = db.updateTable('one_time_secrets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null);
+  // Only one purpose's (a feature ending what it handed out of its own).
+  if (purpose) retire = retire.where('purpose', '=', purpose);
+  await retire.execute();
 }
 
 /**

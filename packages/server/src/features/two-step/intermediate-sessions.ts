@@ -1,6 +1,6 @@
 import type { AuthenticationFactor } from '@vestibule/contract';
 import type { Kysely } from 'kysely';
-import { consumeToken, issueToken, peekToken } from '../../kernel/one-time-secrets.js';
+import { consumeToken, issueToken, peekToken, retireUserSecrets } from '../../kernel/one-time-secrets.js';
 import type { SignInHold } from '../../kernel/sessions/complete-sign-in.js';
 import type { Database } from '../../storage/database.js';
 import { enabledKey } from './totp-keys-store.js';
@@ -78,11 +78,5 @@ export async function endIntermediateSession(db: Kysely<Database>, token: string
  * held for it must not be finished another way (nor turned into a session by whoever holds it).
  */
 export async function endUserIntermediateSessions(db: Kysely<Database>, userId: string, now: Date): Promise<void> {
-  await db
-    .updateTable('one_time_secrets')
-    .set({ used_at: now })
-    .where('purpose', '=', PURPOSE)
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
+  await retireUserSecrets(db, userId, now, PURPOSE);
 }
