@@ -8,6 +8,7 @@
 export * from './errors.js';
 export * from './account-errors.js';
 export * from './two-step-errors.js';
+export * from './management-errors.js';
 export * from './all-errors.js';
 export * from './durations.js';
 export * from './oauth-providers.js';
@@ -28,5 +29,7 @@ export * from './events.js';
 export * from './outbox.js';
 export * from './idp.js';
 export * from './server.js';
+export * from './management/events.js';
+export * from './management/keys.js';
 export * from './routes.js';
 export type * from './session-jwt.js';

@@ -4,13 +4,16 @@ import type { ErrorType } from './errors.js';
 /**
  * Who may call a route. 'public': the X-Public-Token header; 'session': that and a Bearer session;
  * 'public-optional-session': a Bearer session is used when present (a sign-in adds its factor to
- * it); 'none': neither (documents and development routes).
+ * it); 'management': `Authorization: Bearer` with a management secret key or the session of one of
+ * the project's operators, no public token (the management API under /v1); 'none': neither
+ * (documents and development routes).
  */
-export type RouteAuth = 'none' | 'public' | 'session' | 'public-optional-session';
+export type RouteAuth = 'none' | 'public' | 'session' | 'public-optional-session' | 'management';
 
 /** What every route of the wire contract declares: the server serves it, validates with it and documents it. */
 interface RouteBase {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'patch' | 'delete';
+  /** OpenAPI's form: a path parameter is written `{name}` and declared in `params`. */
   path: string;
   summary: string;
   /** The OpenAPI tag: the feature's name as people read it. */
@@ -20,6 +23,8 @@ interface RouteBase {
   request?: z.ZodType;
   /** Query string schema (GET). */
   query?: z.ZodObject;
+  /** The path's parameters (`{name}` in path), every one a string schema. */
+  params?: z.ZodObject;
   /** The error_types this route answers with besides those every route shares (bad_request, invalid_public_token, …). */
   errors: readonly ErrorType[];
 }
@@ -75,5 +80,7 @@ export type RouteMap<Routes extends RouteDef> = {
     // biome-ignore lint/suspicious/noConfusingVoidType: see above
     request: R['request'] extends z.ZodType ? z.input<R['request']> : R['query'] extends z.ZodObject ? z.input<R['query']> : void;
     response: z.output<R['response']>;
+    /** The path's parameters (management routes such as `GET /v1/users/{user_id}`). */
+    params: R['params'] extends z.ZodObject ? z.input<R['params']> : undefined;
   };
 };

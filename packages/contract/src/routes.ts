@@ -4,6 +4,8 @@ import { cryptoRoutes } from './crypto.js';
 import { eventRoutes } from './events.js';
 import { idpRoutes } from './idp.js';
 import { magicLinkRoutes } from './magic-links.js';
+import { managementEventRoutes } from './management/events.js';
+import { managementKeyRoutes } from './management/keys.js';
 import { otpRoutes } from './otps.js';
 import { outboxRoutes } from './outbox.js';
 import { oauthRoutes } from './oauth.js';
@@ -32,6 +34,8 @@ export const routes: readonly RouteDef[] = [
   ...Object.values(eventRoutes),
   ...Object.values(idpRoutes),
   ...Object.values(outboxRoutes),
+  ...Object.values(managementKeyRoutes),
+  ...Object.values(managementEventRoutes),
 ];
 
 type Values<T> = T[keyof T];
@@ -50,7 +54,9 @@ type AnyRoute =
   | Values<typeof twoStepRoutes>
   | Values<typeof eventRoutes>
   | Values<typeof idpRoutes>
-  | Values<typeof outboxRoutes>;
+  | Values<typeof outboxRoutes>
+  | Values<typeof managementKeyRoutes>
+  | Values<typeof managementEventRoutes>;
 
 /** "METHOD path" → request and response types; the client types its calls against it. */
 export type Routes = RouteMap<AnyRoute>;

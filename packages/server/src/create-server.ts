@@ -15,6 +15,7 @@ import { nodeListener } from './http/node-listener.js';
 import { developmentExposureWarning } from './http/this-machine.js';
 import { pruneFailureCounters } from './kernel/failure-counters.js';
 import { pruneOneTimeSecrets } from './kernel/one-time-secrets.js';
+import { pruneAuditEvents } from './kernel/audit/prune-events.js';
 import { pruneAll, prunePeriodically, type PruneBatch } from './kernel/pruning.js';
 import { features, migrations, userParts } from './features/index.js';
 import { pruneRateLimits } from './security/rate-limit.js';
@@ -67,8 +68,12 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   if (exposure) log.warn(exposure);
   const secret = resolveServerSecret(config);
   const keys = deriveServerKeys(secret);
-  // Every one-time secret (the kernel's table) and what features issue in tables of their own.
-  const pruners: PruneBatch[] = [pruneOneTimeSecrets, ...features.flatMap((feature) => (feature.prune ? [feature.prune] : []))];
+  // Every one-time secret (the kernel's table), events past their retention, and what features issue in tables of their own.
+  const pruners: PruneBatch[] = [
+    pruneOneTimeSecrets,
+    pruneAuditEvents(config.eventRetentionDays),
+    ...features.flatMap((feature) => (feature.prune ? [feature.prune] : [])),
+  ];
   const { db, kind, changes } = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, (error) =>
     log.error('Lost the database connection that listens for changed sessions; sessions are read from the database until it is back.', {
       message: error.message,

@@ -37,6 +37,7 @@ beforeAll(async () => {
       idpPerClient: unlimited,
       oauthPerIp: unlimited,
       cryptoPerIp: unlimited,
+      managementPerKey: unlimited,
     },
     smsHourlyBudget: 1_000_000,
     smsCountryHourlyBudget: 1_000_000,

@@ -4,7 +4,7 @@ import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 import { ConfigError } from './config-error.js';
 import { field, type ConfigSection } from './declare.js';
-import { emailAddressOf, httpUrl, minutes, origin, urlWith } from './schemas.js';
+import { emailAddressOf, httpUrl, minutes, origin, rate, urlWith } from './schemas.js';
 import type { TrustProxy } from './server-config.js';
 
 /** VESTIBULE_TRUST_PROXY: true, false, a number of hops, or a comma-separated list of proxy addresses/CIDRs. */
@@ -97,6 +97,19 @@ export const coreSection: ConfigSection = {
         defaultText: 'development: generated once into `<dataDir>/secret` (mode 0600)',
       },
     ),
+    managementKey: field(
+      z.string().min(32, 'must be at least 32 characters of random text; make one with: openssl rand -base64 32').optional(),
+      'A management API key (`Authorization: Bearer <key>` on `/v1`), 32+ characters, named `VESTIBULE_MANAGEMENT_KEY` in events; besides the keys `vestibule-server keys create` stores (hashed).',
+      { env: { name: 'VESTIBULE_MANAGEMENT_KEY', read: 'string' }, envOnly: true, defaultText: 'none' },
+    ),
+    eventRetentionDays: field(
+      z.number().int().min(1).max(3650).default(90),
+      'Days the events of `GET /v1/events` (sign-ins, failures, changes, operator actions) are kept.',
+      {
+        env: { name: 'VESTIBULE_EVENT_RETENTION_DAYS', read: 'integer' },
+      },
+    ),
+    'rateLimits.managementPerKey': field(rate(600, 60), 'Management API calls per key (or per operator signed in to the console).'),
   },
   project: {
     name: field(z.string().min(1), 'Project name: in emails and bootstrap `projectName`.', { env: { name: 'VESTIBULE_PROJECT_NAME', read: 'string' } }),
@@ -131,6 +144,11 @@ export const coreSection: ConfigSection = {
       'The longest `session_duration_minutes` a client may ask for (5..525600, at least `sessionDurationMinutes`); longer is 400 `invalid_duration`.',
     ),
     sessionJwtMinutes: field(minutes(1, 60).default(5), 'Session JWT lifetime (1..60).'),
+    adminEmails: field(
+      z.array(z.string().email()).default([]),
+      "The project's operators: who may sign in to the console (`/console`) and call the management API with their session, by a verified email address; besides those `vestibule-server admins add` stores.",
+      { env: { name: 'VESTIBULE_ADMIN_EMAILS', read: 'list' } },
+    ),
   },
   finish(config, { env, cwd, file }) {
     config.publicUrl = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
@@ -138,6 +156,7 @@ export const coreSection: ConfigSection = {
     config.databaseUrl ??= null;
     config.smtpUrl ??= null;
     config.secret ??= null;
+    config.managementKey ??= null;
     config.outboxEnabled = config.env === 'development';
     config.hashConcurrency ??= Math.max(1, availableParallelism() - 1);
     // true means one proxy hop: the client is the address our proxy saw, never the client's own claim.

@@ -24,6 +24,8 @@ export interface ProjectConfig {
   maxSessionDurationMinutes: number;
   /** Lifetime of a session JWT. */
   sessionJwtMinutes: number;
+  /** Operators by verified email (VESTIBULE_ADMIN_EMAILS), besides the operators table. */
+  adminEmails: string[];
 }
 
 /** Locks after maxFailures wrong secrets within windowSeconds, for lockSeconds. */
@@ -39,9 +41,11 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
-/** Every feature's limits, each declared by its feature (server.rateLimits.<name>); the core has none of its own. */
-// biome-ignore lint/suspicious/noEmptyInterface: the features fill it by declaration merging
-export interface RateLimitConfig {}
+/** Every limit: the core's, and each feature's declared by its feature (server.rateLimits.<name>) by declaration merging. */
+export interface RateLimitConfig {
+  /** Management API calls per key, or per operator's session. */
+  managementPerKey: RateLimitRule;
+}
 
 /** argon2id cost parameters for new password hashes (OWASP minimum by default: m=19456 KiB, t=2, p=1); security/password-hash.ts takes them. */
 export interface Argon2Params {
@@ -96,7 +100,11 @@ export interface ServerConfig {
    * production; null in development, where one is generated into `<dataDir>/secret`.
    */
   secret: string | null;
-  /** Every feature's limits (RateLimitConfig). */
+  /** VESTIBULE_MANAGEMENT_KEY: one management key set by the environment; null when none. */
+  managementKey: string | null;
+  /** How long GET /v1/events keeps an event. */
+  eventRetentionDays: number;
+  /** Every limit (RateLimitConfig). */
   rateLimits: RateLimitConfig;
   project: ProjectConfig;
 }

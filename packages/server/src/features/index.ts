@@ -11,6 +11,7 @@ import { users } from './users/index.js';
 import { account } from './account/index.js';
 import { twoStep } from './two-step/index.js';
 import { events } from './events/index.js';
+import { operators } from './operators/index.js';
 import { jwks } from './jwks/index.js';
 import { idp } from './idp/index.js';
 import { outbox } from './outbox/index.js';
@@ -37,6 +38,7 @@ export const features: Feature[] = [
   account,
   twoStep,
   events,
+  operators,
   jwks,
   idp,
   outbox,

@@ -12,6 +12,7 @@ import type { UserRevoker } from '../kernel/sessions/revoke-everywhere.js';
 import type { UserPart } from '../kernel/users.js';
 import type { Database, SessionRow } from '../storage/database.js';
 import type { Logger } from '../kernel/logger.js';
+import type { Operator } from './management-auth.js';
 
 export type Clock = () => Date;
 
@@ -57,5 +58,7 @@ export interface AppEnv {
     /** The session the Bearer token names, once sessionAuth has checked it. */
     session: SessionRow;
     sessionToken: string;
+    /** Who calls a management route, once its authentication has passed (http/management-auth.ts). */
+    operator: Operator;
   };
 }

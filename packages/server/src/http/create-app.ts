@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { features } from '../features/index.js';
 import { ApiError } from '../kernel/api-error.js';
+import { managementAuth } from './management-auth.js';
 import type { AppDeps, AppEnv } from './app-env.js';
 import { clientAddress } from './client-ip.js';
 import { cors } from './cors.js';
@@ -24,7 +25,7 @@ export function createHotPaths(deps: AppDeps): HotPaths {
 
 /** The whole HTTP API as one Request → Response function (plus the OpenAPI registry). */
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
-  const app = Object.assign(new OpenAPIHono<AppEnv>(), { publicToken: deps.config.project.publicToken });
+  const app = Object.assign(new OpenAPIHono<AppEnv>(), { publicToken: deps.config.project.publicToken, managementAuth: managementAuth(deps) });
   app.use('*', requestId());
   app.use('*', clientAddress(deps.config.trustProxy, deps.config.clientIpv6Prefix));
   app.use('*', securityHeaders());

@@ -6,14 +6,16 @@ import type { AppEnv } from './app-env.js';
 import { bodyLimit } from './body-limit.js';
 import { jsonBody } from './json-body.js';
 import { publicToken } from './public-token.js';
-import { validateBody, validateQuery } from './validate-body.js';
+import { validateBody, validateParams, validateQuery } from './validate-body.js';
 
 /** The error_types any route may answer with, by what it takes. */
 function sharedErrors(route: RouteDef): ErrorType[] {
   const shared: ErrorType[] = ['internal_server_error'];
-  if (route.auth !== 'none') shared.push('invalid_public_token');
+  if (route.auth !== 'none' && route.auth !== 'management') shared.push('invalid_public_token');
   if (route.auth === 'session') shared.push('user_unauthenticated', 'session_not_found');
-  if (route.request) shared.push('bad_request', 'payload_too_large', 'unsupported_media_type');
+  if (route.auth === 'management') shared.push('invalid_management_credentials', 'not_an_operator', 'too_many_requests');
+  if (route.request || route.query || route.params) shared.push('bad_request');
+  if (route.request) shared.push('payload_too_large', 'unsupported_media_type');
   return shared;
 }
 
@@ -54,7 +56,11 @@ const security: Record<RouteDef['auth'], Array<Record<string, string[]>>> = {
   public: [{ PublicToken: [] }],
   session: [{ PublicToken: [], SessionToken: [] }],
   'public-optional-session': [{ PublicToken: [] }, { PublicToken: [], SessionToken: [] }],
+  management: [{ ManagementKey: [] }, { OperatorSession: [] }],
 };
+
+/** Hono's form of a path: OpenAPI's `{name}` becomes `:name`. */
+const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
  * A redirect route that lists no errors (the OAuth callback) answers every failure with its
@@ -86,10 +92,14 @@ type AnswerFields<R extends RouteDef> = R extends { response: infer S extends z.
     : never
   : never;
 
+/** The route's path parameters as its params schema gives them (undefined when it declares none). */
+export type RouteParams<R extends RouteDef> = R extends { params: infer S extends z.ZodType } ? z.output<S> : undefined;
+
 /** What defineRoute hands a route's handler besides the context. */
 export interface RouteInput<R extends RouteDef> {
   body: RouteBody<R>;
   query: RouteQuery<R>;
+  params: RouteParams<R>;
   /**
    * Answers 200 with the route's response: status_code 200 and this request's request_id, then
    * the fields given. Only for routes whose response carries those two (not the health check,
@@ -106,16 +116,17 @@ export type RouteHandler<R extends RouteDef> = (c: Context<AppEnv>, input: Route
  * for (public token, body size and JSON) and documents it in the OpenAPI registry from the same
  * schemas, with every error_type it may answer listed under its status.
  *
- * The last handler is called as `(c, { body, query, ok })`, typed from the route: `body` is the
- * JSON body validated with route.request, `query` the query string validated with route.query
- * (400 bad_request naming the field at fault, validate-body.ts), and `ok(fields)` answers the
+ * The last handler is called as `(c, { body, query, params, ok })`, typed from the route: `body`
+ * is the JSON body validated with route.request, `query` the query string validated with
+ * route.query, `params` the path's parameters validated with route.params (each 400 bad_request
+ * naming the field at fault, validate-body.ts), and `ok(fields)` answers the
  * route's success response with status_code and request_id filled in. The validation runs after
  * the handlers before the last one (sessionAuth: a call without a session is 401 whatever its
  * body) and before the last one starts, so a handler never sees a body or query its route refuses.
  * A last handler may take `c` alone and ignore the rest.
  */
 export function defineRoute<R extends RouteDef>(
-  app: OpenAPIHono<AppEnv> & { publicToken?: string },
+  app: OpenAPIHono<AppEnv> & { publicToken?: string; managementAuth?: MiddlewareHandler<AppEnv> },
   route: R,
   ...handlers: [...MiddlewareHandler<AppEnv>[], RouteHandler<R>]
 ): void {
@@ -129,6 +140,7 @@ export function defineRoute<R extends RouteDef>(
     request: {
       ...(route.request ? { body: { required: true, content: { 'application/json': { schema: route.request } } } } : {}),
       ...(route.query ? { query: route.query } : {}),
+      ...(route.params ? { params: route.params } : {}),
       ...((route.kind === 'redirect' || route.kind === 'oauth') && route.form
         ? { body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: route.form } } } }
         : {}),
@@ -149,9 +161,13 @@ export function defineRoute<R extends RouteDef>(
     },
   });
   const before: MiddlewareHandler<AppEnv>[] = [];
-  if (route.auth !== 'none') {
+  if (route.auth !== 'none' && route.auth !== 'management') {
     if (!app.publicToken) throw new Error('defineRoute: app.publicToken is not set.');
     before.push(publicToken(app.publicToken));
+  }
+  if (route.auth === 'management') {
+    if (!app.managementAuth) throw new Error('defineRoute: app.managementAuth is not set.');
+    before.push(app.managementAuth);
   }
   if (route.request) before.push(jsonBody());
   else if ((route.kind === 'redirect' || route.kind === 'oauth') && route.form) before.push(bodyLimit());
@@ -162,10 +178,11 @@ export function defineRoute<R extends RouteDef>(
     const input = {
       body: route.request ? validateBody(c, route.request) : undefined,
       query: query ? validateQuery(c, query) : undefined,
+      params: route.params ? validateParams(c, route.params) : undefined,
       ok: (fields?: object) => c.json({ status_code: 200, request_id: c.get('requestId'), ...fields }),
     };
     return handler(c, input as unknown as RouteInput<R>);
   };
   const on = app.on.bind(app) as unknown as (method: string, path: string, ...chain: Array<MiddlewareHandler<AppEnv> | Handler<AppEnv>>) => void;
-  on(route.method.toUpperCase(), route.path, ...before, ...middlewares, serve);
+  on(route.method.toUpperCase(), honoPath(route.path), ...before, ...middlewares, serve);
 }

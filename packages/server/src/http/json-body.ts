@@ -26,10 +26,10 @@ export function parseJsonBody(text: string, contentType: string | undefined): un
   return body;
 }
 
-/** Reads a POST body as JSON into c.var.body (parseJsonBody); a body over 16 KiB is 413. */
+/** Reads a POST or PATCH body as JSON into c.var.body (parseJsonBody); a body over 16 KiB is 413. */
 export function jsonBody(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.req.method !== 'POST') return next();
+    if (c.req.method !== 'POST' && c.req.method !== 'PATCH') return next();
     c.set('body', parseJsonBody(await readBodyText(c), requestHeader(c, 'Content-Type')));
     return next();
   };

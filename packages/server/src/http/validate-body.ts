@@ -56,3 +56,15 @@ export function validateQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S
     );
   return result.data;
 }
+
+/** Validates a route's path parameters (`{name}` in its path) the same way; 400 bad_request. */
+export function validateParams<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.output<S> {
+  const input = c.req.param() as Record<string, string>;
+  const result = schema.safeParse(input);
+  if (!result.success)
+    throw new ApiError(
+      'bad_request',
+      describeIssue(result.error.issues[0]!, input).replace(/\bfield/gi, (word) => `${word === 'Field' ? 'Path parameter' : 'path parameter'}`),
+    );
+  return result.data;
+}

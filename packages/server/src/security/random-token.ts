@@ -7,7 +7,20 @@ export function randomToken(bytes = 32): string {
 
 /** A public identifier with a readable prefix, e.g. user-1b9d6bcd-…. */
 export function newId(
-  prefix: 'user' | 'email' | 'phone' | 'session' | 'request' | 'outbox' | 'webauthn-registration' | 'crypto-wallet' | 'totp' | 'recovery-code',
+  prefix:
+    | 'user'
+    | 'email'
+    | 'phone'
+    | 'session'
+    | 'request'
+    | 'outbox'
+    | 'webauthn-registration'
+    | 'crypto-wallet'
+    | 'totp'
+    | 'recovery-code'
+    | 'management-key'
+    | 'event'
+    | 'webhook',
 ): string {
   return `${prefix}-${randomUUID()}`;
 }

@@ -26,6 +26,12 @@ export interface UsersTable {
   primary_phone_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** When every way in, or every other sign-in ('sign out of other devices'), was last ended (migration 0017): sign-ins begun before then make no session. */
   ways_in_ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** What operators call the person (migration 0019); the management API writes it. */
+  name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Operators' data on the user, which only the management API writes. */
+  trusted_metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** Data the user's own session may write too (and the management API). */
+  untrusted_metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
 }
 
 export interface UserPasswordsTable {
@@ -131,6 +137,33 @@ export interface FailureCountersTable {
   locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** A management API key (migration 0019): only the SHA-256 of the key is kept. */
+export interface ManagementKeysTable {
+  key_id: string;
+  name: string;
+  key_hash: string;
+  created_at: Timestamp;
+  last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** An operator added with `vestibule-server admins add` (besides VESTIBULE_ADMIN_EMAILS): a normalised email address. */
+export interface OperatorsTable {
+  email: string;
+  created_at: Timestamp;
+}
+
+/** What happened to users (migration 0019): written by triggers with their change, or by the server (kernel/audit/). */
+export interface AuditEventsTable {
+  seq: Generated<string>;
+  event_id: string;
+  type: string;
+  user_id: string | null;
+  occurred_at: Timestamp;
+  data: Json<Record<string, unknown>>;
+  actor: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+}
+
 export interface ServerSecretsTable {
   name: string;
   value: string;
@@ -146,6 +179,9 @@ export interface Database {
   user_emails: UserEmailsTable;
   sessions: SessionsTable;
   signing_keys: SigningKeysTable;
+  management_keys: ManagementKeysTable;
+  operators: OperatorsTable;
+  audit_events: AuditEventsTable;
   rate_limit_buckets: RateLimitBucketsTable;
   outbox_messages: OutboxMessagesTable;
   failure_counters: FailureCountersTable;

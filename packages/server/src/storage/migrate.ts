@@ -10,6 +10,7 @@ import { changeFeed } from './migrations/0011-change-feed.js';
 import { emailForms } from './migrations/0013-email-forms.js';
 import { account } from './migrations/0014-account.js';
 import { waysInEnded } from './migrations/0017-ways-in-ended.js';
+import { operators } from './migrations/0019-operators.js';
 
 /**
  * The kernel's migrations (its tables and those of several features). A feature's own tables come
@@ -28,6 +29,7 @@ export const kernelMigrations: Record<string, Migration> = {
   '0013-email-forms': emailForms,
   '0014-account': account,
   '0017-ways-in-ended': waysInEnded,
+  '0019-operators': operators,
 };
 
 /** The kernel's migrations and the features', by name in the order they run; a name given twice is a mistake, refused. */

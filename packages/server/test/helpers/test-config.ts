@@ -12,6 +12,9 @@ export const RESET_URL = 'http://localhost:3000/reset';
 
 export const TEST_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 
+/** The management key every test stack has (VESTIBULE_MANAGEMENT_KEY); see helpers/management.ts. */
+export const MANAGEMENT_KEY = 'test-management-key-0123456789abcdef0123456789';
+
 /** The settings production requires besides a mail transport, as environment variables. */
 export const PRODUCTION_ENV = { VESTIBULE_ENV: 'production', VESTIBULE_API_URL: 'http://localhost:8787', VESTIBULE_SECRET: TEST_SECRET };
 
@@ -35,6 +38,6 @@ export function dataDirWithDatabase(): string {
 
 /** The repo's demo config with a fresh data dir (tests pick their client address with harness peer()). */
 export function testConfig(overrides: Partial<ServerConfig> = {}, env: NodeJS.ProcessEnv = {}): ServerConfig {
-  const base = loadConfig({ file: REPO_CONFIG, env: { VESTIBULE_DATA_DIR: dataDirWithDatabase(), ...env } });
+  const base = loadConfig({ file: REPO_CONFIG, env: { VESTIBULE_DATA_DIR: dataDirWithDatabase(), VESTIBULE_MANAGEMENT_KEY: MANAGEMENT_KEY, ...env } });
   return { ...base, ...overrides, project: { ...base.project, ...overrides.project } };
 }

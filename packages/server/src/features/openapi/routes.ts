@@ -20,6 +20,16 @@ export function registerOpenApiRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     scheme: 'bearer',
     description: 'An access token from POST /oauth2/token (identity provider; RFC 6750).',
   });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ManagementKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A management API key (/v1): VESTIBULE_MANAGEMENT_KEY, or one made with `vestibule-server keys create` or POST /v1/keys.',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'OperatorSession', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The session_token of an operator (a verified email among adminEmails, or added with `vestibule-server admins add`): what the console sends.',
+  });
   const doc = serverRoutes.openapi;
   app.openAPIRegistry.registerPath({
     method: doc.method,

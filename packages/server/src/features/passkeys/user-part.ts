@@ -17,7 +17,7 @@ export const passkeysPart = userPart({
     jsonArrayFrom(
       eb
         .selectFrom('webauthn_registrations')
-        .select(['webauthn_registration_id', 'name', 'created_at'])
+        .select(['webauthn_registration_id', 'webauthn_registrations.name', 'webauthn_registrations.created_at'])
         .whereRef('webauthn_registrations.user_id', '=', 'users.user_id')
         .orderBy('created_at')
         .orderBy('webauthn_registration_id'),

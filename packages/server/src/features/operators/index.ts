@@ -1,0 +1,15 @@
+import type { Feature } from '../../http/feature.js';
+import { registerEventRoutes } from './event-routes.js';
+import { registerKeyRoutes } from './key-routes.js';
+
+/**
+ * The management API's own resources: its keys and the record of what happened (events). Users,
+ * sessions, clients and webhooks are served by the features that own them.
+ */
+export const operators: Feature = {
+  name: 'operators',
+  register(app, deps) {
+    registerKeyRoutes(app, deps);
+    registerEventRoutes(app, deps);
+  },
+};

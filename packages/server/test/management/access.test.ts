@@ -1,0 +1,114 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '@vestibule/contract';
+import { startListening, type ListeningServer } from '../helpers/listening.js';
+import { MANAGEMENT_KEY, manage } from '../helpers/management.js';
+import { sharedListening } from '../helpers/shared-stack.js';
+import { uniqueEmail } from '../helpers/harness.js';
+
+/** Every management route, with its parameters filled in with ids nobody has. */
+const MANAGEMENT_ROUTES = routes
+  .filter((route) => route.auth === 'management')
+  .map((route) => ({ method: route.method.toUpperCase(), path: route.path.replace(/\{\w+\}/g, 'unknown-id') }));
+
+let server: ListeningServer;
+beforeAll(async () => {
+  server = await sharedListening();
+});
+
+describe('who may call the management API', () => {
+  it('answers no management route without a key, with a wrong or malformed one, or with a public token alone', async () => {
+    expect(MANAGEMENT_ROUTES.length).toBeGreaterThan(3);
+    for (const { method, path } of MANAGEMENT_ROUTES) {
+      for (const session of [undefined, 'vsk_wrong-key', `${MANAGEMENT_KEY}x`, '']) {
+        const answer = await server.send(method, path, method === 'GET' || method === 'DELETE' ? undefined : {}, { session, token: null });
+        expect(answer.status, `${method} ${path} with ${session}`).toBe(401);
+        expect(answer.body.error_type).toBe('invalid_management_credentials');
+      }
+    }
+  });
+
+  it("refuses a user's own session on every route: 403 not_an_operator", async () => {
+    const { session_token } = await server.signInByLink(uniqueEmail('not-operator'));
+    for (const { method, path } of MANAGEMENT_ROUTES) {
+      const answer = await server.send(method, path, method === 'GET' || method === 'DELETE' ? undefined : {}, { session: session_token, token: null });
+      expect(answer.status, `${method} ${path}`).toBe(403);
+      expect(answer.body.error_type).toBe('not_an_operator');
+      expect(answer.body.error_message).toBe('You are not an operator of this project.');
+    }
+  });
+
+  it('makes a key that is shown once, lists it without the key, and refuses it once revoked', async () => {
+    const made = await manage(server, 'POST', '/v1/keys', { name: 'billing back end' });
+    expect(made.status).toBe(200);
+    expect(made.body.key).toMatch(/^vsk_[\w-]{43}$/);
+    const listed = await manage(server, 'GET', '/v1/keys');
+    const entry = listed.body.management_keys.find((key: { key_id: string }) => key.key_id === made.body.management_key.key_id);
+    expect(entry).toMatchObject({ name: 'billing back end', last_used_at: null });
+    expect(JSON.stringify(listed.body)).not.toContain(made.body.key);
+
+    const withIt = await manage(server, 'GET', '/v1/events?limit=1', undefined, { session: made.body.key });
+    expect(withIt.status).toBe(200);
+    expect((await manage(server, 'DELETE', `/v1/keys/${made.body.management_key.key_id}`)).status).toBe(200);
+    const after = await manage(server, 'GET', '/v1/events?limit=1', undefined, { session: made.body.key });
+    expect(after.status).toBe(401);
+    expect((await manage(server, 'DELETE', `/v1/keys/${made.body.management_key.key_id}`)).body.error_type).toBe('management_key_not_found');
+
+    // The operator's actions name the key that made them.
+    const events = await manage(server, 'GET', '/v1/events?type=operator.action&limit=10');
+    const revoke = events.body.events.find((event: any) => event.data.action === 'key.revoke' && event.data.key_id === made.body.management_key.key_id);
+    expect(revoke.actor).toEqual({ type: 'management_key', key_id: 'environment', name: 'VESTIBULE_MANAGEMENT_KEY' });
+  });
+
+  it('refuses a key shorter than 32 characters in VESTIBULE_MANAGEMENT_KEY at start', async () => {
+    await expect(startListening({}, { VESTIBULE_MANAGEMENT_KEY: 'short' })).rejects.toThrow(/VESTIBULE_MANAGEMENT_KEY.*32 characters/s);
+  });
+});
+
+describe('operators signed in', () => {
+  it('lets a person whose verified email is an admin email call it with their session', async () => {
+    const email = uniqueEmail('operator');
+    const own = await startListening({}, { VESTIBULE_ADMIN_EMAILS: `someone@example.com, ${email.toUpperCase()}` });
+    try {
+      const { session_token } = await own.signInByLink(email);
+      const answer = await manage(own, 'GET', '/v1/keys', undefined, { session: session_token });
+      expect(answer.status).toBe(200);
+      const made = await manage(own, 'POST', '/v1/keys', { name: 'from the console' }, { session: session_token });
+      expect(made.status).toBe(200);
+      const events = await manage(own, 'GET', '/v1/events?type=operator.action&limit=1', undefined, { session: session_token });
+      expect(events.body.events[0].actor).toMatchObject({ type: 'operator', name: email });
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('events', () => {
+  it('records a sign-up with the change and lists it by user, type and time, newest first, page by page', async () => {
+    const started = new Date(Date.now() - 1000).toISOString();
+    const { user_id } = await server.signInByLink(uniqueEmail('events'));
+    const all = await manage(server, 'GET', `/v1/events?user_id=${user_id}`);
+    expect(all.status).toBe(200);
+    const types = all.body.events.map((event: { type: string }) => event.type);
+    expect(types).toEqual(expect.arrayContaining(['user.created', 'email.added', 'session.created']));
+    const created = all.body.events.find((event: any) => event.type === 'session.created');
+    expect(created.data.authentication_factors[0].type).toBe('magic_link');
+    expect(JSON.stringify(all.body)).not.toMatch(/token_hash|secret/);
+
+    const firstPage = await manage(server, 'GET', `/v1/events?user_id=${user_id}&limit=1&since=${encodeURIComponent(started)}`);
+    expect(firstPage.body.events).toHaveLength(1);
+    expect(firstPage.body.events[0]).toEqual(all.body.events[0]);
+    const secondPage = await manage(server, 'GET', `/v1/events?user_id=${user_id}&limit=1&cursor=${firstPage.body.next_cursor}`);
+    expect(secondPage.body.events[0]).toEqual(all.body.events[1]);
+
+    const onlySessions = await manage(server, 'GET', `/v1/events?user_id=${user_id}&type=session.created,user.created`);
+    expect(onlySessions.body.events.map((event: { type: string }) => event.type).sort()).toEqual(['session.created', 'user.created']);
+  });
+
+  it('answers bad filters with 400 naming them', async () => {
+    for (const query of ['type=user.exploded', 'limit=0', 'limit=abc', 'since=yesterday', 'cursor=bm9wZQ', 'colour=red']) {
+      const answer = await manage(server, 'GET', `/v1/events?${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(['bad_request', 'invalid_cursor']).toContain(answer.body.error_type);
+    }
+  });
+});
