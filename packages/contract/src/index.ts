@@ -31,5 +31,6 @@ export * from './idp.js';
 export * from './server.js';
 export * from './management/events.js';
 export * from './management/keys.js';
+export * from './management/webhooks.js';
 export * from './routes.js';
 export type * from './session-jwt.js';

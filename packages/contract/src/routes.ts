@@ -6,6 +6,7 @@ import { idpRoutes } from './idp.js';
 import { magicLinkRoutes } from './magic-links.js';
 import { managementEventRoutes } from './management/events.js';
 import { managementKeyRoutes } from './management/keys.js';
+import { webhookRoutes } from './management/webhooks.js';
 import { otpRoutes } from './otps.js';
 import { outboxRoutes } from './outbox.js';
 import { oauthRoutes } from './oauth.js';
@@ -36,6 +37,7 @@ export const routes: readonly RouteDef[] = [
   ...Object.values(outboxRoutes),
   ...Object.values(managementKeyRoutes),
   ...Object.values(managementEventRoutes),
+  ...Object.values(webhookRoutes),
 ];
 
 type Values<T> = T[keyof T];
@@ -56,7 +58,8 @@ type AnyRoute =
   | Values<typeof idpRoutes>
   | Values<typeof outboxRoutes>
   | Values<typeof managementKeyRoutes>
-  | Values<typeof managementEventRoutes>;
+  | Values<typeof managementEventRoutes>
+  | Values<typeof webhookRoutes>;
 
 /** "METHOD path" → request and response types; the client types its calls against it. */
 export type Routes = RouteMap<AnyRoute>;

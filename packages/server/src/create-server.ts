@@ -137,6 +137,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     heavyWork,
   };
   const app = createApp(deps);
+  // What features do in the background (webhooks' deliveries), once everything they use is ready.
+  const stopBackground = features.flatMap((feature) => (feature.start && (feature.enabled?.(config) ?? true) ? [feature.start(deps)] : []));
 
   // The Node adapter's bindings (env.incoming: the socket) pass through: per-client limits need the peer address.
   const fetch = async (request: Request, env?: unknown) => app.fetch(request, env);
@@ -159,6 +161,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     close() {
       closed ??= (async () => {
         await stopPruning();
+        await Promise.all(stopBackground.map((stop) => stop()));
         await email.close?.();
         await feed.close();
         await db.destroy();

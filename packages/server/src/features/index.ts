@@ -15,6 +15,7 @@ import { operators } from './operators/index.js';
 import { jwks } from './jwks/index.js';
 import { idp } from './idp/index.js';
 import { outbox } from './outbox/index.js';
+import { webhooks } from './webhooks/index.js';
 import { openapi } from './openapi/index.js';
 import type { Feature } from '../http/feature.js';
 import { userPartsInOrder } from '../kernel/users.js';
@@ -42,6 +43,7 @@ export const features: Feature[] = [
   jwks,
   idp,
   outbox,
+  webhooks,
   openapi,
 ];
 
@@ -78,3 +80,4 @@ export type {} from './oauth/tables.js';
 export type {} from './crypto/tables.js';
 export type {} from './idp/tables.js';
 export type {} from './two-step/tables.js';
+export type {} from './webhooks/tables.js';

@@ -39,6 +39,12 @@ export interface Feature {
   /** Deletes a batch of its tables' ended rows; the server runs it at start and periodically (kernel/pruning.ts). */
   prune?: PruneBatch;
   /**
+   * Work it does in the background while the server runs (webhooks' deliveries), started once the
+   * server is ready; returns the function that stops it, which the server awaits before it closes
+   * the database.
+   */
+  start?(deps: AppDeps): () => Promise<void>;
+  /**
    * Ends what it granted a user, and removes the credentials a session could attach, when every way
    * in is ended because the account may have been someone else's (a password reset, the first proof
    * of an email that removes a planted password): kernel/sessions/revoke-everywhere.ts.
