@@ -4,7 +4,7 @@ import { cryptoRoutes } from './crypto.js';
 import { eventRoutes } from './events.js';
 import { idpRoutes } from './idp.js';
 import { magicLinkRoutes } from './magic-links.js';
-import { managementEventRoutes } from './management/events.js';
+import { managementEventRoutes, managementStatsRoutes } from './management/events.js';
 import { managementKeyRoutes } from './management/keys.js';
 import { webhookRoutes } from './management/webhooks.js';
 import { otpRoutes } from './otps.js';
@@ -37,6 +37,7 @@ export const routes: readonly RouteDef[] = [
   ...Object.values(outboxRoutes),
   ...Object.values(managementKeyRoutes),
   ...Object.values(managementEventRoutes),
+  ...Object.values(managementStatsRoutes),
   ...Object.values(webhookRoutes),
 ];
 
@@ -59,6 +60,7 @@ type AnyRoute =
   | Values<typeof outboxRoutes>
   | Values<typeof managementKeyRoutes>
   | Values<typeof managementEventRoutes>
+  | Values<typeof managementStatsRoutes>
   | Values<typeof webhookRoutes>;
 
 /** "METHOD path" → request and response types; the client types its calls against it. */

@@ -94,3 +94,34 @@ export const managementEventRoutes = {
     errors: ['invalid_cursor'],
   }),
 } as const;
+
+export const SignInStatsQuerySchema = z
+  .strictObject({ days: z.coerce.number().int().min(1).max(366).default(30).meta({ description: 'How many days back from today (UTC), today included.' }) })
+  .meta({ id: 'SignInStatsQuery' });
+
+export const SignInDaySchema = z
+  .object({
+    /** The day in UTC, YYYY-MM-DD. */
+    date: z.string(),
+    /** Sessions started that day, by the method of their first factor ('magic_link', 'otp', 'password', 'webauthn', 'oauth', 'crypto', …). */
+    sign_ins: z.record(z.string(), z.number().int()),
+    /** Sign-ins refused that day (sign_in.failed and sign_in.locked). */
+    failures: z.number().int(),
+  })
+  .meta({ id: 'SignInDay' });
+
+export const SignInStatsResponseSchema = z.object({ ...ok, days: z.array(SignInDaySchema) }).meta({ id: 'SignInStatsResponse' });
+
+/** Counts for the console's chart, from the events (so as far back as eventRetentionDays). */
+export const managementStatsRoutes = {
+  signIns: route({
+    method: 'get',
+    path: '/v1/stats/sign_ins',
+    summary: 'Sign-ins per day (UTC) by method, and refused sign-ins, for the last `days` days, oldest first; every day is listed, with zeros.',
+    tag: 'Management: events',
+    auth: 'management',
+    query: SignInStatsQuerySchema,
+    response: SignInStatsResponseSchema,
+    errors: [],
+  }),
+} as const;

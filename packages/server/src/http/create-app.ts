@@ -57,6 +57,6 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   for (const feature of enabledFeatures(deps)) feature.register(app, deps);
 
   app.notFound(notFoundHandler);
-  app.onError(errorHandler(deps.log));
+  app.onError(errorHandler(deps));
   return app;
 }

@@ -1,14 +1,28 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ApiError } from '../kernel/api-error.js';
-import type { Logger } from '../kernel/logger.js';
-import type { AppEnv } from './app-env.js';
+import { isRefusedSignIn, recordRefusedSignIn } from '../kernel/audit/refused-sign-ins.js';
+import type { AppDeps, AppEnv } from './app-env.js';
 import { errorResponse } from './error-response.js';
 
-/** Maps every thrown error to an ErrorResponse; unexpected ones become a logged, detail-free 500. */
-export function errorHandler(log: Logger): ErrorHandler<AppEnv> {
-  return (error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, error);
+/**
+ * Maps every thrown error to an ErrorResponse; unexpected ones become a logged, detail-free 500.
+ * A refused sign-in (a wrong proof, a lock) is recorded for the operators' events here, where every
+ * sign-in route's refusal passes, rather than in each of them.
+ */
+export function errorHandler(deps: Pick<AppDeps, 'db' | 'clock' | 'log'>): ErrorHandler<AppEnv> {
+  const { log } = deps;
+  return async (error, c) => {
+    if (error instanceof ApiError) {
+      if (isRefusedSignIn(c.req.path, error.errorType)) {
+        const refusal = { path: c.req.path, type: error.errorType, body: c.get('body'), clientAddress: c.get('clientAddress'), requestId: c.get('requestId') };
+        // The refusal is answered whether or not its record could be written.
+        await recordRefusedSignIn(deps.db, refusal, deps.clock()).catch((failure: Error) =>
+          log.error('Could not record a refused sign-in.', { request_id: refusal.requestId, message: failure.message }),
+        );
+      }
+      return errorResponse(c, error);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       if (error.status === 413) return errorResponse(c, new ApiError('payload_too_large'));
       return errorResponse(c, new ApiError('bad_request', error.message || 'Bad request.', {}, error.status));

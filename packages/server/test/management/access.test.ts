@@ -111,4 +111,26 @@ describe('events', () => {
       expect(['bad_request', 'invalid_cursor']).toContain(answer.body.error_type);
     }
   });
+
+  it("records a wrong password against its user, and counts it in the day's sign-ins beside the sign-ins by method", async () => {
+    const email = uniqueEmail('refused');
+    const made = await server.send('POST', '/sdk/v1/passwords', { email, password: 'a long and unusual passphrase 7' }, { from: '127.0.9.1' });
+    expect(made.status).toBe(200);
+    const before = await manage(server, 'GET', '/v1/stats/sign_ins?days=2');
+    const wrong = await server.send('POST', '/sdk/v1/passwords/authenticate', { email, password: 'not the passphrase at all' }, { from: '127.0.9.1' });
+    expect(wrong.status).toBe(401);
+    const refused = await manage(server, 'GET', `/v1/events?user_id=${made.body.user_id}&type=sign_in.failed`);
+    expect(refused.body.events).toHaveLength(1);
+    expect(refused.body.events[0].data).toMatchObject({
+      route: '/sdk/v1/passwords/authenticate',
+      error_type: 'unauthorized_credentials',
+      ip_address: '127.0.9.1',
+    });
+
+    const after = await manage(server, 'GET', '/v1/stats/sign_ins?days=2');
+    expect(after.body.days).toHaveLength(2);
+    expect(after.body.days[1].date).toBe(new Date().toISOString().slice(0, 10));
+    expect(after.body.days[1].failures).toBe(before.body.days[1].failures + 1);
+    expect(after.body.days[1].sign_ins.password).toBeGreaterThanOrEqual(1);
+  });
 });
