@@ -29,6 +29,8 @@ export * from './events.js';
 export * from './outbox.js';
 export * from './idp.js';
 export * from './server.js';
+export * from './management/idp-clients.js';
+export * from './management/two-step.js';
 export * from './management/events.js';
 export * from './management/keys.js';
 export * from './management/webhooks.js';

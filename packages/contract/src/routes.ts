@@ -3,6 +3,8 @@ import { bootstrapRoutes } from './bootstrap.js';
 import { cryptoRoutes } from './crypto.js';
 import { eventRoutes } from './events.js';
 import { idpRoutes } from './idp.js';
+import { idpClientRoutes } from './management/idp-clients.js';
+import { managementTwoStepRoutes } from './management/two-step.js';
 import { magicLinkRoutes } from './magic-links.js';
 import { managementEventRoutes, managementStatsRoutes } from './management/events.js';
 import { managementKeyRoutes } from './management/keys.js';
@@ -35,6 +37,8 @@ export const routes: readonly RouteDef[] = [
   ...Object.values(eventRoutes),
   ...Object.values(idpRoutes),
   ...Object.values(outboxRoutes),
+  ...Object.values(idpClientRoutes),
+  ...Object.values(managementTwoStepRoutes),
   ...Object.values(managementKeyRoutes),
   ...Object.values(managementEventRoutes),
   ...Object.values(managementStatsRoutes),
@@ -58,6 +62,8 @@ type AnyRoute =
   | Values<typeof eventRoutes>
   | Values<typeof idpRoutes>
   | Values<typeof outboxRoutes>
+  | Values<typeof idpClientRoutes>
+  | Values<typeof managementTwoStepRoutes>
   | Values<typeof managementKeyRoutes>
   | Values<typeof managementEventRoutes>
   | Values<typeof managementStatsRoutes>

@@ -146,6 +146,8 @@ export function helpText(): string {
     '                   --client-id <id> [--name <name>] [--type public|confidential]',
     '                   --redirect-uri <url>... [--post-logout-uri <url>...] [--scope <scope>...].',
     '                   A confidential client gets a new secret, printed once; the entry keeps its SHA-256.',
+    '                   To register one without editing the file or restarting: POST /v1/idp_clients',
+    "                   (the management API) or the console's Clients page.",
     '',
     'Options:',
     `  -c, --config <file>  The configuration file (JSON). Default: VESTIBULE_CONFIG, else the first`,

@@ -41,8 +41,8 @@ export function sendBack(client: IdpClientConfig, params: Pick<AuthorizeParams, 
 }
 
 /** The client and the redirect URI, checked first: errors about them never redirect. */
-export function checkClient(deps: AppDeps, params: Pick<AuthorizeParams, 'client_id' | 'redirect_uri'>): IdpClientConfig {
-  const client = findClient(deps.config, params.client_id);
+export async function checkClient(deps: AppDeps, params: Pick<AuthorizeParams, 'client_id' | 'redirect_uri'>): Promise<IdpClientConfig> {
+  const client = await findClient(deps, params.client_id);
   if (!client) throw new ApiError('idp_client_not_found');
   if (!client.redirect_uris.includes(params.redirect_uri)) throw new ApiError('idp_redirect_uri_not_registered');
   return client;
@@ -73,7 +73,7 @@ export async function checkAuthorization(
   session: SessionRow | null,
   sessionTokenGiven: boolean,
 ): Promise<SentBack | SignInAgain | Checked> {
-  const client = checkClient(deps, params);
+  const client = await checkClient(deps, params);
   const back = (error: string, description: string) => sendBack(client, params, error, description);
   if (params.response_type !== 'code') return back('unsupported_response_type', "Only response_type 'code' is supported.");
   if (params.code_challenge_method !== undefined && params.code_challenge_method !== 'S256')

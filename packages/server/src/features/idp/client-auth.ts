@@ -56,7 +56,7 @@ async function authenticateClient(
     deps.config.rateLimits.idpPerClient,
     `Too many ${endpoint} requests for this client.`,
   );
-  const client = findClient(deps.config, clientId);
+  const client = await findClient(deps, clientId);
   if (!client) throw refused('Unknown client.');
   call.client = client;
   const secret = basic?.secret ?? form.get('client_secret');

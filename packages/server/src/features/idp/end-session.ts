@@ -15,7 +15,7 @@ import { readIdTokenHint } from './id-token.js';
  */
 export function registerEndSession(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   defineRoute(app, idpRoutes.logoutStart, async (c, { body, ok }) => {
-    const client = findClient(deps.config, body.client_id);
+    const client = await findClient(deps, body.client_id);
     if (!client) throw new ApiError('idp_client_not_found');
     if (!client.post_logout_redirect_uris.includes(body.post_logout_redirect_uri)) throw new ApiError('idp_post_logout_redirect_uri_not_registered');
     const { session } = await optionalSession(c, deps);

@@ -1,11 +1,13 @@
 import type { Feature } from '../../http/feature.js';
 import { registerAttest } from './attest.js';
 import { registerAuthorization } from './authorization.js';
+import { registerClientRoutes } from './client-routes.js';
 import { idpConfig } from './config.js';
 import { registerDiscovery } from './discovery.js';
 import { registerEndSession } from './end-session.js';
 import { idp as idpMigration } from './migrations/0010-idp.js';
 import { idpGrants as idpGrantsMigration } from './migrations/0012-idp-grants.js';
+import { idpClients as idpClientsMigration } from './migrations/0022-idp-clients.js';
 import { pruneIdpGrants, revokeUserGrants } from './grants-store.js';
 import { relyingPartyCors } from './relying-party-cors.js';
 import { registerRevocation } from './revocation.js';
@@ -26,9 +28,11 @@ export const idp: Feature = {
     registerToken(app, deps);
     registerUserinfo(app, deps);
     registerRevocation(app, deps);
+    // The operators' management API: the clients made through it, which the provider finds as it finds the file's.
+    registerClientRoutes(app, deps);
   },
   config: idpConfig,
-  migrations: { '0010-idp': idpMigration, '0012-idp-grants': idpGrantsMigration },
+  migrations: { '0010-idp': idpMigration, '0012-idp-grants': idpGrantsMigration, '0022-idp-clients': idpClientsMigration },
   cors: relyingPartyCors,
   // Tokens first: a grant goes once its last token has.
   prune: async (db, now, limit) => (await pruneIdpTokens(db, now, limit)) + (await pruneIdpGrants(db, now, limit)),

@@ -49,7 +49,6 @@ export const oauthEndpoint =
       else if (error instanceof OAuthFailure) response = answerFailure(c, error);
       else throw error;
     }
-    for (const [name, value] of Object.entries(relyingPartyCorsHeaders(deps.config, requestHeader(c, 'Origin'), call.client)))
-      response.headers.set(name, value);
+    for (const [name, value] of Object.entries(await relyingPartyCorsHeaders(deps, requestHeader(c, 'Origin'), call.client))) response.headers.set(name, value);
     return response;
   };

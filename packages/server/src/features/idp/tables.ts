@@ -1,5 +1,5 @@
 import type { ColumnType, Selectable } from 'kysely';
-import type { Timestamp } from '../../storage/database.js';
+import type { Json, Timestamp } from '../../storage/database.js';
 
 /** The scopes (space-separated) a user granted a relying party of the identity provider. */
 export interface IdpConsentsTable {
@@ -41,10 +41,29 @@ export interface IdpTokensTable {
 
 export type IdpTokenRow = Selectable<IdpTokensTable>;
 
+/** A relying party registered through the management API (migration 0022); the configuration file's are not stored. */
+export interface IdpClientsTable {
+  client_id: string;
+  client_name: string;
+  client_type: 'public' | 'confidential';
+  /** Exact URIs, as a JSON array each. */
+  redirect_uris: Json<string[]>;
+  post_logout_redirect_uris: Json<string[]>;
+  allowed_origins: Json<string[]>;
+  allowed_scopes: Json<string[]>;
+  /** Hex SHA-256 of a confidential client's secret (the secret is shown once, never stored); null for a public client. */
+  secret_hash: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type IdpClientRow = Selectable<IdpClientsTable>;
+
 declare module '../../storage/database.js' {
   interface Database {
     idp_consents: IdpConsentsTable;
     idp_grants: IdpGrantsTable;
     idp_tokens: IdpTokensTable;
+    idp_clients: IdpClientsTable;
   }
 }

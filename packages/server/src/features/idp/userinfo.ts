@@ -28,7 +28,7 @@ export function registerUserinfo(app: OpenAPIHono<AppEnv>, deps: AppDeps): void 
     const row = await liveToken(db, 'access', token, deps.clock());
     if (!row) throw invalid;
     const facts = factsOf(row);
-    call.client = findClient(deps.config, facts.clientId);
+    call.client = await findClient(deps, facts.clientId);
     const user = await getUser(deps, facts.userId);
     if (!user) throw invalid;
     noStore(c);
