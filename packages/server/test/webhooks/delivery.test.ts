@@ -1,5 +1,6 @@
 import type { WebhookCreateResponse, WebhookDelivery } from '@vestibule/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addEmail, asPerson, expectError, signedIn } from '../helpers/account.js';
 import { uniqueEmail } from '../helpers/harness.js';
 import type { ListeningServer } from '../helpers/listening.js';
 import { manage } from '../helpers/management.js';
@@ -92,6 +93,22 @@ describe('delivery', () => {
     expect(got).toHaveLength(1);
     expect(disabled.receiver.received).toEqual([]);
     expect(deleted.receiver.received).toEqual([]);
+  });
+
+  it('a change its transaction rolls back sends nothing: removing the last way in (refused) is not delivered, the same removal once allowed is, once', async () => {
+    const { receiver, webhookId } = await endpoint(['email.removed']);
+    const person = await signedIn(s, 'rolled-back');
+    const emailId = person.user.emails[0]!.email_id;
+    // The removal runs, its event and delivery are written, then the count of ways in left refuses it: all rolled back.
+    expectError(await asPerson(s, person, 'emails/remove', { email_id: emailId }), 400, 'last_way_in');
+
+    await addEmail(s, person, uniqueEmail('second'));
+    expect((await asPerson(s, person, 'emails/remove', { email_id: emailId })).status).toBe(200);
+    const [removed] = forUser(person.userId)(await receiver.waitFor((all) => forUser(person.userId)(all).length >= 1));
+    expect(payloadOf(removed!).data).toMatchObject({ email_id: emailId, email: person.email });
+    await pause(1500);
+    expect(forUser(person.userId)(receiver.received)).toHaveLength(1);
+    expect(await deliveries(webhookId)).toHaveLength(1);
   });
 
   it('resend delivers the same event again, now, with the same webhook-id, as a new delivery', async () => {

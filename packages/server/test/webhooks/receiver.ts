@@ -29,9 +29,9 @@ export interface Receiver {
 /**
  * A webhook receiver on 127.0.0.1, as an integrator writes one: it reads the raw body and checks it
  * with the standardwebhooks library against its secret (verify, with the library's five minutes of
- * tolerance for the timestamp). `answer` decides each answer: 204 by default.
+ * tolerance for the timestamp). `answer` decides each answer: 204 by default, after `delayMs`.
  */
-export async function startReceiver(answer: Answerer = () => 204): Promise<Receiver> {
+export async function startReceiver(answer: Answerer = () => 204, { delayMs = 0 } = {}): Promise<Receiver> {
   const received: Received[] = [];
   const held: ServerResponse[] = [];
   const state = { secret: '' };
@@ -49,7 +49,7 @@ export async function startReceiver(answer: Answerer = () => 204): Promise<Recei
       const status = answer(received.length, res);
       received.push({ headers: req.headers, body, verified, answeredWith: status === 'hold' ? 0 : status });
       if (status === 'hold') held.push(res);
-      else res.writeHead(status).end();
+      else setTimeout(() => res.writeHead(status).end(), delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
