@@ -11,14 +11,24 @@ import type { IdpClientConfig } from './features/idp/config.js';
 export type CliCommand =
   | { command: 'start'; configFile: string | undefined }
   | { command: 'idp-client'; client: IdpClientDraft }
+  | { command: 'operators'; task: OperatorTask; configFile: string | undefined }
   | { command: 'help' }
   | { command: 'version' }
   | { command: 'usage-error'; message: string };
 
+/** What `keys` and `admins` do to the database the configuration names (operator-commands.ts). */
+export type OperatorTask =
+  | { task: 'keys create'; name: string }
+  | { task: 'keys list' }
+  | { task: 'keys revoke'; keyId: string }
+  | { task: 'admins add'; email: string }
+  | { task: 'admins list' }
+  | { task: 'admins remove'; email: string };
+
 /** What `idp-client` is told about a relying party to register: a client entry before its secret. */
 export type IdpClientDraft = Omit<IdpClientConfig, 'secretHash' | 'allowedOrigins'>;
 
-const COMMANDS = ['start', 'help', 'idp-client'] as const;
+const COMMANDS = ['start', 'help', 'idp-client', 'keys', 'admins'] as const;
 const IDP_OPTIONS = ['client-id', 'name', 'type', 'redirect-uri', 'post-logout-uri', 'scope'] as const;
 
 /**
@@ -56,6 +66,23 @@ function idpClientDraft(values: Record<string, string | string[] | boolean | und
   };
 }
 
+/** `keys create --name N`, `keys list`, `keys revoke KEY_ID`, `admins add|remove EMAIL`, `admins list`; a string says what is wrong. */
+function operatorTask(command: 'keys' | 'admins', rest: string[], values: Record<string, unknown>): OperatorTask | string {
+  const [action, argument, extra] = rest;
+  if (extra !== undefined) return `Unexpected argument '${extra}'.`;
+  const name = values.name as string | undefined;
+  if (name !== undefined && !(command === 'keys' && action === 'create')) return '--name belongs to keys create.';
+  if (command === 'keys') {
+    if (action === 'create' && argument === undefined) return name?.trim() ? { task: 'keys create', name: name.trim() } : 'keys create needs --name <name>.';
+    if (action === 'list' && argument === undefined) return { task: 'keys list' };
+    if (action === 'revoke') return argument ? { task: 'keys revoke', keyId: argument } : 'keys revoke needs the key id (keys list shows them).';
+    return "keys takes 'create --name <name>', 'list' or 'revoke <key id>'.";
+  }
+  if (action === 'list' && argument === undefined) return { task: 'admins list' };
+  if (action === 'add' || action === 'remove') return argument ? { task: `admins ${action}`, email: argument } : `admins ${action} needs an email address.`;
+  return "admins takes 'add <email>', 'list' or 'remove <email>'.";
+}
+
 /** The command line as parseArgs reads it; throws on an unknown or malformed option. */
 function readArgs(args: string[]) {
   return parseArgs({
@@ -87,6 +114,13 @@ export function parseCommandLine(args: string[]): CliCommand {
   if (values.version) return { command: 'version' };
   const [command = 'start', ...rest] = positionals;
   if (!(COMMANDS as readonly string[]).includes(command)) return { command: 'usage-error', message: `Unknown command '${command}'.` };
+  if (command === 'keys' || command === 'admins') {
+    const stray = IDP_OPTIONS.find((name) => name !== 'name' && values[name] !== undefined);
+    if (stray) return { command: 'usage-error', message: `--${stray} belongs to the idp-client command.` };
+    const task = operatorTask(command, rest, values);
+    if (typeof task === 'string') return { command: 'usage-error', message: task };
+    return { command: 'operators', task, configFile: values.config };
+  }
   if (rest.length > 0) return { command: 'usage-error', message: `Unexpected argument '${rest[0]}'.` };
   if (command === 'idp-client') {
     const draft = idpClientDraft(values);
@@ -146,6 +180,14 @@ export function helpText(): string {
     '                   --client-id <id> [--name <name>] [--type public|confidential]',
     '                   --redirect-uri <url>... [--post-logout-uri <url>...] [--scope <scope>...].',
     '                   A confidential client gets a new secret, printed once; the entry keeps its SHA-256.',
+    '  keys create --name <name>   A management API key (/v1), printed once; only its SHA-256 is stored.',
+    '  keys list                   The keys that work: id, name, created, last used.',
+    '  keys revoke <key id>        Revokes a key at once.',
+    '  admins add <email>          Makes the person with this verified email an operator (console, /v1).',
+    '  admins list                 The operators added so (VESTIBULE_ADMIN_EMAILS names the others).',
+    '  admins remove <email>       Removes one.',
+    '                   keys and admins act on the database the settings name (with the embedded',
+    '                   database, stop the server first: only one process may open it).',
     '                   To register one without editing the file or restarting: POST /v1/idp_clients',
     "                   (the management API) or the console's Clients page.",
     '',

@@ -3,6 +3,7 @@ import { helpText, idpClientEntry, packageVersion, parseCommandLine } from './cl
 import { ConfigError } from './config/config-error.js';
 import type { ServerConfig } from './config/server-config.js';
 import { loadConfig } from './load-config.js';
+import { runOperatorTask } from './operator-commands.js';
 import { startServer } from './start-server.js';
 
 const cli = parseCommandLine(process.argv.slice(2));
@@ -25,21 +26,39 @@ switch (cli.command) {
     console.error('\nAdd the entry to server.idp.clients in vestibule.config.json (or VESTIBULE_IDP_CLIENTS) and restart.');
     break;
   }
+  case 'operators': {
+    const config = readConfig(cli.configFile);
+    if (config) {
+      try {
+        process.exitCode = await runOperatorTask(config, cli.task, (line) => console.log(line));
+      } catch (error) {
+        // An address the server refuses, or a database in use: the operator's to fix, without a stack trace.
+        console.error(`vestibule-server: ${(error as Error).message}`);
+        process.exitCode = 1;
+      }
+    }
+    break;
+  }
   case 'start':
     await start(cli.configFile);
 }
 
-async function start(configFile: string | undefined): Promise<void> {
-  let config: ServerConfig;
+/** The settings, or null after saying what is wrong with them (exit status 1). */
+function readConfig(configFile: string | undefined): ServerConfig | null {
   try {
-    config = loadConfig({ file: configFile });
+    return loadConfig({ file: configFile });
   } catch (error) {
     // A configuration mistake is the operator's to fix: say what is wrong, without a stack trace.
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
     process.exitCode = 1;
-    return;
+    return null;
   }
+}
+
+async function start(configFile: string | undefined): Promise<void> {
+  const config = readConfig(configFile);
+  if (!config) return;
   const server = await startServer(config);
   console.log(`Vestibule API: ${server.url}`);
   console.log(`OAuth redirect URI to register with each provider: ${config.publicUrl}/sdk/v1/oauth/callback`);

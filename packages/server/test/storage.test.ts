@@ -249,6 +249,7 @@ describe('migrations', () => {
       '0015-passkey-sign-in-alone',
       '0016-two-step',
       '0017-ways-in-ended',
+      '0019-operators',
     ]);
   });
 

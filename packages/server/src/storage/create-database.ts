@@ -6,6 +6,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { pgliteChanges, postgresChanges, type ChangeSource } from './change-feed.js';
 import type { Database } from './database.js';
+import { lockEmbeddedDatabase } from './embedded-lock.js';
 
 export interface DatabaseOptions {
   /** postgres:// URL; when null the embedded database in `<dataDir>/db` is used. */
@@ -28,6 +29,20 @@ export async function createDatabase(options: DatabaseOptions, onError: (error: 
   }
   const dir = join(options.dataDir, 'db');
   mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir);
-  return { db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }), kind: 'pglite', changes: pgliteChanges(pglite) };
+  const release = lockEmbeddedDatabase(options.dataDir);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dir);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  // The claim ends with the database: destroy is how every user of the handle closes it.
+  const destroy = db.destroy.bind(db);
+  db.destroy = async () => {
+    await destroy();
+    release();
+  };
+  return { db, kind: 'pglite', changes: pgliteChanges(pglite) };
 }

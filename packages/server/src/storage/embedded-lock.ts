@@ -1,0 +1,38 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Whether a process with this id is running (signal 0 checks without signalling). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Claims the embedded database for this process: two processes (a running server and a
+ * `vestibule-server keys` command, or a second server) writing one PGlite folder would corrupt it.
+ * The claim is a file holding the process id, taken over when that process is gone (a server killed
+ * with -9). Returns its release.
+ */
+export function lockEmbeddedDatabase(dataDir: string): () => void {
+  const file = join(dataDir, 'db.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(file, 'utf8'));
+      if (Number.isInteger(holder) && holder > 0 && running(holder)) {
+        throw new Error(
+          `The embedded database in ${dataDir} is in use by process ${holder} (a running Vestibule server?). Stop it first, or run this against PostgreSQL (DATABASE_URL); a key or an operator can also be added through the running server's management API or console.`,
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not claim the embedded database in ${dataDir}.`);
+}
