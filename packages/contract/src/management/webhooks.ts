@@ -43,7 +43,9 @@ export const WebhookSchema = z
     url: z.string(),
     event_types: z.array(z.enum(webhookEventTypes)),
     description: z.string().nullable(),
-    disabled: z.boolean().meta({ description: 'true: nothing is delivered; deliveries already due wait until it is enabled again (within their 24 hours).' }),
+    disabled: z
+      .boolean()
+      .meta({ description: 'true: nothing is delivered, and events meanwhile are not kept for it; its pending deliveries wait until it is enabled again.' }),
     created_at: z.string(),
     updated_at: z.string(),
   })
