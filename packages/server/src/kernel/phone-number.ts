@@ -1,5 +1,5 @@
 import { ParseError, type PhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js/max';
-import { ApiError } from '../../kernel/api-error.js';
+import { ApiError } from './api-error.js';
 
 const E164 = /^\+[1-9]\d{1,14}$/;
 

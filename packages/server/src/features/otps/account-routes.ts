@@ -18,7 +18,7 @@ import { addProvenEmail, findUserEmail, proveEmailInSession } from '../../kernel
 import { type AccountCodeKind, issueAccountCode, tryAccountCode } from './account-codes.js';
 import { CHANNEL_NAMES, deliver, enforceSendLimits } from './delivery.js';
 import { otpEmail, otpText } from './otp-messages.js';
-import { normalizePhoneNumber } from './phone-number.js';
+import { normalizePhoneNumber } from '../../kernel/phone-number.js';
 import { addProvenPhone, findUserPhone, verifyPhoneAndActivate } from './phone-numbers-store.js';
 import { guardTextSend } from './text-budgets.js';
 

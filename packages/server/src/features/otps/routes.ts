@@ -17,7 +17,7 @@ import { createUserWithEmail, findUserEmail, proveEmail } from '../../kernel/use
 import { CHANNEL_NAMES, deliver, enforceSendLimits } from './delivery.js';
 import { checkPasscode, issuePasscode } from './otp-codes.js';
 import { chooseTemplate, otpEmail, otpText } from './otp-messages.js';
-import { normalizePhoneNumber } from './phone-number.js';
+import { normalizePhoneNumber } from '../../kernel/phone-number.js';
 import { createUserWithPhone, findUserPhone, verifyPhoneAndActivate } from './phone-numbers-store.js';
 import { guardTextSend } from './text-budgets.js';
 
