@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/account.js';
 import { startListening, type ListeningServer } from '../helpers/listening.js';
@@ -185,6 +186,48 @@ describe('bad inputs', () => {
   it('a path client_id too long is 400; one nobody has is 404', async () => {
     expectError(await manage(s, 'GET', `/v1/idp_clients/${'x'.repeat(300)}`), 400, 'bad_request');
     expectError(await manage(s, 'GET', '/v1/idp_clients/nobody-has-this'), 404, 'idp_client_id_not_found');
+  });
+
+  it('any wrong value in any field of a creation or a change is a 4xx in the error shape, never a 500', async () => {
+    const target = (await manage(s, 'POST', '/v1/idp_clients', valid)).body.client;
+    const fields = [
+      'client_id',
+      'client_name',
+      'client_type',
+      'redirect_uris',
+      'post_logout_redirect_uris',
+      'allowed_origins',
+      'allowed_scopes',
+      'rotate_secret',
+    ];
+    const wrong = fc.oneof(
+      fc.constant(null),
+      fc.integer(),
+      fc.string({ maxLength: 30 }).filter((text) => !/^[\w.~-]{1,128}$/.test(text)),
+      fc.array(fc.jsonValue({ maxDepth: 1 }), { minLength: 1, maxLength: 3 }),
+      fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 1 }), { minKeys: 1, maxKeys: 2 }),
+      fc.constant('\u0000'),
+      fc.constant('x'.repeat(3000)),
+    );
+    await fc.assert(
+      // Any text of 1 to 200 characters is a right name.
+      fc.asyncProperty(fc.constantFrom(...fields), wrong, fc.boolean(), async (field, value, create) => {
+        fc.pre(!(field === 'client_name' && typeof value === 'string' && value.trim().length > 0 && value.length <= 200 && !value.includes('\u0000')));
+        const answer = create
+          ? await manage(s, 'POST', '/v1/idp_clients', { ...valid, [field]: value })
+          : await manage(s, 'PATCH', `/v1/idp_clients/${target.client_id}`, { [field]: value });
+        expect(answer.status, JSON.stringify({ field, value, create, body: answer.body })).toBeGreaterThanOrEqual(400);
+        expect(answer.status).toBeLessThan(500);
+        expect(answer.body).toEqual({
+          status_code: answer.status,
+          request_id: expect.any(String),
+          error_type: expect.any(String),
+          error_message: expect.any(String),
+        });
+      }),
+      { numRuns: 60 },
+    );
+    expect((await manage(s, 'GET', `/v1/idp_clients/${target.client_id}`)).body.client).toEqual(target);
   });
 
   it('a body that is not JSON, or not an object, is 400', async () => {

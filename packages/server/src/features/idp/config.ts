@@ -169,7 +169,7 @@ export const idpConfig: ConfigSection = {
   },
 };
 
-/** A relying party of the identity provider (server.idp.clients). */
+/** A relying party of the identity provider: an entry of server.idp.clients, or one made through the management API (clients-store.ts). */
 export interface IdpClientConfig {
   client_id: string;
   client_name: string;
