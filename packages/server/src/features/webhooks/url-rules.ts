@@ -38,7 +38,7 @@ export function addressRefusal(address: string, env: Env): string | null {
 }
 
 /** Every address the system resolver gives for a host name (the one call a delivery's connection also makes). */
-export function resolveHost(hostname: string): Promise<LookupAddress[]> {
+function resolveHost(hostname: string): Promise<LookupAddress[]> {
   return new Promise((resolve, reject) => {
     dns.lookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
   });
