@@ -6,7 +6,7 @@ import { sessionAuth } from '../../http/session-auth.js';
 import { accountUser } from '../../kernel/account/account-user.js';
 import { requireRecentSignIn } from '../../kernel/account/recent-sign-in.js';
 import { ApiError } from '../../kernel/api-error.js';
-import { deleteAccount } from './delete-account.js';
+import { deleteAccount } from '../../kernel/account/delete-user.js';
 
 /** What a user without an email or a phone number types to confirm (a social account, a passkey or a wallet is all they have). */
 const CONFIRMATION_WORD = 'delete';
