@@ -35,6 +35,11 @@ export const E2E_RP_PORT = E2E_DEMO_PORT + 6;
 /** The test OAuth / OpenID Connect provider (e2e/support/oauth-provider-main.ts). */
 export const E2E_OAUTH_PROVIDER_PORT = E2E_DEMO_PORT + 5;
 const OAUTH_PROVIDER_URL = `http://127.0.0.1:${E2E_OAUTH_PROVIDER_PORT}`;
+/**
+ * The project's operators in the browser tests, whom the console (e2e/console.spec.ts) lets in: one
+ * per test, since each sign-in sends a passcode and an address gets 5 in 10 minutes.
+ */
+export const E2E_OPERATOR_EMAILS = Array.from({ length: 8 }, (_, index) => `console-operator-${index + 1}@example.com`);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -79,6 +84,7 @@ export default defineConfig({
         // refuse the suite's later sign-ins; the limits themselves have tests of their own.
         VESTIBULE_OTP_PER_IP: JSON.stringify({ limit: 1000, windowSeconds: 600 }),
         VESTIBULE_MAGIC_LINK_PER_IP: JSON.stringify({ limit: 1000, windowSeconds: 600 }),
+        VESTIBULE_ADMIN_EMAILS: E2E_OPERATOR_EMAILS.join(','),
         VESTIBULE_ALLOWED_ORIGINS: [E2E_PLAIN_PORT, ...E2E_BUNDLER_PORTS].map((port) => `http://localhost:${port}`).join(','),
         // Three kinds of provider against the test provider: OpenID Connect with an ID token
         // (Google), OAuth 2 with a profile call and a separate emails call (GitHub), and a profile

@@ -38,4 +38,10 @@ export const managementErrorCatalogue = {
     message:
       'In production a redirect URI, post-logout URI or allowed origin must use https; plain http only on a loopback address (localhost, 127.0.0.1, [::1]).',
   },
+  /** GET /console on a server whose console (packages/console) is not built or not installed. */
+  console_not_built: {
+    status: 503,
+    message:
+      'The console is not built. In the repository run `npm run build -w @vestibule/console`; elsewhere set VESTIBULE_CONSOLE_DIR to a built console. Then load the page again.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -16,6 +16,7 @@ import { jwks } from './jwks/index.js';
 import { idp } from './idp/index.js';
 import { outbox } from './outbox/index.js';
 import { webhooks } from './webhooks/index.js';
+import { consoleFeature } from './console/index.js';
 import { openapi } from './openapi/index.js';
 import type { Feature } from '../http/feature.js';
 import { userPartsInOrder } from '../kernel/users.js';
@@ -44,6 +45,7 @@ export const features: Feature[] = [
   idp,
   outbox,
   webhooks,
+  consoleFeature,
   openapi,
 ];
 
@@ -73,6 +75,7 @@ export type {} from './account/config.js';
 export type {} from './two-step/config.js';
 export type {} from './events/config.js';
 export type {} from './idp/config.js';
+export type {} from './console/config.js';
 export type {} from './events/tables.js';
 export type {} from './otps/tables.js';
 export type {} from './passkeys/tables.js';
