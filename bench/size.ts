@@ -22,6 +22,8 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const DIST = 'packages/react/dist';
+/** The operators' console (packages/console), React bundled: measured, with no budget. */
+const CONSOLE_DIST = 'packages/console/dist';
 /** The issue's budget for the login mount's initial JS+CSS, gzipped, React external. */
 const LOGIN_BUDGET_BYTES = 25 * 1000;
 /**
@@ -89,6 +91,10 @@ if (!existsSync(join(DIST, '.vite/manifest.json'))) {
   console.log('Building the widget package first...');
   execSync('npm run build -w @vestibule/react', { stdio: 'inherit' });
 }
+if (!existsSync(join(CONSOLE_DIST, '.vite/manifest.json'))) {
+  console.log('Building the console first...');
+  execSync('npm run build -w @vestibule/console', { stdio: 'inherit' });
+}
 
 const rows: string[][] = [];
 const lazyRows: string[][] = [];
@@ -101,6 +107,13 @@ console.log('\nInitial JS+CSS per entry, gzipped (level 9), React external unles
 console.log(table(['entry', 'initial gzipped', 'files'], rows));
 console.log('\nLazily loaded chunks (loaded only when a screen needs them)');
 console.log(lazyRows.length ? table(['entry', 'chunk', 'gzipped'], lazyRows) : '(none)');
+const consoleRows: string[][] = [];
+const consoleLazyRows: string[][] = [];
+report(CONSOLE_DIST, 'console: ', consoleRows, consoleLazyRows);
+console.log("\nThe operators' console (/console), initial JS+CSS gzipped, React bundled (no budget)");
+console.log(table(['entry', 'initial gzipped', 'files'], consoleRows));
+console.log("\nThe console's lazily loaded chunks (the login widget when signing in, the chart on Sign-ins)");
+console.log(table(['entry', 'chunk', 'gzipped'], consoleLazyRows));
 console.log('\nPeers, measured on this machine');
 console.log(table(['widget', 'gzipped'], PEERS));
 
@@ -109,8 +122,10 @@ console.log(table(['widget', 'gzipped'], PEERS));
  * Any built file that carries zod's own class names means a runtime import slipped in.
  */
 const SCHEMA_LIBRARY_MARKERS = ['ZodError', '$ZodType', 'ZodObject'];
-const builtFiles = (readdirSync(DIST, { recursive: true }) as string[]).filter((file) => /\.m?js$/.test(file));
-const withSchemas = builtFiles.filter((file) => SCHEMA_LIBRARY_MARKERS.some((marker) => readFileSync(join(DIST, file), 'utf8').includes(marker)));
+const builtFiles = [DIST, CONSOLE_DIST].flatMap((dir) =>
+  (readdirSync(dir, { recursive: true }) as string[]).filter((file) => /\.m?js$/.test(file)).map((file) => join(dir, file)),
+);
+const withSchemas = builtFiles.filter((file) => SCHEMA_LIBRARY_MARKERS.some((marker) => readFileSync(file, 'utf8').includes(marker)));
 console.log(
   `\nSchema library in the browser bundles: ${withSchemas.length ? `FOUND in ${withSchemas.join(', ')}` : `none (${builtFiles.length} files checked)`}`,
 );
