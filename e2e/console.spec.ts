@@ -102,11 +102,15 @@ test('an operator signs in with a passcode, finds a user, revokes their device, 
 });
 
 test('a signed-in person who is not an operator is told so and can sign out', async ({ page, request }, testInfo) => {
+  await page.goto(CONSOLE_URL);
+  await expect(heading(page, 'Sign in to the console')).toBeFocused();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await lookAtConsole(page, testInfo, '1-sign-in');
   await signInToConsole(page, request, uniqueEmail('console-stranger'));
   await expect(heading(page, 'Not an operator')).toBeFocused();
   await expect(page.getByText('You are not an operator of this project.')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Sections' })).toHaveCount(0);
-  await lookAtConsole(page, testInfo, '1-refused');
+  await lookAtConsole(page, testInfo, '2-refused');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(heading(page, 'Sign in to the console')).toBeVisible();
   // A reload stays signed out: the session was revoked, not only forgotten.

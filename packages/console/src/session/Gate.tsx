@@ -53,30 +53,30 @@ export function Gate({ config, client, children }: { config: PageConfig; client:
 
   if (!session) {
     return (
-      <main className="gate" id="content">
+      <GateScreen config={config}>
         <PageHeading title="Sign in to the console" />
         <p>
           The console of <strong>{config.projectName}</strong> is for its operators. Sign in with your email address; the passcode arrives by email.
         </p>
         <LoginWidget client={client} nonce={config.styleNonce} />
-      </main>
+      </GateScreen>
     );
   }
   if (standing.kind === 'refused') {
     return (
-      <main className="gate" id="content">
+      <GateScreen config={config}>
         <PageHeading title="Not an operator" />
         <p>{standing.why}</p>
         {email ? <p>You are signed in as {email}.</p> : null}
         <button type="button" className="button" onClick={() => void signOut()}>
           Sign out
         </button>
-      </main>
+      </GateScreen>
     );
   }
   if (standing.kind === 'unknown') {
     return (
-      <main className="gate" id="content">
+      <GateScreen config={config}>
         <PageHeading title="The console could not start" />
         <ErrorNote error={standing.error} />
         <div className="actions">
@@ -87,9 +87,31 @@ export function Gate({ config, client, children }: { config: PageConfig; client:
             Sign out
           </button>
         </div>
-      </main>
+      </GateScreen>
     );
   }
-  if (standing.kind === 'checking') return <p className="status gate">Checking that you are an operator…</p>;
+  if (standing.kind === 'checking') {
+    return (
+      <GateScreen config={config}>
+        <p className="status">Checking that you are an operator…</p>
+      </GateScreen>
+    );
+  }
   return <OperatorContext.Provider value={operator}>{children}</OperatorContext.Provider>;
+}
+
+/** The console's name over a screen shown before its pages: signing in, a refusal. */
+function GateScreen({ config, children }: { config: PageConfig; children: ReactNode }) {
+  return (
+    <>
+      <header className="top">
+        <p className="brand">
+          Vestibule console <span className="project">{config.projectName}</span>
+        </p>
+      </header>
+      <main className="gate" id="content">
+        {children}
+      </main>
+    </>
+  );
 }
