@@ -12,7 +12,7 @@ import type { UserRevoker } from '../kernel/sessions/revoke-everywhere.js';
 import type { UserPart } from '../kernel/users.js';
 import type { Database, SessionRow } from '../storage/database.js';
 import type { Logger } from '../kernel/logger.js';
-import type { Operator } from './management-auth.js';
+import type { Operator } from './operator.js';
 
 export type Clock = () => Date;
 

@@ -5,15 +5,10 @@ import { findManagementKey, MANAGEMENT_KEY_PREFIX } from '../kernel/operators/ma
 import { operatorEmail } from '../kernel/operators/operators.js';
 import { sha256Hex } from '../security/hash.js';
 import { constantTimeEqual } from '../security/constant-time.js';
-import type { SessionRow } from '../storage/database.js';
 import type { AppDeps, AppEnv } from './app-env.js';
 import { bearerToken } from './bearer.js';
+import type { Operator } from './operator.js';
 import { enforceClientLimit, enforceRateLimit } from './limits.js';
-
-/** Who calls the management API: a key (by the name it was given), or an operator signed in (the console). */
-export type Operator =
-  | { kind: 'key'; keyId: string; name: string }
-  | { kind: 'session'; userId: string; sessionId: string; email: string; session: SessionRow };
 
 /** The name and id events give the key VESTIBULE_MANAGEMENT_KEY sets. */
 export const ENVIRONMENT_KEY = { keyId: 'environment', name: 'VESTIBULE_MANAGEMENT_KEY' } as const;
