@@ -60,6 +60,7 @@ export function createAccount(http: HttpClient, sessions: SessionManager, wallet
     sessions: () => call('GET /sdk/v1/account/sessions'),
     sessionRevoke: (request) => call('POST /sdk/v1/account/sessions/revoke', request),
     sessionRevokeOthers: () => call('POST /sdk/v1/account/sessions/revoke_others', {}),
+    updateUntrustedMetadata: (request) => change('POST /sdk/v1/account/untrusted_metadata', request),
     totpCreate: () => call('POST /sdk/v1/account/two_step/totp/create', {}),
     totpEnrol: (request) => change('POST /sdk/v1/account/two_step/totp/enrol', request),
     totpDelete: () => change('POST /sdk/v1/account/two_step/delete', {}),

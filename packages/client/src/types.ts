@@ -20,6 +20,7 @@ import type {
   AccountSessionsResponse,
   AccountTotpEnrolRequest,
   AccountTotpEnrolResponse,
+  AccountUntrustedMetadataRequest,
   AccountWalletIdRequest,
   AccountWalletLinkRequest,
   Bootstrap,
@@ -354,6 +355,12 @@ export interface VestibuleClient {
     /** Signs one of the user's other devices out at once (device_not_found when it already is). */
     sessionRevoke(request: AccountSessionRevokeRequest): Promise<OkResponse>;
     sessionRevokeOthers(): Promise<AccountRevokeOthersResponse>;
+    /**
+     * Replaces the user's untrusted_metadata with this object (at most 4096 bytes as JSON; {}
+     * empties it): the user's own data, such as preferences. trusted_metadata is the project's,
+     * written only by its back end. Rejects with too_many_requests past 60 changes in 10 minutes.
+     */
+    updateUntrustedMetadata(request: AccountUntrustedMetadataRequest): Promise<UserResponse>;
     /**
      * Deletes the user and everything that is theirs; confirmation: the primary email (or phone
      * number) as the person typed it (account_deletion_not_confirmed otherwise). The local session

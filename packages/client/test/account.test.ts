@@ -55,6 +55,7 @@ describe('account', () => {
       'POST /sdk/v1/account/oauth/start': { status_code: 200, request_id: 'r', link_token: 'lt-1' },
       'GET /sdk/v1/account/sessions': { status_code: 200, request_id: 'r', sessions: [] },
       'POST /sdk/v1/account/sessions/revoke_others': { status_code: 200, request_id: 'r', revoked: 2 },
+      'POST /sdk/v1/account/untrusted_metadata': user,
     });
     await client.account.emailStart({ email: 'b@example.com' });
     await client.account.emailPrimary({ email_id: 'email-2' });
@@ -71,6 +72,7 @@ describe('account', () => {
     expect((await client.account.sessions()).sessions).toEqual([]);
     await client.account.sessionRevoke({ session_id: 'session-2' });
     expect((await client.account.sessionRevokeOthers()).revoked).toBe(2);
+    await client.account.updateUntrustedMetadata({ untrusted_metadata: { theme: 'dark' } });
     const sent = fake.calls.filter((call) => call.url.includes('/account/')).map((call) => [`${call.method} ${new URL(call.url).pathname}`, call.body]);
     expect(sent).toEqual([
       ['POST /sdk/v1/account/emails/start', { email: 'b@example.com' }],
@@ -88,6 +90,7 @@ describe('account', () => {
       ['GET /sdk/v1/account/sessions', undefined],
       ['POST /sdk/v1/account/sessions/revoke', { session_id: 'session-2' }],
       ['POST /sdk/v1/account/sessions/revoke_others', {}],
+      ['POST /sdk/v1/account/untrusted_metadata', { untrusted_metadata: { theme: 'dark' } }],
     ]);
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { authenticationFactorTypes } from './session.js';
 import { email, ok, OkResponseSchema } from './common.js';
 import { CryptoWalletsAuthenticateRequestSchema } from './crypto.js';
+import { metadataInput } from './metadata.js';
 import { OAUTH_PROVIDER_TYPES } from './oauth-providers.js';
 import { route } from './route.js';
 import { UserResponseSchema } from './users.js';
@@ -129,6 +130,9 @@ export const AccountDeleteRequestSchema = z
   })
   .meta({ id: 'AccountDeleteRequest' });
 export type AccountDeleteRequest = z.input<typeof AccountDeleteRequestSchema>;
+
+export const AccountUntrustedMetadataRequestSchema = z.strictObject({ untrusted_metadata: metadataInput }).meta({ id: 'AccountUntrustedMetadataRequest' });
+export type AccountUntrustedMetadataRequest = z.input<typeof AccountUntrustedMetadataRequestSchema>;
 
 /** Every route of the page sits under /sdk/v1/account/. */
 const at = <const P extends string>(path: P) => `/sdk/v1/account/${path}` as const;
@@ -333,5 +337,16 @@ export const accountRoutes = {
     request: AccountDeleteRequestSchema,
     response: OkResponseSchema,
     errors: ['account_deletion_not_confirmed', ...sensitive],
+  }),
+  untrustedMetadata: route({
+    method: 'post',
+    path: at('untrusted_metadata'),
+    summary:
+      "Replace the user's untrusted_metadata (the whole object; {} empties it): the user's own data, such as preferences. trusted_metadata is the project's, written only through the management API.",
+    tag: TAG,
+    auth: 'session',
+    request: AccountUntrustedMetadataRequestSchema,
+    response: UserResponseSchema,
+    errors: ['too_many_requests'],
   }),
 } as const;

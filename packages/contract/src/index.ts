@@ -34,5 +34,7 @@ export * from './management/two-step.js';
 export * from './management/events.js';
 export * from './management/keys.js';
 export * from './management/webhooks.js';
+export * from './management/users.js';
+export * from './management/sessions.js';
 export * from './routes.js';
 export type * from './session-jwt.js';

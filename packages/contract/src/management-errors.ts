@@ -38,6 +38,8 @@ export const managementErrorCatalogue = {
     message:
       'In production a redirect URI, post-logout URI or allowed origin must use https; plain http only on a loopback address (localhost, 127.0.0.1, [::1]).',
   },
+  /** A session id that names no live session (unknown, revoked or expired). */
+  session_id_not_found: { status: 404, message: 'No live session has this id. It may have ended already.' },
   /** GET /console on a server whose console (packages/console) is not built or not installed. */
   console_not_built: {
     status: 503,

@@ -8,6 +8,8 @@ import { managementTwoStepRoutes } from './management/two-step.js';
 import { magicLinkRoutes } from './magic-links.js';
 import { managementEventRoutes, managementStatsRoutes } from './management/events.js';
 import { managementKeyRoutes } from './management/keys.js';
+import { managementSessionRoutes } from './management/sessions.js';
+import { managementUserRoutes } from './management/users.js';
 import { webhookRoutes } from './management/webhooks.js';
 import { otpRoutes } from './otps.js';
 import { outboxRoutes } from './outbox.js';
@@ -43,6 +45,8 @@ export const routes: readonly RouteDef[] = [
   ...Object.values(managementEventRoutes),
   ...Object.values(managementStatsRoutes),
   ...Object.values(webhookRoutes),
+  ...Object.values(managementUserRoutes),
+  ...Object.values(managementSessionRoutes),
 ];
 
 type Values<T> = T[keyof T];
@@ -67,7 +71,9 @@ type AnyRoute =
   | Values<typeof managementKeyRoutes>
   | Values<typeof managementEventRoutes>
   | Values<typeof managementStatsRoutes>
-  | Values<typeof webhookRoutes>;
+  | Values<typeof webhookRoutes>
+  | Values<typeof managementUserRoutes>
+  | Values<typeof managementSessionRoutes>;
 
 /** "METHOD path" → request and response types; the client types its calls against it. */
 export type Routes = RouteMap<AnyRoute>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { minutes, ok, OkResponseSchema } from './common.js';
+import { metadataObject } from './metadata.js';
 import { route } from './route.js';
 import { CryptoWalletSchema, OAuthAccountSchema, userParts, WebAuthnRegistrationSchema } from './user-parts.js';
 
@@ -15,9 +16,17 @@ export const UserSchema = z
     user_id: z.string(),
     status: z.enum(['active', 'pending']),
     created_at: z.string(),
+    // name and the two metadata objects are optional for clients of servers from before them; this server always sends them.
+    name: z.string().nullable().optional().meta({ description: 'What the project calls the person; set through the management API (null: none).' }),
     emails: z.array(UserEmailSchema),
     // Then what each sign-in method adds (user-parts.ts).
     ...userParts,
+    trusted_metadata: metadataObject.optional().meta({
+      description: "The project's data on the person: the user reads it, and only the management API writes it (roles, plans, ids in other systems).",
+    }),
+    untrusted_metadata: metadataObject.optional().meta({
+      description: "Data the user's own session writes too (POST /sdk/v1/account/untrusted_metadata), such as preferences: never trust it for decisions.",
+    }),
   })
   .meta({ id: 'User' });
 export type User = z.output<typeof UserSchema>;

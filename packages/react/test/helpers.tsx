@@ -195,6 +195,7 @@ function fakeAccount() {
     sessions: vi.fn(async () => ({ ...OK, sessions: [] as DeviceSession[] })),
     sessionRevoke: vi.fn(async (_request: { session_id: string }) => OK),
     sessionRevokeOthers: vi.fn(async () => ({ ...OK, revoked: 0 })),
+    updateUntrustedMetadata: vi.fn(async (_request: { untrusted_metadata: Record<string, unknown> }) => USER_RESPONSE),
     delete: vi.fn(async (_request: { confirmation: string }) => OK),
     totpCreate: vi.fn(async () => ({ ...OK, secret: TOTP_SECRET, otpauth_uri: TOTP_URI })),
     totpEnrol: vi.fn(async (_request: { code: string }) => ({ ...USER_RESPONSE, recovery_codes: RECOVERY_CODES })),

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '@vestibule/contract';
 import { startHarness, type Harness } from './helpers/harness.js';
+import { MANAGEMENT_KEY } from './helpers/management.js';
 
 /**
  * Throws generated bad bodies at every POST endpoint: whatever arrives, the answer is a 4xx with
@@ -38,6 +39,7 @@ beforeAll(async () => {
       oauthPerIp: unlimited,
       cryptoPerIp: unlimited,
       managementPerKey: unlimited,
+      untrustedMetadataPerUser: unlimited,
     },
     smsHourlyBudget: 1_000_000,
     smsCountryHourlyBudget: 1_000_000,
@@ -46,7 +48,17 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const POST_ROUTES: Array<{ path: string; fields: string[]; needsSession?: boolean; validAlone?: (field: string, value: unknown) => boolean }> = [
+/**
+ * `management`: a management route (/v1), called with the test stacks' management key and no public
+ * token, so that what its validation does is what answers.
+ */
+const POST_ROUTES: Array<{
+  path: string;
+  fields: string[];
+  needsSession?: boolean;
+  management?: boolean;
+  validAlone?: (field: string, value: unknown) => boolean;
+}> = [
   {
     path: '/sdk/v1/magic_links/email/login_or_create',
     fields: ['email', 'login_magic_link_url', 'signup_magic_link_url', 'login_expiration_minutes', 'signup_expiration_minutes', 'create_user_as_pending'],
@@ -108,6 +120,21 @@ const POST_ROUTES: Array<{ path: string; fields: string[]; needsSession?: boolea
   { path: '/sdk/v1/account/sessions/revoke_others', fields: [], needsSession: true },
   // Any confirmation of at most 1000 characters is a right body (not the owner's address: not confirmed).
   { path: '/sdk/v1/account/delete', fields: ['confirmation'], needsSession: true, validAlone: (_, value) => shortText(value, 0, 1000) },
+  {
+    path: '/sdk/v1/account/untrusted_metadata',
+    fields: ['untrusted_metadata'],
+    needsSession: true,
+    // Any JSON object within 4096 bytes is a right value, which a dictionary of a few keys is.
+    validAlone: (_, value) => typeof value === 'object' && value !== null && !Array.isArray(value) && JSON.stringify(value).length <= 4096,
+  },
+  {
+    path: '/v1/users',
+    fields: ['email', 'phone_number', 'email_verified', 'phone_number_verified', 'name', 'trusted_metadata', 'untrusted_metadata', 'password_hash'],
+    management: true,
+    // Only an address or a number may make a user alone; any text is left out for them (a valid one would).
+    validAlone: (field, value) => (field === 'email' || field === 'phone_number') && typeof value === 'string',
+  },
+  { path: '/v1/sessions/revoke', fields: ['session_id', 'user_id'], management: true },
   { path: '/sdk/v1/passwords/email/reset/check', fields: ['token'] },
   { path: '/sdk/v1/oauth/google/onetap/start', fields: ['login_redirect_url', 'signup_redirect_url'] },
   { path: '/sdk/v1/oauth/google/onetap', fields: ['id_token', 'nonce', 'code_challenge', 'login_redirect_url', 'signup_redirect_url'] },
@@ -150,6 +177,12 @@ const POST_ROUTES: Array<{ path: string; fields: string[]; needsSession?: boolea
   { path: '/sdk/v1/account/two_step/delete', fields: [], needsSession: true },
   { path: '/sdk/v1/account/two_step/recovery_codes', fields: [], needsSession: true },
 ];
+
+/** How a route of the list is called: a user's session, the management key, or neither. */
+function caller(route: (typeof POST_ROUTES)[number]): { session?: string; token?: null } {
+  if (route.management) return { session: MANAGEMENT_KEY, token: null };
+  return { session: route.needsSession ? session : undefined };
+}
 
 /** A string of `min` to `max` characters: a right value for a field that takes any. */
 function shortText(value: unknown, min: number, max: number): boolean {
@@ -231,7 +264,7 @@ describe('bad bodies never cause a 500', () => {
     it(`POST ${route.path} answers 4xx with the error shape`, async () => {
       await fc.assert(
         fc.asyncProperty(badBody(route.fields, route.validAlone), async ({ raw, note }) => {
-          const response = await h.call('POST', route.path, undefined, { rawBody: raw, session: route.needsSession ? session : undefined });
+          const response = await h.call('POST', route.path, undefined, { rawBody: raw, ...caller(route) });
           const body = await response.json();
           expect(response.status, `${note}: ${raw.slice(0, 120)}`).toBeGreaterThanOrEqual(400);
           expect(response.status, `${note}: ${raw.slice(0, 120)}`).toBeLessThan(500);
@@ -258,7 +291,7 @@ describe('text no database can hold, in any field of any route', () => {
     it(`POST ${route.path}: a NUL or an unpaired surrogate in any field is 400 naming the field`, async () => {
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...route.fields), unstorableText(), async (field, text) => {
-          const response = await h.call('POST', route.path, { [field]: text }, { session: route.needsSession ? session : undefined });
+          const response = await h.call('POST', route.path, { [field]: text }, caller(route));
           const body = await response.json();
           expect(response.status, JSON.stringify({ field, text })).toBe(400);
           expect(body).toMatchObject({

@@ -21,13 +21,25 @@ describe('OpenAPI document', () => {
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(documented.sort()).toEqual([...EVERY_ROUTE].sort());
-    expect(EVERY_ROUTE).toHaveLength(73);
+    expect(EVERY_ROUTE).toHaveLength(99);
     // The account page's routes take the session, and a sensitive one documents its refusal.
     const remove = doc.paths['/sdk/v1/account/emails/remove'].post;
     expect(remove.security).toEqual([{ PublicToken: [], SessionToken: [] }]);
     expect(remove.responses['403'].description).toContain('reauthentication_required');
     expect(remove.responses['400'].description).toContain('last_way_in');
     expect(remove.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/UserResponse');
+    // The management API's users and sessions: a key or an operator's session, tags of their own, the path's parameter documented.
+    const deleteUser = doc.paths['/v1/users/{user_id}'].delete;
+    expect(deleteUser.tags).toEqual(['Management: users']);
+    expect(deleteUser.security).toEqual([{ ManagementKey: [] }, { OperatorSession: [] }]);
+    expect(deleteUser.parameters).toEqual([expect.objectContaining({ name: 'user_id', in: 'path', required: true })]);
+    expect(deleteUser.responses['403'].description).toContain('reauthentication_required');
+    expect(deleteUser.responses['404'].description).toContain('user_not_found');
+    const createUser = doc.paths['/v1/users'].post;
+    expect(createUser.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/UserCreateRequest');
+    expect(createUser.responses['400'].description).toContain('invalid_password_hash');
+    expect(doc.components.schemas.ManagedUser.required).toEqual(expect.arrayContaining(['name', 'trusted_metadata', 'untrusted_metadata', 'last_sign_in_at']));
+    expect(doc.paths['/v1/sessions/revoke'].post.tags).toEqual(['Management: sessions']);
 
     expect(doc.components.securitySchemes.PublicToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Public-Token' });
     expect(doc.components.securitySchemes.SessionToken).toMatchObject({ type: 'http', scheme: 'bearer' });

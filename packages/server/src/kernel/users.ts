@@ -156,14 +156,14 @@ export interface UserDeps {
 }
 
 /**
- * The User as the API returns it, in one statement: the user row with its emails, and each
- * feature's part beside them as a subquery (every sign-in answers it). Timestamps inside JSON come
- * back as text, so created_at is parsed again.
+ * The statement every User is read with: the user row with its emails, and each feature's part
+ * beside them as a subquery (correlated on the row, so one statement reads one user or a page of
+ * them).
  */
-export async function getUser(deps: UserDeps, userId: string): Promise<User | null> {
-  const row = await deps.db
+function selectUsers(deps: UserDeps) {
+  return deps.db
     .selectFrom('users')
-    .select(['users.user_id', 'users.status', 'users.created_at', 'users.primary_email_id'])
+    .select(['users.user_id', 'users.status', 'users.created_at', 'users.name', 'users.primary_email_id', 'users.trusted_metadata', 'users.untrusted_metadata'])
     .select((eb) => [
       jsonArrayFrom(
         eb
@@ -174,10 +174,13 @@ export async function getUser(deps: UserDeps, userId: string): Promise<User | nu
           .orderBy('email_id'),
       ).as('emails'),
       ...deps.userParts.map((part) => part.select(eb).as(part.field)),
-    ])
-    .where('users.user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) return null;
+    ]);
+}
+
+type UserSelection = Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirstOrThrow']>>;
+
+/** The User of a row selectUsers read, its fields in the contract's order. Timestamps inside JSON come back as text, so created_at is parsed again. */
+function toUser(parts: readonly UserPart[], row: UserSelection): User {
   const raw = row as unknown as Record<string, unknown>;
   const primary = primaryOf(
     row.emails.map((email) => ({ id: email.email_id, verified: email.verified })),
@@ -187,8 +190,25 @@ export async function getUser(deps: UserDeps, userId: string): Promise<User | nu
     user_id: row.user_id,
     status: row.status,
     created_at: row.created_at.toISOString(),
+    name: row.name,
     emails: row.emails.map((email) => ({ email_id: email.email_id, email: email.email, verified: email.verified, primary: email.email_id === primary })),
   };
-  for (const part of deps.userParts) user[part.field] = part.read(raw[part.field]);
+  for (const part of parts) user[part.field] = part.read(raw[part.field]);
+  user.trusted_metadata = row.trusted_metadata;
+  user.untrusted_metadata = row.untrusted_metadata;
   return user as User;
+}
+
+/** The User as the API returns it, in one statement (every sign-in answers it). */
+export async function getUser(deps: UserDeps, userId: string): Promise<User | null> {
+  const row = await selectUsers(deps).where('users.user_id', '=', userId).executeTakeFirst();
+  return row ? toUser(deps.userParts, row) : null;
+}
+
+/** Users by id in one statement (a page of the management API's list), in the order asked; an id of no user is left out. */
+export async function getUsers(deps: UserDeps, userIds: readonly string[]): Promise<User[]> {
+  if (userIds.length === 0) return [];
+  const rows = await selectUsers(deps).where('users.user_id', 'in', userIds).execute();
+  const users = new Map(rows.map((row) => [row.user_id, toUser(deps.userParts, row)]));
+  return userIds.flatMap((id) => users.get(id) ?? []);
 }

@@ -396,6 +396,10 @@ describe('the client against the server', () => {
     await account.sessionRevoke({ session_id: devices.find((device) => !device.current)!.session_id });
     expect((await account.sessionRevokeOthers()).revoked).toBe(0);
 
+    await rejects(account.updateUntrustedMetadata({ untrusted_metadata: ['not an object'] as never }), 'bad_request');
+    expect((await account.updateUntrustedMetadata({ untrusted_metadata: { theme: 'dark' } })).untrusted_metadata).toEqual({ theme: 'dark' });
+    expect(client.user.getSync()?.untrusted_metadata).toEqual({ theme: 'dark' });
+
     await rejects(account.emailRemove({ email_id: 'email-unknown' }), 'email_not_found');
     await rejects(account.phoneRemove({ phone_id: 'phone-unknown' }), 'phone_number_not_found');
     expect((await account.phoneRemove({ phone_id: phoneId })).phone_numbers).toEqual([]);

@@ -5,8 +5,8 @@ import { defineRoute } from '../../http/define-route.js';
 import { sessionAuth } from '../../http/session-auth.js';
 import { accountUser } from '../../kernel/account/account-user.js';
 import { requireRecentSignIn } from '../../kernel/account/recent-sign-in.js';
+import { deleteUser } from '../../kernel/account/delete-user.js';
 import { ApiError } from '../../kernel/api-error.js';
-import { deleteAccount } from '../../kernel/account/delete-user.js';
 
 /** What a user without an email or a phone number types to confirm (a social account, a passkey or a wallet is all they have). */
 const CONFIRMATION_WORD = 'delete';
@@ -28,7 +28,7 @@ export function registerDeleteRoute(app: OpenAPIHono<AppEnv>, deps: AppDeps): vo
     requireRecentSignIn(session, deps.clock(), deps.config.project.reauthenticationMinutes);
     const user = await accountUser(deps, session.user_id);
     if (body.confirmation.trim().toLowerCase() !== expectedConfirmation(user).toLowerCase()) throw new ApiError('account_deletion_not_confirmed');
-    await deleteAccount(deps.db, user.user_id);
+    await deps.db.transaction().execute((trx) => deleteUser(trx, user.user_id));
     // Every instance has dropped the user's sessions before the answer: none of them works any more.
     await deps.sessions.settle();
     deps.log.info('Account deleted', { request_id: c.get('requestId'), user_id: user.user_id, session_id: session.session_id });

@@ -20,9 +20,10 @@ import {
 } from '../../kernel/failure-counters.js';
 import { revokeOtherSessions } from '../../kernel/sessions/sessions-store.js';
 import { withUserLocked } from '../../kernel/account/add-way-in.js';
-import { hashPassword, verifyPassword } from '../../security/password-hash.js';
+import { hashPassword } from '../../security/password-hash.js';
 import { evaluatePassword } from './evaluate-password.js';
 import { findPassword, setPassword, setResetRequired } from './passwords-store.js';
+import { verifyStoredPassword } from './stored-password.js';
 
 /**
  * The account page's password: set one, change it (with the current one, or a recent sign-in), or
@@ -52,7 +53,7 @@ export function registerAccountPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: Ap
     deps.heavyWork.admit();
     const reservation = await reserveAttempt(db, counters, now);
     if (!reservation.allowed) throw lockedError(reservation.lockedUntil, now);
-    const right = hash !== undefined && (await deps.heavyWork.run(() => verifyPassword(hash, given)));
+    const right = hash !== undefined && (await deps.heavyWork.run(() => verifyStoredPassword(hash, given)));
     if (!right) {
       if (reservation.lockIfWrong) throw lockedError(reservation.lockIfWrong, now);
       throw new ApiError('invalid_current_password');

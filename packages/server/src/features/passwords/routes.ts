@@ -9,7 +9,7 @@ import { signInClient } from '../../http/sign-in-client.js';
 import { enforceClientLimit, enforceRateLimit, lockedError } from '../../http/limits.js';
 import { ACCOUNT_WIDE, clearFailures, passwordFailureScope, releaseAttempt, reserveAttempt, type FailureCounter } from '../../kernel/failure-counters.js';
 import { sha256Hex } from '../../security/hash.js';
-import { dummyHashLoader, hashPassword, needsRehash, verifyPassword } from '../../security/password-hash.js';
+import { dummyHashLoader, hashPassword, needsRehash } from '../../security/password-hash.js';
 import { checkMinutes, EXPIRATION_MINUTES, requestedSession } from '../../kernel/durations.js';
 import { normalizeEmail } from '../../kernel/email-address.js';
 import { issueMagicLinkToken } from '../../kernel/sign-in-links.js';
@@ -21,6 +21,7 @@ import { isBreached } from './breached.js';
 import { evaluatePassword } from './evaluate-password.js';
 import { addPasswordIfAbsent, findPassword, findPasswordLogin, rehashPassword, setPassword, setResetRequired } from './passwords-store.js';
 import { resetPasswordEmail } from './reset-email.js';
+import { verifyStoredPassword } from './stored-password.js';
 import { consumeResetToken, findLiveResetToken, issueResetToken } from './reset-tokens.js';
 
 function passwordFactor(now: Date, email: { email_id: string; email: string }): AuthenticationFactor {
@@ -109,7 +110,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
     // answer, so neither the time nor the status tells whether an account or a password exists.
     const user = await findPasswordLogin(db, email);
     const stored = user?.hash ?? (await dummyHash());
-    const matches = await deps.heavyWork.run(() => verifyPassword(stored, body.password));
+    const matches = await deps.heavyWork.run(() => verifyStoredPassword(stored, body.password));
     if (!user?.hash || !matches) {
       if (reservation.lockIfWrong) throw lockedError(reservation.lockIfWrong, now);
       throw new ApiError('unauthorized_credentials');

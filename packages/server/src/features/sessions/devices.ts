@@ -7,6 +7,7 @@ import { requireRecentSignIn } from '../../kernel/account/recent-sign-in.js';
 import { ApiError } from '../../kernel/api-error.js';
 import { revokeOtherSessions } from '../../kernel/sessions/sessions-store.js';
 import type { SessionRow } from '../../storage/database.js';
+import { liveSessionsOf } from './live-sessions-of.js';
 import { describeUserAgent } from './user-agent.js';
 
 function toDevice(row: SessionRow, currentId: string): DeviceSession {
@@ -37,16 +38,7 @@ export function registerDeviceRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): v
   defineRoute(app, accountRoutes.sessions, sessionAuth(deps), async (c, { ok }) => {
     const session = c.get('session');
     const now = deps.clock();
-    const rows = await db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('user_id', '=', session.user_id)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
-      .where('started_at', '>', new Date(now.getTime() - deps.config.project.maxSessionAgeMinutes * 60_000))
-      .orderBy('last_accessed_at', 'desc')
-      .orderBy('started_at', 'desc')
-      .execute();
+    const rows = await liveSessionsOf(db, session.user_id, now, deps.config.project.maxSessionAgeMinutes);
     return ok({ sessions: rows.map((row) => toDevice(row, session.session_id)) });
   });
 

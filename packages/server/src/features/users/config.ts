@@ -6,6 +6,10 @@ export const usersConfig: ConfigSection = {
   name: 'users',
   server: {
     'rateLimits.userSearchPerIp': field(rate(100, 600), '`POST /users/search` per client address.'),
+    'rateLimits.untrustedMetadataPerUser': field(
+      rate(60, 600),
+      "`POST /account/untrusted_metadata` per user: each write is a user.updated event, delivered to the project's webhooks.",
+    ),
   },
 };
 
@@ -13,5 +17,7 @@ declare module '../../config/server-config.js' {
   interface RateLimitConfig {
     /** POST /users/search per client IP. */
     userSearchPerIp: RateLimitRule;
+    /** POST /account/untrusted_metadata per user. */
+    untrustedMetadataPerUser: RateLimitRule;
   }
 }
