@@ -13,7 +13,7 @@ import { UserSchema } from '../session.js';
 
 const TAG = 'Management: users';
 
-/** A user id as this server makes them (`user-` and a random UUID); anything else is simply found by nobody. */
+/** A user id (this server makes `user-` and a random UUID): printable ASCII, which is all any id holds and all the database can look up (no NUL). */
 export const userIdParams = z.strictObject({
   user_id: z
     .string()

@@ -11,6 +11,7 @@ export function newId(
     | 'user'
     | 'email'
     | 'phone'
+    | 'password'
     | 'session'
     | 'request'
     | 'outbox'

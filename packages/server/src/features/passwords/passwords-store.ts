@@ -30,7 +30,7 @@ export async function findPassword(db: Kysely<Database>, userId: string) {
 export async function setPassword(db: Kysely<Database>, userId: string, hash: string, withProof: boolean, now: Date): Promise<void> {
   await db
     .insertInto('user_passwords')
-    .values({ user_id: userId, password_id: newPasswordId(), hash, set_with_proof: withProof, created_at: now, updated_at: now })
+    .values({ user_id: userId, password_id: newId('password'), hash, set_with_proof: withProof, created_at: now, updated_at: now })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ hash, set_with_proof: withProof, updated_at: now }))
     .execute();
 }
@@ -47,15 +47,11 @@ export async function rehashPassword(db: Kysely<Database>, userId: string, hash:
 export async function addPasswordIfAbsent(db: Kysely<Database>, userId: string, hash: string, now: Date): Promise<boolean> {
   const row = await db
     .insertInto('user_passwords')
-    .values({ user_id: userId, password_id: newPasswordId(), hash, set_with_proof: false, created_at: now, updated_at: now })
+    .values({ user_id: userId, password_id: newId('password'), hash, set_with_proof: false, created_at: now, updated_at: now })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .returning('user_id')
     .executeTakeFirst();
   return Boolean(row);
-}
-
-function newPasswordId(): string {
-  return newId('user').replace(/^user-/, 'password-');
 }
 
 export async function setResetRequired(db: Kysely<Database>, userId: string, required: boolean): Promise<void> {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { UserCreateRequestSchema } from '@vestibule/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../http/app-env.js';
@@ -69,7 +68,7 @@ export async function createManagedUser(deps: AppDeps, body: CreateRequest, acto
         .insertInto('user_passwords')
         .values({
           user_id: userId,
-          password_id: `password-${randomUUID()}`,
+          password_id: newId('password'),
           hash: body.password_hash,
           set_with_proof: Boolean(email && body.email_verified),
           created_at: now,
