@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CryptoWalletType } from '@vestibule/contract';
 import { addWayIn, type WayInAddition } from '../../kernel/account/add-way-in.js';
 import type { WaysInCounter } from '../../kernel/account/ways-in.js';
+import { createUserWith } from '../../kernel/new-user.js';
 import type { UserRevoker } from '../../kernel/sessions/revoke-everywhere.js';
 import { newId } from '../../security/random-token.js';
 import type { Database } from '../../storage/database.js';
@@ -43,14 +44,8 @@ export async function walletUser(
   const { attachTo } = input;
   const inserted = attachTo
     ? await addWayIn(db, attachTo, (trx) => insertWallet(trx, attachTo.userId, input))
-    : await db.transaction().execute(async (trx) => {
-        const userId = newId('user');
-        await trx.insertInto('users').values({ user_id: userId, status: 'active', created_at: input.now }).execute();
-        const row = await insertWallet(trx, userId, input);
-        // Another request added the same wallet first: it is that one's, and the new user is not needed.
-        if (!row) await trx.deleteFrom('users').where('user_id', '=', userId).execute();
-        return row;
-      });
+    : // Another request may add the same wallet first: it is that one's, and no user is made.
+      ((await createUserWith(db, { status: 'active', now: input.now }, (trx, userId) => insertWallet(trx, userId, input)))?.wayIn ?? null);
   // attached: linked just now to the session's user, rather than found or made with a user of its own.
   if (inserted) return { wallet: inserted, attached: attachTo !== null };
   const existing = await findWallet(db, input.type, input.address);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { WaysInCounter } from '../../kernel/account/ways-in.js';
+import { createUserWith } from '../../kernel/new-user.js';
 import type { UserRevoker } from '../../kernel/sessions/revoke-everywhere.js';
 import { newId } from '../../security/random-token.js';
 import type { Database } from '../../storage/database.js';
@@ -18,20 +19,16 @@ export async function createUserWithPhone(
   phoneNumber: string,
   now: Date,
 ): Promise<{ userId: string; phoneId: string; created: boolean }> {
-  const userId = newId('user');
   const phoneId = newId('phone');
-  const inserted = await db.transaction().execute(async (trx) => {
-    await trx.insertInto('users').values({ user_id: userId, status: 'active', created_at: now }).execute();
-    const row = await trx
+  const made = await createUserWith(db, { status: 'active', now }, (trx, userId) =>
+    trx
       .insertInto('user_phone_numbers')
       .values({ phone_id: phoneId, user_id: userId, phone_number: phoneNumber, verified: false, created_at: now })
       .onConflict((oc) => oc.column('phone_number').doNothing())
       .returning('phone_id')
-      .executeTakeFirst();
-    if (!row) await trx.deleteFrom('users').where('user_id', '=', userId).execute();
-    return Boolean(row);
-  });
-  if (inserted) return { userId, phoneId, created: true };
+      .executeTakeFirst(),
+  );
+  if (made) return { userId: made.userId, phoneId, created: true };
   const existing = await findUserPhone(db, phoneNumber);
   if (!existing) throw new Error('User phone number vanished during creation.');
   return { userId: existing.user_id, phoneId: existing.phone_id, created: false };
