@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '@vestibule/contract';
+import { idpClientRoutes, managementUserRoutes, routes, type RouteDef, webhookRoutes } from '@vestibule/contract';
+import type { z } from 'zod';
 import { startHarness, type Harness } from './helpers/harness.js';
 import { MANAGEMENT_KEY } from './helpers/management.js';
 
@@ -50,10 +51,12 @@ afterAll(() => h.close());
 
 /**
  * `management`: a management route (/v1), called with the test stacks' management key and no public
- * token, so that what its validation does is what answers.
+ * token, so that what its validation does is what answers. `method`: PATCH for a change (POST when
+ * absent); a path parameter (`{user_id}`) is sent as an id nobody has, so a right body is a 404.
  */
 const POST_ROUTES: Array<{
   path: string;
+  method?: 'PATCH';
   fields: string[];
   needsSession?: boolean;
   management?: boolean;
@@ -135,6 +138,13 @@ const POST_ROUTES: Array<{
     validAlone: (field, value) => (field === 'email' || field === 'phone_number') && typeof value === 'string',
   },
   { path: '/v1/sessions/revoke', fields: ['session_id', 'user_id'], management: true },
+  { path: '/v1/users/{user_id}', method: 'PATCH', fields: fieldsOf(managementUserRoutes.update), management: true },
+  // A name alone makes a key.
+  { path: '/v1/keys', fields: ['name'], management: true, validAlone: (_, value) => typeof value === 'string' && shortText(value.trim(), 1, 100) },
+  { path: '/v1/webhooks', fields: fieldsOf(webhookRoutes.create), management: true },
+  { path: '/v1/webhooks/{webhook_id}', method: 'PATCH', fields: fieldsOf(webhookRoutes.update), management: true },
+  { path: '/v1/idp_clients', fields: fieldsOf(idpClientRoutes.create), management: true },
+  { path: '/v1/idp_clients/{client_id}', method: 'PATCH', fields: fieldsOf(idpClientRoutes.update), management: true },
   { path: '/sdk/v1/passwords/email/reset/check', fields: ['token'] },
   { path: '/sdk/v1/oauth/google/onetap/start', fields: ['login_redirect_url', 'signup_redirect_url'] },
   { path: '/sdk/v1/oauth/google/onetap', fields: ['id_token', 'nonce', 'code_challenge', 'login_redirect_url', 'signup_redirect_url'] },
@@ -177,6 +187,14 @@ const POST_ROUTES: Array<{
   { path: '/sdk/v1/account/two_step/delete', fields: [], needsSession: true },
   { path: '/sdk/v1/account/two_step/recovery_codes', fields: [], needsSession: true },
 ];
+
+/** The fields of a route's body, as its contract declares them. */
+function fieldsOf(route: RouteDef): string[] {
+  return Object.keys((route.request as z.ZodObject).shape);
+}
+
+/** Where a route of the list is called: its path with an id nobody has in each parameter. */
+const target = (route: (typeof POST_ROUTES)[number]) => route.path.replace(/\{\w+\}/g, 'unknown-id');
 
 /** How a route of the list is called: a user's session, the management key, or neither. */
 function caller(route: (typeof POST_ROUTES)[number]): { session?: string; token?: null } {
@@ -255,16 +273,16 @@ function badBody(fields: string[], validAlone?: (field: string, value: unknown) 
 describe('bad bodies never cause a 500', () => {
   it('covers every JSON route of the contract that takes a body (a new route joins the list above)', () => {
     const withBodies = routes
-      .filter((route) => route.method === 'post' && route.kind !== 'redirect' && route.kind !== 'oauth' && route.request)
-      .map((route) => route.path);
-    expect(withBodies.filter((path) => !POST_ROUTES.some((listed) => listed.path === path))).toEqual([]);
+      .filter((route) => (route.method === 'post' || route.method === 'patch') && route.kind !== 'redirect' && route.kind !== 'oauth' && route.request)
+      .map((route) => `${route.method.toUpperCase()} ${route.path}`);
+    expect(withBodies.filter((route) => !POST_ROUTES.some((listed) => `${listed.method ?? 'POST'} ${listed.path}` === route))).toEqual([]);
   });
 
   for (const route of POST_ROUTES) {
-    it(`POST ${route.path} answers 4xx with the error shape`, async () => {
+    it(`${route.method ?? 'POST'} ${route.path} answers 4xx with the error shape`, async () => {
       await fc.assert(
         fc.asyncProperty(badBody(route.fields, route.validAlone), async ({ raw, note }) => {
-          const response = await h.call('POST', route.path, undefined, { rawBody: raw, ...caller(route) });
+          const response = await h.call(route.method ?? 'POST', target(route), undefined, { rawBody: raw, ...caller(route) });
           const body = await response.json();
           expect(response.status, `${note}: ${raw.slice(0, 120)}`).toBeGreaterThanOrEqual(400);
           expect(response.status, `${note}: ${raw.slice(0, 120)}`).toBeLessThan(500);
@@ -288,10 +306,10 @@ describe('bad bodies never cause a 500', () => {
 
 describe('text no database can hold, in any field of any route', () => {
   for (const route of POST_ROUTES.filter((candidate) => candidate.fields.length > 0)) {
-    it(`POST ${route.path}: a NUL or an unpaired surrogate in any field is 400 naming the field`, async () => {
+    it(`${route.method ?? 'POST'} ${route.path}: a NUL or an unpaired surrogate in any field is 400 naming the field`, async () => {
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...route.fields), unstorableText(), async (field, text) => {
-          const response = await h.call('POST', route.path, { [field]: text }, caller(route));
+          const response = await h.call(route.method ?? 'POST', target(route), { [field]: text }, caller(route));
           const body = await response.json();
           expect(response.status, JSON.stringify({ field, text })).toBe(400);
           expect(body).toMatchObject({

@@ -43,6 +43,7 @@ describe('configuration written once', () => {
       'two-step',
       'events',
       'idp',
+      'console',
     ]);
   });
 });

@@ -250,6 +250,9 @@ describe('migrations', () => {
       '0016-two-step',
       '0017-ways-in-ended',
       '0019-operators',
+      '0020-webhooks',
+      '0021-users-by-creation',
+      '0022-idp-clients',
     ]);
   });
 
