@@ -3,6 +3,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { userParts as contractUserParts, type User, type UserPartName } from '@vestibule/contract';
 import { newId } from '../security/random-token.js';
 import type { Database, UserEmailRow, UserRow } from '../storage/database.js';
+import { createUserWith } from './new-user.js';
 import { endEveryWayIn, type RevokeDeps } from './sessions/revoke-everywhere.js';
 
 export async function findUserEmail(db: Kysely<Database>, email: string): Promise<UserEmailRow | undefined> {
@@ -19,20 +20,16 @@ export async function createUserWithEmail(
   status: UserRow['status'],
   now: Date,
 ): Promise<{ userId: string; emailId: string; created: boolean }> {
-  const userId = newId('user');
   const emailId = newId('email');
-  const inserted = await db.transaction().execute(async (trx) => {
-    await trx.insertInto('users').values({ user_id: userId, status, created_at: now }).execute();
-    const row = await trx
+  const made = await createUserWith(db, { status, now }, (trx, userId) =>
+    trx
       .insertInto('user_emails')
       .values({ email_id: emailId, user_id: userId, email, verified: false, created_at: now })
       .onConflict((oc) => oc.column('email').doNothing())
       .returning('email_id')
-      .executeTakeFirst();
-    if (!row) await trx.deleteFrom('users').where('user_id', '=', userId).execute();
-    return Boolean(row);
-  });
-  if (inserted) return { userId, emailId, created: true };
+      .executeTakeFirst(),
+  );
+  if (made) return { userId: made.userId, emailId, created: true };
   const existing = await findUserEmail(db, email);
   if (!existing) throw new Error('User email vanished during creation.');
   return { userId: existing.user_id, emailId: existing.email_id, created: false };

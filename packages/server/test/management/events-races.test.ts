@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithPhone } from '../../src/features/otps/phone-numbers-store.js';
-import type { Harness } from '../helpers/harness.js';
+import { createUserWithEmail } from '../../src/kernel/users.js';
+import { type Harness, uniqueEmail } from '../helpers/harness.js';
 import { uniquePhone } from '../helpers/otp.js';
 import { sharedHarness } from '../helpers/shared-stack.js';
 
@@ -25,6 +26,16 @@ describe('events of a sign-up that lost a race', () => {
     const first = await createUserWithPhone(h.server.db, phone, new Date());
     const second = await createUserWithPhone(h.server.db, phone, new Date());
     expect(second).toEqual({ userId: first.userId, phoneId: first.phoneId, created: false });
+    const events = (await userEvents(since)).filter((event) => event.type === 'user.deleted' || event.user_id === first.userId);
+    expect(events).toEqual([{ type: 'user.created', user_id: first.userId }]);
+  });
+
+  it('are none for an email address either', async () => {
+    const since = new Date(Date.now() - 1000);
+    const email = uniqueEmail('race');
+    const first = await createUserWithEmail(h.server.db, email, 'pending', new Date());
+    const second = await createUserWithEmail(h.server.db, email, 'pending', new Date());
+    expect(second).toEqual({ userId: first.userId, emailId: first.emailId, created: false });
     const events = (await userEvents(since)).filter((event) => event.type === 'user.deleted' || event.user_id === first.userId);
     expect(events).toEqual([{ type: 'user.created', user_id: first.userId }]);
   });
