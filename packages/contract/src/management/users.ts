@@ -59,11 +59,12 @@ export type ManagedUserResponse = z.output<typeof ManagedUserResponseSchema>;
 
 const name = z.string().trim().min(1).max(200).meta({ description: 'What the project calls the person, 1 to 200 characters.' });
 
-/** How imported hashes are written, for the route's documentation (the server's checks are the rule). */
+/** How imported hashes are written, and the costs taken, for the route's documentation (the server's checks are the rule). */
 const PASSWORD_HASH_FORMATS =
-  'argon2id in its PHC string ($argon2id$v=19$m=65536,t=3,p=4$salt$hash, as argon2-cffi, node-argon2 and libsodium write it; m at most 262144, t at most 10, p at most 16); ' +
-  'bcrypt ($2a$, $2b$ or $2y$, cost 4 to 16); ' +
-  'scrypt in the PHC form that passlib and @phc/scrypt write ($scrypt$ln=16,r=8,p=1$salt$hash, salt and hash in base64 without padding, hash of 16 to 128 bytes; 128·2^ln·r at most 256 MiB, p at most 16). ' +
+  'argon2id in its PHC string ($argon2id$v=19$m=65536,t=3,p=4$salt$hash, as argon2-cffi, node-argon2 and libsodium write it; m at most 65536 (64 MiB), t at most 10, p at most 8); ' +
+  'bcrypt ($2a$, $2b$ or $2y$, cost 4 to 14); ' +
+  'scrypt in the PHC form that passlib and @phc/scrypt write ($scrypt$ln=16,r=8,p=1$salt$hash, salt and hash in base64 without padding, hash of 16 to 128 bytes; 128·2^ln·r at most 64 MiB, p at most 4). ' +
+  'Anyone who types a password for the user makes the server run the hash, so costlier ones are refused (invalid_password_hash, naming the limit): these bounds take the usual defaults with room to spare. ' +
   "It is checked at the user's first password sign-in and then replaced by this server's argon2id.";
 
 export const UserCreateRequestSchema = z

@@ -9,22 +9,48 @@ import { verify as verifyBcrypt } from '@node-rs/bcrypt';
  * - scrypt, the PHC form of passlib and @phc/scrypt (`$scrypt$ln=…,r=…,p=…$salt$hash`, N = 2^ln,
  *   salt and hash in base64 without padding).
  * Each is checked at the user's first password sign-in, and then replaced by this server's argon2id
- * (security/password-hash.ts needsRehash is true for anything else). Their costs are bounded here,
- * when they are imported: whoever signs in runs them, within the heavy-work queue, and a hash of a
- * gigabyte or an hour would let one sign-in stall the server.
+ * (security/password-hash.ts needsRehash is true for anything else).
  */
 export type ImportedHashKind = 'argon2id' | 'bcrypt' | 'scrypt';
 
 /** Base64 (standard alphabet) of `min` to `max` characters; `padded`: its padding left out or not (PHC strings leave it out). */
 const b64 = (min: number, max: number, padded = false) => `([A-Za-z0-9+/]{${min},${max}}${padded ? '={0,2}' : ''})`;
 // argon2's verifier takes the PHC string as it is, so only the form it reads is taken.
-const ARGON2ID = new RegExp(`^\\$argon2id\\$v=19\\$m=(\\d{1,7}),t=(\\d{1,2}),p=(\\d{1,2})\\$${b64(11, 88)}\\$${b64(22, 172)}$`);
+const ARGON2ID = new RegExp(`^\\$argon2id\\$v=19\\$m=(\\d{1,10}),t=(\\d{1,10}),p=(\\d{1,10})\\$${b64(11, 88)}\\$${b64(22, 172)}$`);
 const BCRYPT = /^\$2[aby]\$(\d\d)\$[./A-Za-z0-9]{53}$/;
 // scrypt's salt and hash are decoded here, with or without padding.
-const SCRYPT = new RegExp(`^\\$scrypt\\$ln=(\\d{1,2}),r=(\\d{1,2}),p=(\\d{1,2})\\$${b64(11, 88, true)}\\$${b64(22, 172, true)}$`);
+const SCRYPT = new RegExp(`^\\$scrypt\\$ln=(\\d{1,10}),r=(\\d{1,10}),p=(\\d{1,10})\\$${b64(11, 88, true)}\\$${b64(22, 172, true)}$`);
 
-/** Bounds of an imported hash's cost: argon2id memory (KiB), passes and lanes; bcrypt's cost; scrypt's memory (bytes) and lanes. */
-const LIMITS = { argon2Memory: 262_144, argon2Passes: 10, lanes: 16, bcryptCost: [4, 16], scryptMemory: 256 * 1024 * 1024 } as const;
+/**
+ * The costs an imported hash may have. Whoever types a password for the user (anyone, unsigned)
+ * makes the server run the whole hash, within the heavy-work queue that every sign-in shares: a
+ * hash of 256 MiB and 16 lanes of scrypt took 50 s a guess, and four guesses held every password
+ * sign-in for minutes. Each bound takes the commonest settings with room to spare, and keeps the
+ * worst hash near a second and a half of one core (measured on a 2-core machine, busy):
+ * - scrypt: memory (128·2^ln·r bytes) at most 64 MiB, which is passlib's default (ln=16, r=8) and
+ *   twice @phc/scrypt's and Node's; lanes (p, each one more pass over that memory) at most 4, where
+ *   passlib and @phc/scrypt write 1. Worst: ln=16, r=8, p=4, 1.5 s.
+ * - bcrypt: cost at most 14 (each step doubles the work): PHP, Laravel, Rails and Django write 10 to
+ *   12. Worst: 14, 1.6 s.
+ * - argon2id: memory (m, KiB) at most 64 MiB, the most argon2-cffi's, node-argon2's, PHP's and
+ *   libsodium's interactive defaults use (RFC 9106's second recommendation); passes (t) at most 10,
+ *   where they write 2 to 4; lanes (p) at most 8, where they write 1 to 4 (lanes split the memory,
+ *   they add no work). So m·t is at most ten passes over 64 MiB. Worst: m=65536, t=10, 0.3 s.
+ *   libsodium's MODERATE and SENSITIVE limits (256 MiB, 1 GiB) and RFC 9106's first
+ *   recommendation (2 GiB) are refused: their users set a new password.
+ */
+const LIMITS = {
+  argon2: { memoryKiB: 65_536, passes: 10, lanes: 8 },
+  bcrypt: { minCost: 4, maxCost: 14 },
+  scrypt: { memoryBytes: 64 * 1024 * 1024, lanes: 4 },
+} as const;
+
+/** The limits in words, for the refusal of a hash beyond them (and the route's documentation says the same). */
+const LIMITS_IN_WORDS: Record<ImportedHashKind, string> = {
+  argon2id: `argon2id takes m from 8·p to ${LIMITS.argon2.memoryKiB} (64 MiB), t from 1 to ${LIMITS.argon2.passes} and p from 1 to ${LIMITS.argon2.lanes}`,
+  bcrypt: `bcrypt takes a cost from ${LIMITS.bcrypt.minCost} to ${LIMITS.bcrypt.maxCost}`,
+  scrypt: `scrypt takes 128·2^ln·r bytes of at most 64 MiB (ln=16 with r=8, say) and p from 1 to ${LIMITS.scrypt.lanes}`,
+};
 
 /** Base64 never leaves one character over a group of four, and pads only to a whole group. */
 const wholeBase64 = (...parts: string[]) =>
@@ -33,44 +59,67 @@ const wholeBase64 = (...parts: string[]) =>
     return data.length % 4 !== 1 && (data.length === part.length || part.length % 4 === 0);
   });
 
-function scryptParams(hash: string): { N: number; r: number; p: number; salt: Buffer; expected: Buffer } | null {
+interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  expected: Buffer;
+}
+
+/** An scrypt hash's parameters: null when it is not one, 'too costly' when they are beyond the limits. */
+function scryptParams(hash: string): ScryptParams | 'too costly' | null {
   const match = SCRYPT.exec(hash);
   if (!match) return null;
   const [, ln, r, p, salt, expected] = match as unknown as [string, string, string, string, string, string];
-  const params = { N: 2 ** Number(ln), r: Number(r), p: Number(p) };
-  if (Number(ln) < 1 || params.r < 1 || params.p < 1 || params.p > LIMITS.lanes || 128 * params.N * params.r > LIMITS.scryptMemory) return null;
   if (!wholeBase64(salt, expected)) return null;
-  return { ...params, salt: Buffer.from(salt, 'base64'), expected: Buffer.from(expected, 'base64') };
+  const [logN, blockSize, lanes] = [Number(ln), Number(r), Number(p)];
+  const fits = logN >= 1 && blockSize >= 1 && lanes >= 1 && lanes <= LIMITS.scrypt.lanes && 128 * 2 ** logN * blockSize <= LIMITS.scrypt.memoryBytes;
+  if (!fits) return 'too costly';
+  return { N: 2 ** logN, r: blockSize, p: lanes, salt: Buffer.from(salt, 'base64'), expected: Buffer.from(expected, 'base64') };
 }
 
-/** Which importable format a hash is in, within its bounds; null for anything else (the caller answers invalid_password_hash). */
-export function importedHashKind(hash: string): ImportedHashKind | null {
+/** An imported hash's format, or why it cannot be imported (the caller answers invalid_password_hash with it). */
+export type ImportedHashCheck = { kind: ImportedHashKind } | { refusal: 'unknown_format' } | { refusal: 'too_costly'; limits: string };
+
+/** Which importable format a hash is in, and whether its costs are within LIMITS. */
+export function checkImportedHash(hash: string): ImportedHashCheck {
+  const tooCostly = (kind: ImportedHashKind) => ({ refusal: 'too_costly' as const, limits: LIMITS_IN_WORDS[kind] });
   const argon2 = ARGON2ID.exec(hash);
   if (argon2) {
+    if (!wholeBase64(argon2[4]!, argon2[5]!)) return { refusal: 'unknown_format' };
     const [memory, passes, lanes] = [Number(argon2[1]), Number(argon2[2]), Number(argon2[3])];
-    const fits = memory >= 8 * lanes && memory <= LIMITS.argon2Memory && passes >= 1 && passes <= LIMITS.argon2Passes && lanes >= 1 && lanes <= LIMITS.lanes;
-    return fits && wholeBase64(argon2[4]!, argon2[5]!) ? 'argon2id' : null;
+    const { memoryKiB, passes: maxPasses, lanes: maxLanes } = LIMITS.argon2;
+    const fits = lanes >= 1 && lanes <= maxLanes && memory >= 8 * lanes && memory <= memoryKiB && passes >= 1 && passes <= maxPasses;
+    return fits ? { kind: 'argon2id' } : tooCostly('argon2id');
   }
   const bcrypt = BCRYPT.exec(hash);
   if (bcrypt) {
     const cost = Number(bcrypt[1]);
-    return cost >= LIMITS.bcryptCost[0] && cost <= LIMITS.bcryptCost[1] ? 'bcrypt' : null;
+    return cost >= LIMITS.bcrypt.minCost && cost <= LIMITS.bcrypt.maxCost ? { kind: 'bcrypt' } : tooCostly('bcrypt');
   }
-  return scryptParams(hash) ? 'scrypt' : null;
+  const scrypt = scryptParams(hash);
+  if (scrypt === 'too costly') return tooCostly('scrypt');
+  return scrypt ? { kind: 'scrypt' } : { refusal: 'unknown_format' };
 }
 
 /**
  * Checks a password against an imported bcrypt or scrypt hash (argon2id is security/password-hash.ts
  * verifyPassword's, whatever its parameters), off the event loop: @node-rs/bcrypt and Node's scrypt
- * run on libuv's threads. False for a wrong password and for a hash in neither format.
+ * run on libuv's threads. False for a wrong password, for a hash in neither format, and for one beyond
+ * LIMITS, whenever it was stored: such a hash is never run.
  */
 export async function verifyImportedPassword(stored: string, password: string): Promise<boolean> {
-  if (BCRYPT.test(stored)) return verifyBcrypt(password, stored);
+  const check = checkImportedHash(stored);
+  if (!('kind' in check)) return false;
+  if (check.kind === 'bcrypt') return verifyBcrypt(password, stored);
   const params = scryptParams(stored);
-  if (!params) return false;
+  if (!params || params === 'too costly') return false;
   const { N, r, p, salt, expected } = params;
+  // maxmem: Node refuses above it; scrypt takes 128·N·r and a little more for its lanes.
+  const maxmem = 2 * LIMITS.scrypt.memoryBytes;
   const derived = await new Promise<Buffer>((resolve, reject) =>
-    scrypt(password, salt, expected.length, { N, r, p, maxmem: 2 * LIMITS.scryptMemory }, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(password, salt, expected.length, { N, r, p, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),
   );
   return timingSafeEqual(derived, expected);
 }

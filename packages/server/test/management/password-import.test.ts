@@ -125,6 +125,20 @@ describe('importing password hashes', () => {
     expect((await login(email, 'kept until a proof')).body.error_type).toBe('unauthorized_credentials');
   });
 
+  it('a hash beyond the costs the import takes, found stored all the same, is never run: a guess is refused at once', async () => {
+    const email = uniqueEmail('stored-too-costly');
+    const made = await manage('POST', '/v1/users', { email, password_hash: phcScrypt('cheap', 4, 8, 1) });
+    // 256 MiB and 16 lanes of scrypt: 50 seconds a guess, were it run.
+    await h.server.db
+      .updateTable('user_passwords')
+      .set({ hash: '$scrypt$ln=20,r=2,p=16$c29tZXNhbHRzb21lc2FsdA$YfwJSVjtjSU0zzV/P3S9nnQ/USre2wvJMjfCIjrTQbg' })
+      .where('user_id', '=', made.body.user_id)
+      .execute();
+    const started = performance.now();
+    expect((await login(email, 'any guess')).body.error_type).toBe('unauthorized_credentials');
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it('refuses hashes in other formats, malformed ones, and ones too costly to check, making no user', async () => {
     const salt = 'c29tZXNhbHRzb21lc2FsdA';
     const key = 'YfwJSVjtjSU0zzV/P3S9nnQ/USre2wvJMjfCIjrTQbg';

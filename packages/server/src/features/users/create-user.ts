@@ -5,7 +5,7 @@ import { ApiError } from '../../kernel/api-error.js';
 import { recordEvent } from '../../kernel/audit/record-event.js';
 import { normalizeEmail } from '../../kernel/email-address.js';
 import { normalizePhoneNumber } from '../../kernel/phone-number.js';
-import { importedHashKind } from '../../security/imported-password-hash.js';
+import { checkImportedHash, type ImportedHashKind } from '../../security/imported-password-hash.js';
 import { newId } from '../../security/random-token.js';
 
 type CreateRequest = z.output<typeof UserCreateRequestSchema>;
@@ -28,8 +28,7 @@ export async function createManagedUser(deps: AppDeps, body: CreateRequest, acto
   const email = body.email === undefined ? null : normalizeEmail(body.email);
   const smsCountries = deps.config.project.smsCountries;
   const phone = body.phone_number === undefined ? null : normalizePhoneNumber(body.phone_number, smsCountries === 'all' ? null : smsCountries).e164;
-  const passwordFormat = body.password_hash === undefined ? null : importedHashKind(body.password_hash);
-  if (body.password_hash !== undefined && !passwordFormat) throw new ApiError('invalid_password_hash');
+  const passwordFormat = body.password_hash === undefined ? null : importedFormat(body.password_hash);
 
   const now = deps.clock();
   const userId = newId('user');
@@ -83,4 +82,12 @@ export async function createManagedUser(deps: AppDeps, body: CreateRequest, acto
     );
   });
   return userId;
+}
+
+/** The format of a hash to import; invalid_password_hash when it is none this server checks, or costs more than it runs. */
+function importedFormat(hash: string): ImportedHashKind {
+  const check = checkImportedHash(hash);
+  if ('kind' in check) return check.kind;
+  if (check.refusal === 'unknown_format') throw new ApiError('invalid_password_hash');
+  throw new ApiError('invalid_password_hash', `password_hash costs more to check than this server runs at each sign-in: ${check.limits}.`);
 }
