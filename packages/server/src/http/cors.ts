@@ -7,7 +7,8 @@ const EXPOSED = ['X-Request-Id', 'Retry-After'];
 
 /**
  * CORS for the configured browser origins only; preflight answered for the SDK's headers. Paths
- * listed in `elsewhere` (prefixes) are left to the middleware of the feature that owns them.
+ * listed in `elsewhere` (prefixes) get none from here: left to the middleware of the feature that
+ * owns them, or to no one (the management API, which answers its own origin only).
  * Preflights go to hono/cors. Other calls get their headers here, through c.header before the
  * route answers: hono/cors sets them on c.res before the route runs, which makes Hono copy every
  * answer into a new Response and the Node adapter stream it (a third of a session check's time).

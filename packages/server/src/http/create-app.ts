@@ -14,6 +14,9 @@ import { securityHeaders } from './security-headers.js';
 import { storableQuery } from './storable-text.js';
 import { thisMachineOnly } from './this-machine.js';
 
+/** Where the management API lives (contract routes with auth 'management'). */
+const MANAGEMENT_PATHS = '/v1/';
+
 function enabledFeatures(deps: AppDeps) {
   return features.filter((feature) => feature.enabled?.(deps.config) ?? true);
 }
@@ -33,13 +36,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   // them; before CORS, so a preflight from elsewhere is refused too.
   if (deps.config.env === 'development') app.use('/dev/*', thisMachineOnly(deps.config));
   const ownCors = enabledFeatures(deps).flatMap((feature) => Object.entries(feature.cors?.(deps) ?? {}));
-  app.use(
-    '*',
-    cors(
-      deps.config.project.allowedOrigins,
-      ownCors.map(([prefix]) => prefix),
-    ),
-  );
+  // The management API (/v1) answers no other origin: the console is served from the API's own,
+  // and an operator's session read by a script on the project's pages must not reach it from there.
+  app.use('*', cors(deps.config.project.allowedOrigins, [...ownCors.map(([prefix]) => prefix), MANAGEMENT_PATHS]));
   for (const [prefix, middleware] of ownCors) app.use(`${prefix}*`, middleware);
   app.use('*', storableQuery());
   app.use(

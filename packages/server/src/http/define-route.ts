@@ -14,6 +14,8 @@ function sharedErrors(route: RouteDef): ErrorType[] {
   if (route.auth !== 'none' && route.auth !== 'management') shared.push('invalid_public_token');
   if (route.auth === 'session') shared.push('user_unauthenticated', 'session_not_found');
   if (route.auth === 'management') shared.push('invalid_management_credentials', 'not_an_operator', 'too_many_requests');
+  // An operator's session changes nothing without a recent sign-in (http/management-auth.ts).
+  if (route.auth === 'management' && route.method !== 'get') shared.push('reauthentication_required');
   if (route.request || route.query || route.params) shared.push('bad_request');
   if (route.request) shared.push('payload_too_large', 'unsupported_media_type');
   return shared;
@@ -175,10 +177,11 @@ export function defineRoute<R extends RouteDef>(
   const handler = handlers.at(-1) as RouteHandler<R>;
   const query = route.query && !redirectsEveryFailure(route) ? route.query : undefined;
   const serve: Handler<AppEnv> = (c) => {
+    // The path first: what it names is the first thing a wrong call gets wrong.
     const input = {
+      params: route.params ? validateParams(c, route.params) : undefined,
       body: route.request ? validateBody(c, route.request) : undefined,
       query: query ? validateQuery(c, query) : undefined,
-      params: route.params ? validateParams(c, route.params) : undefined,
       ok: (fields?: object) => c.json({ status_code: 200, request_id: c.get('requestId'), ...fields }),
     };
     return handler(c, input as unknown as RouteInput<R>);

@@ -44,21 +44,15 @@ export function managementAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
       if (!email) throw new ApiError('not_an_operator');
       operator = { kind: 'session', userId: session.user_id, sessionId: session.session_id, email, session };
     }
+    // Every change an operator signed in makes asks for a recent sign-in (the project's
+    // reauthenticationMinutes), as the account page does: a session left open on someone's desk
+    // should not make users, keys or webhooks. A key is its holder's proof every time.
+    if (operator.kind === 'session' && c.req.method !== 'GET') requireRecentSignIn(operator.session, now, deps.config.project.reauthenticationMinutes);
     const bucket = operator.kind === 'key' ? `management:key:${operator.keyId}` : `management:operator:${operator.userId}`;
     await enforceRateLimit(deps, bucket, deps.config.rateLimits.managementPerKey, 'Too many management API calls.');
     c.set('operator', operator);
     return next();
   };
-}
-
-/**
- * Changes that delete, revoke or hand out secrets ask an operator signed in to the console for a
- * recent sign-in (the project's reauthenticationMinutes), as the account page does: a session left
- * open on someone's desk should not delete users. A key is its holder's proof every time.
- */
-export function requireRecentOperatorSignIn(c: Context<AppEnv>, deps: AppDeps): void {
-  const operator = c.get('operator');
-  if (operator.kind === 'session') requireRecentSignIn(operator.session, deps.clock(), deps.config.project.reauthenticationMinutes);
 }
 
 /** How events name who acted (AuditEvent.actor). */

@@ -46,7 +46,7 @@ function findUnstorable(root: unknown): { path: string; text: string } | null {
  * database cannot hold. `kind` says what the names are: 'Field' for a body, 'Query parameter' for
  * a query string.
  */
-export function refuseUnstorableText(value: unknown, kind: 'Field' | 'Query parameter' | 'Form field'): void {
+export function refuseUnstorableText(value: unknown, kind: 'Field' | 'Query parameter' | 'Path parameter' | 'Form field'): void {
   const found = findUnstorable(value);
   if (!found) return;
   const where = found.path ? `${kind} ${found.path}` : 'The request body';

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError } from '../kernel/api-error.js';
 import type { AppEnv } from './app-env.js';
+import { refuseUnstorableText } from './storable-text.js';
 
 function fieldName(path: PropertyKey[]): string {
   return path
@@ -60,6 +61,8 @@ export function validateQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S
 /** Validates a route's path parameters (`{name}` in its path) the same way; 400 bad_request. */
 export function validateParams<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.output<S> {
   const input = c.req.param() as Record<string, string>;
+  // A NUL or half a surrogate pair in an id is nothing the database can even look up.
+  refuseUnstorableText(input, 'Path parameter');
   const result = schema.safeParse(input);
   if (!result.success)
     throw new ApiError(

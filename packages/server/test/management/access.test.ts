@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '@vestibule/contract';
-import { startListening, type ListeningServer } from '../helpers/listening.js';
+import { clockedServer, startListening, type ListeningServer } from '../helpers/listening.js';
+import type { TestClock } from '../helpers/harness.js';
 import { MANAGEMENT_KEY, manage } from '../helpers/management.js';
 import { sharedListening } from '../helpers/shared-stack.js';
 import { uniqueEmail } from '../helpers/harness.js';
@@ -24,6 +25,23 @@ describe('who may call the management API', () => {
         expect(answer.status, `${method} ${path} with ${session}`).toBe(401);
         expect(answer.body.error_type).toBe('invalid_management_credentials');
       }
+    }
+  });
+
+  it('answers a NUL in any path parameter with 400, and bytes that are no UTF-8 with a 4xx, never a 500', async () => {
+    for (const route of routes.filter((candidate) => candidate.auth === 'management' && candidate.path.includes('{'))) {
+      const method = route.method.toUpperCase();
+      const body = method === 'GET' || method === 'DELETE' ? undefined : {};
+      for (const bad of ['%00', 'a%00b']) {
+        const answer = await manage(server, method, route.path.replace(/\{\w+\}/g, bad), body);
+        expect(answer.status, `${method} ${route.path} with ${bad}`).toBe(400);
+        expect(answer.body.error_message).toMatch(/^Path parameter \w+ contains a NUL character/);
+      }
+      // Not UTF-8: the id stays as written, which names nothing.
+      const undecodable = await manage(server, method, route.path.replace(/\{\w+\}/g, '%ED%A0%80'), body);
+      expect(undecodable.status, `${method} ${route.path}`).toBeGreaterThanOrEqual(400);
+      expect(undecodable.status, `${method} ${route.path}`).toBeLessThan(500);
+      expect(undecodable.body.error_type).toEqual(expect.any(String));
     }
   });
 
@@ -59,6 +77,23 @@ describe('who may call the management API', () => {
     expect(revoke.actor).toEqual({ type: 'management_key', key_id: 'environment', name: 'VESTIBULE_MANAGEMENT_KEY' });
   });
 
+  it("answers no other origin, not even the project's own pages: a script there holding an operator's session cannot use it", async () => {
+    const preflight = await server.send('OPTIONS', '/v1/users', undefined, {
+      token: null,
+      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    const call = await manage(server, 'GET', '/v1/events?limit=1', undefined, { headers: { Origin: 'http://localhost:3000' } });
+    expect(call.status).toBe(200);
+    expect(call.headers['access-control-allow-origin']).toBeUndefined();
+    // The SDK's routes still answer the project's pages.
+    const sdk = await server.send('OPTIONS', '/sdk/v1/users/me', undefined, {
+      token: null,
+      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(sdk.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+  });
+
   it('refuses a key shorter than 32 characters in VESTIBULE_MANAGEMENT_KEY at start', async () => {
     await expect(startListening({}, { VESTIBULE_MANAGEMENT_KEY: 'short' })).rejects.toThrow(/VESTIBULE_MANAGEMENT_KEY.*32 characters/s);
   });
@@ -79,6 +114,35 @@ describe('operators signed in', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('an operator signed in a while ago', () => {
+  const operatorEmail = uniqueEmail('stale-operator');
+  let own: ListeningServer;
+  let clock: TestClock;
+  clockedServer(
+    (started) => {
+      own = started.s;
+      clock = started.clock;
+    },
+    { project: { adminEmails: [operatorEmail] } as never },
+  );
+
+  it('reads, but changes nothing until they sign in again: every change answers 403 reauthentication_required', async () => {
+    const { session_token } = await own.signInByLink(operatorEmail);
+    clock.advanceMinutes(own.config.project.reauthenticationMinutes + 1);
+    expect((await manage(own, 'GET', '/v1/users', undefined, { session: session_token })).status).toBe(200);
+    // Making a user with a verified admin address and a known password would have made a fresh operator.
+    const changes = MANAGEMENT_ROUTES.filter(({ method }) => method !== 'GET');
+    expect(changes.map(({ method, path }) => `${method} ${path}`)).toContain('POST /v1/users');
+    for (const { method, path } of changes) {
+      const answer = await manage(own, method, path, method === 'DELETE' ? undefined : {}, { session: session_token });
+      expect(answer.status, `${method} ${path}`).toBe(403);
+      expect(answer.body.error_type).toBe('reauthentication_required');
+    }
+    // A key is its holder's proof every time.
+    expect((await manage(own, 'POST', '/v1/keys', { name: 'by key' })).status).toBe(200);
   });
 });
 
@@ -105,7 +169,8 @@ describe('events', () => {
   });
 
   it('answers bad filters with 400 naming them', async () => {
-    for (const query of ['type=user.exploded', 'limit=0', 'limit=abc', 'since=yesterday', 'cursor=bm9wZQ', 'colour=red']) {
+    const tooFar = Buffer.from('e:9999999999999999999').toString('base64url');
+    for (const query of ['type=user.exploded', 'limit=0', 'limit=abc', 'since=yesterday', 'cursor=bm9wZQ', `cursor=${tooFar}`, 'colour=red']) {
       const answer = await manage(server, 'GET', `/v1/events?${query}`);
       expect(answer.status, query).toBe(400);
       expect(['bad_request', 'invalid_cursor']).toContain(answer.body.error_type);

@@ -4,7 +4,7 @@ import { idpClientRoutes, type ManagementIdpClient } from '@vestibule/contract';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
-import { actorOf, requireRecentOperatorSignIn } from '../../http/management-auth.js';
+import { actorOf } from '../../http/management-auth.js';
 import { ApiError } from '../../kernel/api-error.js';
 import { recordEvent } from '../../kernel/audit/record-event.js';
 import { sha256Hex } from '../../security/hash.js';
@@ -73,7 +73,6 @@ export function registerClientRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): v
   });
 
   defineRoute(app, idpClientRoutes.create, async (c, { body, ok }) => {
-    requireRecentOperatorSignIn(c, deps);
     const fields = { ...body, allowedOrigins: body.allowed_origins };
     checkClientFields(config, fields);
     const clientId = body.client_id ?? randomUUID();
@@ -91,7 +90,6 @@ export function registerClientRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): v
 
   defineRoute(app, idpClientRoutes.update, async (c, { params, body, ok }) => {
     changeable(params.client_id);
-    requireRecentOperatorSignIn(c, deps);
     const { rotate_secret: rotate, allowed_origins: allowedOrigins, ...rest } = body;
     const fields = { ...rest, allowedOrigins };
     checkClientFields(config, fields);
@@ -111,7 +109,6 @@ export function registerClientRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): v
 
   defineRoute(app, idpClientRoutes.delete, async (c, { params, ok }) => {
     changeable(params.client_id);
-    requireRecentOperatorSignIn(c, deps);
     const now = deps.clock();
     await db.transaction().execute(async (trx) => {
       if (!(await deleteClient(trx, params.client_id, now))) throw new ApiError('idp_client_id_not_found');

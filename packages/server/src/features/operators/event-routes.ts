@@ -11,7 +11,8 @@ const cursorOf = (seq: string) => Buffer.from(`e:${seq}`).toString('base64url');
 
 function positionOf(cursor: string): string {
   const text = Buffer.from(cursor, 'base64url').toString();
-  if (!/^e:\d{1,19}$/.test(text)) throw new ApiError('invalid_cursor');
+  // A position fits PostgreSQL's bigint: 18 digits always do.
+  if (!/^e:\d{1,18}$/.test(text)) throw new ApiError('invalid_cursor');
   return text.slice(2);
 }
 

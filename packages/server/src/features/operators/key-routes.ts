@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { managementKeyRoutes, type ManagementKey } from '@vestibule/contract';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
-import { actorOf, requireRecentOperatorSignIn } from '../../http/management-auth.js';
+import { actorOf } from '../../http/management-auth.js';
 import { ApiError } from '../../kernel/api-error.js';
 import { recordEvent } from '../../kernel/audit/record-event.js';
 import { createManagementKey, listManagementKeys, revokeManagementKey, type ManagementKeyInfo } from '../../kernel/operators/management-keys.js';
@@ -18,7 +18,6 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
   defineRoute(app, managementKeyRoutes.list, async (_c, { ok }) => ok({ management_keys: (await listManagementKeys(deps.db)).map(toManagementKey) }));
 
   defineRoute(app, managementKeyRoutes.create, async (c, { body, ok }) => {
-    requireRecentOperatorSignIn(c, deps);
     const now = deps.clock();
     const { key, ...created } = await createManagementKey(deps.db, body.name, now);
     await recordEvent(
@@ -30,7 +29,6 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
   });
 
   defineRoute(app, managementKeyRoutes.revoke, async (c, { params, ok }) => {
-    requireRecentOperatorSignIn(c, deps);
     const now = deps.clock();
     if (!(await revokeManagementKey(deps.db, params.key_id, now))) throw new ApiError('management_key_not_found');
     await recordEvent(

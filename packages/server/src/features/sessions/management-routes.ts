@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { managementSessionRoutes, type ManagedSession } from '@vestibule/contract';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
-import { actorOf, requireRecentOperatorSignIn } from '../../http/management-auth.js';
+import { actorOf } from '../../http/management-auth.js';
 import { ApiError } from '../../kernel/api-error.js';
 import { recordEvent } from '../../kernel/audit/record-event.js';
 import { toSession } from '../../kernel/sessions/sessions-store.js';
@@ -45,7 +45,6 @@ export function registerManagementSessionRoutes(app: OpenAPIHono<AppEnv>, deps: 
   });
 
   defineRoute(app, managementSessionRoutes.revoke, async (c, { body, ok }) => {
-    requireRecentOperatorSignIn(c, deps);
     const now = deps.clock();
     const actor = actorOf(c.get('operator'));
     const revoked = await db.transaction().execute(async (trx) => {

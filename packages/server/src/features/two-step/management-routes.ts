@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { managementTwoStepRoutes } from '@vestibule/contract';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
-import { actorOf, requireRecentOperatorSignIn } from '../../http/management-auth.js';
+import { actorOf } from '../../http/management-auth.js';
 import { ApiError } from '../../kernel/api-error.js';
 import { recordEvent } from '../../kernel/audit/record-event.js';
 import { endUserIntermediateSessions } from './intermediate-sessions.js';
@@ -18,7 +18,6 @@ import { deleteKey } from './totp-keys-store.js';
  */
 export function registerManagementRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   defineRoute(app, managementTwoStepRoutes.reset, async (c, { params, ok }) => {
-    requireRecentOperatorSignIn(c, deps);
     const now = deps.clock();
     await deps.db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').select('user_id').where('user_id', '=', params.user_id).forUpdate().executeTakeFirst();

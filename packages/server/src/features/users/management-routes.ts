@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { managementUserRoutes } from '@vestibule/contract';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
-import { actorOf, requireRecentOperatorSignIn } from '../../http/management-auth.js';
+import { actorOf } from '../../http/management-auth.js';
 import { deleteUser } from '../../kernel/account/delete-user.js';
 import { ApiError } from '../../kernel/api-error.js';
 import { recordEvent } from '../../kernel/audit/record-event.js';
@@ -59,7 +59,6 @@ export function registerManagementUserRoutes(app: OpenAPIHono<AppEnv>, deps: App
   });
 
   defineRoute(app, managementUserRoutes.delete, async (c, { params, ok }) => {
-    requireRecentOperatorSignIn(c, deps);
     const now = deps.clock();
     await db.transaction().execute(async (trx) => {
       if (!(await deleteUser(trx, params.user_id))) throw new ApiError('user_not_found');

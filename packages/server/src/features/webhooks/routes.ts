@@ -3,7 +3,7 @@ import { webhookRoutes } from '@vestibule/contract';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
-import { actorOf, requireRecentOperatorSignIn } from '../../http/management-auth.js';
+import { actorOf } from '../../http/management-auth.js';
 import { ApiError } from '../../kernel/api-error.js';
 import { recordEvent } from '../../kernel/audit/record-event.js';
 import { listDeliveries, resendDelivery } from './deliveries-store.js';
@@ -39,7 +39,6 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
   defineRoute(app, webhookRoutes.list, async (_c, { ok }) => ok({ webhooks: await listEndpoints(db) }));
 
   defineRoute(app, webhookRoutes.create, async (c, { body, ok }) => {
-    requireRecentOperatorSignIn(c, deps);
     await requireAllowedUrl(body.url);
     const secret = newSigningSecret();
     const secretSealed = await sealSigningSecret(secret, deps.secretBoxKey);
@@ -59,7 +58,6 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
   });
 
   defineRoute(app, webhookRoutes.update, async (c, { params, body, ok }) => {
-    requireRecentOperatorSignIn(c, deps);
     if (body.url !== undefined) await requireAllowedUrl(body.url);
     const now = deps.clock();
     const webhook = await db.transaction().execute(async (trx) => {
@@ -76,7 +74,6 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
   });
 
   defineRoute(app, webhookRoutes.delete, async (c, { params, ok }) => {
-    requireRecentOperatorSignIn(c, deps);
     const now = deps.clock();
     await db.transaction().execute(async (trx) => {
       if (!(await deleteEndpoint(trx, params.webhook_id))) throw new ApiError('webhook_not_found');
