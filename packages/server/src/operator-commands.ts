@@ -5,6 +5,10 @@ import { createManagementKey, listManagementKeys, revokeManagementKey } from './
 import { addOperator, listOperators, removeOperator } from './kernel/operators/operators.js';
 import { createDatabase } from './storage/create-database.js';
 import { migrateToLatest } from './storage/migrate.js';
+import { recordEvent } from './kernel/audit/record-event.js';
+
+/** How events name what the command line does. */
+const COMMAND_LINE = { type: 'command_line', name: 'vestibule-server' };
 
 /**
  * Runs `keys` or `admins` against the database the configuration names (migrated first, as a
@@ -18,6 +22,11 @@ export async function runOperatorTask(config: ServerConfig, task: OperatorTask, 
     switch (task.task) {
       case 'keys create': {
         const key = await createManagementKey(db, task.name, now);
+        await recordEvent(
+          db,
+          { type: 'operator.action', userId: null, data: { action: 'key.create', key_id: key.key_id, name: key.name }, actor: COMMAND_LINE },
+          now,
+        );
         print(`Created management key ${key.key_id} ('${key.name}'). The key, shown this once (only its SHA-256 is stored):`);
         print(key.key);
         return 0;
@@ -31,6 +40,7 @@ export async function runOperatorTask(config: ServerConfig, task: OperatorTask, 
       }
       case 'keys revoke':
         if (await revokeManagementKey(db, task.keyId, now)) {
+          await recordEvent(db, { type: 'operator.action', userId: null, data: { action: 'key.revoke', key_id: task.keyId }, actor: COMMAND_LINE }, now);
           print(`Revoked ${task.keyId}.`);
           return 0;
         }
@@ -38,6 +48,7 @@ export async function runOperatorTask(config: ServerConfig, task: OperatorTask, 
         return 1;
       case 'admins add':
         await addOperator(db, task.email, now);
+        await recordEvent(db, { type: 'operator.action', userId: null, data: { action: 'operator.add', email: task.email }, actor: COMMAND_LINE }, now);
         print(`${task.email} is an operator: once signed in with this email verified, they may use the console and the management API.`);
         return 0;
       case 'admins list': {
@@ -49,6 +60,7 @@ export async function runOperatorTask(config: ServerConfig, task: OperatorTask, 
       }
       case 'admins remove':
         if (await removeOperator(db, task.email)) {
+          await recordEvent(db, { type: 'operator.action', userId: null, data: { action: 'operator.remove', email: task.email }, actor: COMMAND_LINE }, now);
           print(`${task.email} is no longer an operator (sessions they hold can no longer call the management API).`);
           return 0;
         }

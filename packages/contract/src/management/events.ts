@@ -36,9 +36,17 @@ export type WebhookEventType = (typeof webhookEventTypes)[number];
 export const auditEventTypes = [...webhookEventTypes, 'sign_in.failed', 'sign_in.locked', 'operator.action'] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 
-/** Who made a change: a management key (by name), an operator's session, or nobody (the user or the server). */
+/**
+ * Who made a change: a management key (by name), an operator's session, the server's command line
+ * (`vestibule-server keys` and `admins`), or nobody (null: the user or the server).
+ */
 export const EventActorSchema = z
-  .object({ type: z.enum(['management_key', 'operator']), key_id: z.string().optional(), name: z.string().optional(), user_id: z.string().optional() })
+  .object({
+    type: z.enum(['management_key', 'operator', 'command_line']),
+    key_id: z.string().optional(),
+    name: z.string().optional(),
+    user_id: z.string().optional(),
+  })
   .meta({ id: 'EventActor' });
 
 export const AuditEventSchema = z

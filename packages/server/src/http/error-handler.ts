@@ -15,7 +15,14 @@ export function errorHandler(deps: Pick<AppDeps, 'db' | 'clock' | 'log'>): Error
   return async (error, c) => {
     if (error instanceof ApiError) {
       if (isRefusedSignIn(c.req.path, error.errorType)) {
-        const refusal = { path: c.req.path, type: error.errorType, body: c.get('body'), clientAddress: c.get('clientAddress'), requestId: c.get('requestId') };
+        const refusal = {
+          path: c.req.path,
+          type: error.errorType,
+          body: c.get('body'),
+          sessionUserId: c.get('session')?.user_id ?? null,
+          clientAddress: c.get('clientAddress'),
+          requestId: c.get('requestId'),
+        };
         // The refusal is answered whether or not its record could be written.
         await recordRefusedSignIn(deps.db, refusal, deps.clock()).catch((failure: Error) =>
           log.error('Could not record a refused sign-in.', { request_id: refusal.requestId, message: failure.message }),

@@ -2,6 +2,7 @@ import type { ErrorType } from '@vestibule/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/database.js';
 import { emailOrNull } from '../email-address.js';
+import { sha256Hex } from '../../security/hash.js';
 import { recordEvent } from './record-event.js';
 
 /** The answers that say a sign-in's secret or proof was wrong (a guess, a stale link, a bad signature). */
@@ -27,13 +28,19 @@ export function isRefusedSignIn(path: string, type: ErrorType): boolean {
 }
 
 /**
- * The user a refused attempt aimed at, when its body names them: an email address (passwords) or
- * the email or phone a passcode went to (method_id). Other attempts carry only a token, which says
- * nothing once refused.
+ * The user a refused attempt aimed at, when its body names them: an email address (passwords), the
+ * email or phone a passcode went to (method_id), or a one-time token the server issued for a user
+ * (a link's token, the intermediate session a second step finishes), found by its hash. A second
+ * step's wrong code after a right password is what an operator most needs to see on the user.
  */
 async function targetOf(db: Kysely<Database>, body: unknown): Promise<string | null> {
   if (body === null || typeof body !== 'object') return null;
-  const { email, method_id: methodId } = body as { email?: unknown; method_id?: unknown };
+  const { email, method_id: methodId, token, intermediate_session_token: held } = body as Record<string, unknown>;
+  for (const given of [held, token]) {
+    if (typeof given !== 'string' || given.length > 1000) continue;
+    const row = await db.selectFrom('one_time_secrets').select('user_id').where('secret_hash', '=', sha256Hex(given)).executeTakeFirst();
+    if (row?.user_id) return row.user_id;
+  }
   const address = typeof email === 'string' && email.length <= 1000 ? emailOrNull(email) : null;
   if (address) {
     const row = await db.selectFrom('user_emails').select('user_id').where('email', '=', address).executeTakeFirst();
@@ -51,14 +58,15 @@ async function targetOf(db: Kysely<Database>, body: unknown): Promise<string | n
 /** Records sign_in.failed (a wrong proof) or sign_in.locked (a lock) with the route, the answer and the client's address. */
 export async function recordRefusedSignIn(
   db: Kysely<Database>,
-  refusal: { path: string; type: ErrorType; body: unknown; clientAddress: string | null; requestId: string },
+  refusal: { path: string; type: ErrorType; body: unknown; sessionUserId: string | null; clientAddress: string | null; requestId: string },
   now: Date,
 ): Promise<void> {
   await recordEvent(
     db,
     {
       type: refusal.type === LOCKED ? 'sign_in.locked' : 'sign_in.failed',
-      userId: await targetOf(db, refusal.body),
+      // A refusal within a session (confirming a change with the app's code) is its user's.
+      userId: refusal.sessionUserId ?? (await targetOf(db, refusal.body)),
       data: { route: refusal.path, error_type: refusal.type, ip_address: refusal.clientAddress, request_id: refusal.requestId },
     },
     now,
