@@ -25,6 +25,8 @@ test('npm start prints its URLs, stops on Ctrl-C, and a second start keeps users
   expect(first.output()).toContain(`API:     ${apiUrl}`);
   expect(first.output()).toContain(`Demo:    ${demoUrl}`);
   expect(first.output()).toContain(`Outbox:  ${demoUrl}/outbox`);
+  expect(first.output()).toContain(`Console: ${apiUrl}/console`);
+  expect(await (await request.get(`${apiUrl}/console`)).text()).toContain('<div id="app">');
   // The sample relying party (any free port beside a non-default demo port) answers, and the
   // provider it signs in through serves its discovery document at the API.
   const rpUrl = /Sample app \(signs in with Vestibule over OpenID Connect\): (http:\/\/localhost:\d+)/.exec(first.output())![1]!;

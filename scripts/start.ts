@@ -56,6 +56,7 @@ Vestibule is running.
   API:     ${api.url}   (OpenAPI: ${api.url}/openapi.json)
   Demo:    ${demo.url}
   Outbox:  ${demo.url}/outbox   (JSON: ${api.url}/dev/outbox)
+  Console: ${api.url}/console   (operators: VESTIBULE_ADMIN_EMAILS)
   Sample app (signs in with Vestibule over OpenID Connect): ${rp.url}
 Press Ctrl-C to stop.`);
 
