@@ -12,10 +12,21 @@ interface Position {
 /** A cursor is the position of a page's last user, base64url: opaque to callers, who only hand it back. */
 const cursorOf = (position: Position) => Buffer.from(`u:${position.createdAt.getTime()}:${position.userId}`).toString('base64url');
 
+/**
+ * The latest time a cursor may name: the end of year 9999. Every user's created_at is before it, and
+ * the database driver writes a later JavaScript Date as a year of five digits, which PostgreSQL
+ * refuses ('time zone displacement out of range').
+ */
+const LATEST_CREATED_AT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** A cursor's position; invalid_cursor for what cursorOf does not write: another form, another encoding of one, a time after year 9999. */
 function positionOf(cursor: string): Position {
   const match = /^u:(\d{1,15}):([\x21-\x7e]{1,256})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) throw new ApiError('invalid_cursor');
-  return { createdAt: new Date(Number(match[1])), userId: match[2]! };
+  if (!match || Number(match[1]) > LATEST_CREATED_AT) throw new ApiError('invalid_cursor');
+  const position = { createdAt: new Date(Number(match[1])), userId: match[2]! };
+  // Base64url decoding skips what is not of its alphabet, and the time's digits may be padded: only the cursor's own form is one.
+  if (cursorOf(position) !== cursor) throw new ApiError('invalid_cursor');
+  return position;
 }
 
 /** The number a query names, in E.164 (spaces, dots, dashes and brackets aside), or null when it names none. */
