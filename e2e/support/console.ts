@@ -1,10 +1,8 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import { E2E_OPERATOR_EMAILS } from '../../playwright.config';
-import { auditing, expect } from './fixtures';
-import { SCREENSHOT_DIR } from './look';
+import { expect } from './fixtures';
+import { auditAndScreenshots } from './look';
 import { latestMessageTo, newestMessageIdTo, passcodeIn } from './outbox';
 import { API_URL } from './stack';
 
@@ -87,21 +85,6 @@ export async function sessionWorks(request: APIRequestContext, sessionToken: str
  * (a table scrolls inside its own frame); then the width is put back.
  */
 export async function lookAtConsole(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  auditing.add(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  await page.evaluate(() => 0);
-  auditing.delete(page);
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-  const folder = `${SCREENSHOT_DIR}/${testInfo.titlePath
-    .slice(1)
-    .join(' - ')
-    .replace(/[^\w -]+/g, '')}`;
-  mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true, caret: 'initial' });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: NARROW, height: size?.height ?? 720 });
-  await page.screenshot({ path: `${folder}/${name}-${NARROW}.png`, fullPage: true, caret: 'initial' });
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-  if (size) await page.setViewportSize(size);
+  const wide = await auditAndScreenshots(page, testInfo, name, NARROW, () => page.evaluate(() => document.documentElement.scrollWidth));
   expect(wide, `${name}: the page's width at ${NARROW} px`).toBeLessThanOrEqual(NARROW);
 }

@@ -8,11 +8,11 @@ import { narrowScreenProblems } from './narrow';
 export const SCREENSHOT_DIR = 'e2e/screenshots';
 
 /**
- * Checks a screen the way a person meets it: axe-core finds no accessibility violations, a
- * screenshot is kept at the default width and at 320 px (then the width is put back), and at 320 px
- * no word breaks mid-word, nothing overflows the widget and no focus ring is cut off.
+ * axe-core finds no accessibility violations on the page; then a screenshot at the default width
+ * and one at `narrow` px, where `whileNarrow` answers what it checks there, before the width is put
+ * back. What every screen of the widgets and of the console goes through.
  */
-export async function lookAt(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+export async function auditAndScreenshots<T>(page: Page, testInfo: TestInfo, name: string, narrow: number, whileNarrow: () => Promise<T>): Promise<T> {
   auditing.add(page);
   const results = await new AxeBuilder({ page }).analyze();
   // Console events arrive in protocol order: once this round trip returns, axe's have been seen.
@@ -26,9 +26,19 @@ export async function lookAt(page: Page, testInfo: TestInfo, name: string): Prom
   mkdirSync(folder, { recursive: true });
   await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true, caret: 'initial' });
   const size = page.viewportSize();
-  await page.setViewportSize({ width: 320, height: size?.height ?? 720 });
-  await page.screenshot({ path: `${folder}/${name}-320.png`, fullPage: true, caret: 'initial' });
-  const problems = await narrowScreenProblems(page);
+  await page.setViewportSize({ width: narrow, height: size?.height ?? 720 });
+  await page.screenshot({ path: `${folder}/${name}-${narrow}.png`, fullPage: true, caret: 'initial' });
+  const found = await whileNarrow();
   if (size) await page.setViewportSize(size);
+  return found;
+}
+
+/**
+ * Checks a screen the way a person meets it: axe-core finds no accessibility violations, a
+ * screenshot is kept at the default width and at 320 px (then the width is put back), and at 320 px
+ * no word breaks mid-word, nothing overflows the widget and no focus ring is cut off.
+ */
+export async function lookAt(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const problems = await auditAndScreenshots(page, testInfo, name, 320, () => narrowScreenProblems(page));
   expect(problems, `${name} at 320 px`).toEqual([]);
 }
