@@ -75,29 +75,47 @@ describe('in production', () => {
   });
 
   it.each([
-    ['https://127.0.0.1/hooks', '127.0.0.1, a loopback address'],
-    ['https://127.8.9.10:8443/hooks', '127.8.9.10, a loopback address'],
-    ['https://[::1]/hooks', '::1, a loopback address'],
-    ['https://2130706433/hooks', '127.0.0.1, a loopback address'],
-    ['https://[::ffff:127.0.0.1]/hooks', 'a loopback address'],
-    ['https://0.0.0.0/hooks', 'an unspecified address'],
-    ['https://10.1.2.3/hooks', '10.1.2.3, a private address'],
-    ['https://172.16.5.4/hooks', '172.16.5.4, a private address'],
-    ['https://192.168.1.10/hooks', '192.168.1.10, a private address'],
-    ['https://169.254.169.254/latest/meta-data/', '169.254.169.254, a link-local address'],
-    ['https://[fe80::1]/hooks', 'fe80::1, a link-local address'],
-    ['https://[fd12:3456::1]/hooks', 'fd12:3456::1, a unique-local address'],
-    ['https://100.64.0.1/hooks', '100.64.0.1, a carrier-grade NAT address'],
-    ['https://[64:ff9b::a01:203]/hooks', 'not a public address'],
-  ])('%s is refused: %s', async (url, words) => {
-    expectRefused(await register(prod, url), words);
+    ['https://127.0.0.1/hooks', 'is a loopback address'],
+    ['https://127.8.9.10:8443/hooks', 'is a loopback address'],
+    ['https://[::1]/hooks', 'is a loopback address'],
+    ['https://2130706433/hooks', 'is a loopback address'],
+    ['https://[::ffff:127.0.0.1]/hooks', 'is a loopback address'],
+    ['https://[::127.0.0.1]/hooks', 'is an IPv4-compatible address (::/96)'],
+    ['https://[::a01:203]/hooks', 'is an IPv4-compatible address (::/96)'],
+    ['https://[::1:7f00:1]/hooks', 'is an IPv6 address outside 2000::/3 (the global unicast space)'],
+    ['https://[4000::1]/hooks', 'is an IPv6 address outside 2000::/3 (the global unicast space)'],
+    ['https://0.0.0.0/hooks', 'is an unspecified address'],
+    ['https://10.1.2.3/hooks', 'is a private address'],
+    ['https://172.16.5.4/hooks', 'is a private address'],
+    ['https://192.168.1.10/hooks', 'is a private address'],
+    ['https://169.254.169.254/latest/meta-data/', 'is a link-local address'],
+    ['https://[fe80::1]/hooks', 'is a link-local address'],
+    ['https://[fd12:3456::1]/hooks', 'is a unique-local address'],
+    ['https://100.64.0.1/hooks', 'is a carrier-grade NAT address'],
+    ['https://[64:ff9b::a01:203]/hooks', 'is not a public address (rfc6052)'],
+  ])('%s is refused: its host %s', async (url, words) => {
+    expectRefused(await register(prod, url), `The webhook URL's host ${words}: in production an endpoint must be on a public address.`);
   });
 
-  it('a host name that resolves to a loopback or private address is refused, and so is one of whose addresses any is', async () => {
-    expectRefused(await register(prod, 'https://localhost/hooks'), 'a loopback address: in production an endpoint must be on a public address.');
-    resolving({ 'intranet.example': ['10.20.30.40'], 'mixed.example': [PUBLIC_ADDRESS, '192.168.0.7'] });
-    expectRefused(await register(prod, 'https://intranet.example/hooks'), '10.20.30.40, a private address');
-    expectRefused(await register(prod, 'https://mixed.example/hooks'), '192.168.0.7, a private address');
+  it('a public IPv6 address is allowed', async () => {
+    expect((await register(prod, 'https://[2606:2800:21f:cb07:6820:80da:af6b:8b2c]/hooks')).status).toBe(200);
+  });
+
+  it('a host name that resolves to a loopback or private address is refused, and so is one of whose addresses any is; the refusal does not say the address', async () => {
+    expectRefused(
+      await register(prod, 'https://localhost/hooks'),
+      "The webhook URL's host resolves to a loopback address: in production an endpoint must be on a public address.",
+    );
+    resolving({ 'intranet.example': ['10.20.30.40'], 'mixed.example': [PUBLIC_ADDRESS, '192.168.0.7'], 'compatible.example': ['::7f00:1'] });
+    for (const [url, address, words] of [
+      ['https://intranet.example/hooks', '10.20.30.40', 'resolves to a private address'],
+      ['https://mixed.example/hooks', '192.168.0.7', 'resolves to a private address'],
+      ['https://compatible.example/hooks', '7f00', 'resolves to an IPv4-compatible address (::/96)'],
+    ] as const) {
+      const answer = await register(prod, url);
+      expectRefused(answer, words);
+      expect(answer.body.error_message).not.toContain(address);
+    }
   });
 
   it('a name that does not resolve is refused: its addresses cannot be checked', async () => {
@@ -109,7 +127,7 @@ describe('in production', () => {
     const made = await register(prod, 'https://hooks.example/receive');
     expectRefused(
       await manage(prod, 'PATCH', `/v1/webhooks/${made.body.webhook_id}`, { url: 'https://intranet.example/hooks' }),
-      '10.20.30.40, a private address',
+      'resolves to a private address',
     );
     expectRefused(await manage(prod, 'PATCH', `/v1/webhooks/${made.body.webhook_id}`, { url: 'http://hooks.example/receive' }), 'must be https');
     expect((await manage(prod, 'GET', `/v1/webhooks/${made.body.webhook_id}`)).body.webhook.url).toBe('https://hooks.example/receive');
@@ -146,7 +164,7 @@ describe('in production', () => {
         status: 'pending',
         attempts: 1,
         last_status_code: null,
-        last_error: 'The webhook URL leads to 127.0.0.1, a loopback address: in production an endpoint must be on a public address.',
+        last_error: "The webhook URL's host resolves to a loopback address: in production an endpoint must be on a public address.",
       });
       expect(asked).toBeGreaterThanOrEqual(2);
       expect(connections).toBe(0);
@@ -169,13 +187,14 @@ describe('in development', () => {
     expect((await register(dev, 'http://[::1]:9/hooks')).status).toBe(200);
   });
 
-  it('private, link-local and unique-local addresses are not', async () => {
+  it('private, link-local, unique-local and IPv4-compatible addresses are not', async () => {
     expectRefused(
       await register(dev, 'http://10.1.2.3/hooks'),
-      '10.1.2.3, a private address: an endpoint must be on a public or (in development) a loopback address.',
+      "The webhook URL's host is a private address: an endpoint must be on a public or (in development) a loopback address.",
     );
     expectRefused(await register(dev, 'http://169.254.169.254/latest/meta-data/'), 'a link-local address');
     expectRefused(await register(dev, 'http://[fd00::1]/hooks'), 'a unique-local address');
+    expectRefused(await register(dev, 'http://[::127.0.0.1]:9/hooks'), 'an IPv4-compatible address (::/96)');
   });
 
   it('a URL that is not http or https is a bad request', async () => {

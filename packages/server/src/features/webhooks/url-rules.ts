@@ -7,12 +7,16 @@ import type { ServerConfig } from '../../config/server-config.js';
  * Where webhooks may go (server-side request forgery: an endpoint URL must not make the server
  * reach into its own network). In production: https only, and every address the host resolves to
  * must be public (ipaddr.js's 'unicast': not loopback, private, link-local, unique-local, carrier
- * NAT, documentation, multicast or any other special range, IPv4-mapped and NAT64 forms included).
+ * NAT, documentation, multicast or any other special range, IPv4-mapped and NAT64 forms included;
+ * and for IPv6, within 2000::/3, the only space handed out for public use, which leaves out the
+ * IPv4-compatible ::/96, [::127.0.0.1], that ipaddr.js calls unicast).
  * In development http and loopback are allowed too, for a receiver on this machine.
  *
  * The rule is checked when an endpoint is registered (webhookUrlRefusal) and again by every
  * delivery's connection (checkedLookup), which connects to the very address it checked: a host
- * whose DNS answer changes after registration (DNS rebinding) gains nothing.
+ * whose DNS answer changes after registration (DNS rebinding) gains nothing. A refusal names the
+ * kind of address, never the address a name resolves to: an operator would otherwise learn what
+ * internal names resolve to, one registration at a time.
  */
 
 type Env = ServerConfig['env'];
@@ -25,16 +29,35 @@ const RANGE_NAMES: Record<string, string> = {
   uniqueLocal: 'a unique-local address',
   carrierGradeNat: 'a carrier-grade NAT address',
   unspecified: 'an unspecified address',
+  ipv4Compatible: 'an IPv4-compatible address (::/96)',
+  notGlobalUnicast: 'an IPv6 address outside 2000::/3 (the global unicast space)',
 };
 
-/** Why an address may not receive webhooks, or null when it may. */
-export function addressRefusal(address: string, env: Env): string | null {
-  const range = ipaddr.isValid(address) ? ipaddr.process(address).range() : 'unparsed';
+const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR('::/96');
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
+
+/** The range an address is in: ipaddr.js's name, or one of ours for IPv6 that it calls unicast and no public host has. */
+function rangeOf(address: string): string {
+  if (!ipaddr.isValid(address)) return 'unparsed';
+  const parsed = ipaddr.process(address);
+  const range = parsed.range();
+  if (range !== 'unicast' || parsed.kind() === 'ipv4') return range;
+  const ipv6 = parsed as ipaddr.IPv6;
+  if (ipv6.match(IPV4_COMPATIBLE)) return 'ipv4Compatible';
+  return ipv6.match(GLOBAL_UNICAST) ? 'unicast' : 'notGlobalUnicast';
+}
+
+/**
+ * Why an address may not receive webhooks, or null when it may. `reached`: how the URL leads to it,
+ * 'is' for an address written in the URL, 'resolves to' for one its host name resolves to.
+ */
+export function addressRefusal(address: string, env: Env, reached: 'is' | 'resolves to' = 'is'): string | null {
+  const range = rangeOf(address);
   if (range === 'unicast' || (range === 'loopback' && env === 'development')) return null;
   const what = RANGE_NAMES[range] ?? `not a public address (${range})`;
   const rule =
     env === 'production' ? 'in production an endpoint must be on a public address' : 'an endpoint must be on a public or (in development) a loopback address';
-  return `The webhook URL leads to ${address}, ${what}: ${rule}.`;
+  return `The webhook URL's host ${reached} ${what}: ${rule}.`;
 }
 
 /** Every address the system resolver gives for a host name (the one call a delivery's connection also makes). */
@@ -47,7 +70,7 @@ function resolveHost(hostname: string): Promise<LookupAddress[]> {
 /** The first refusal among the addresses a host resolves to: one non-public address refuses the host, whichever a connection would pick. */
 function addressesRefusal(addresses: readonly LookupAddress[], env: Env): string | null {
   for (const { address } of addresses) {
-    const refusal = addressRefusal(address, env);
+    const refusal = addressRefusal(address, env, 'resolves to');
     if (refusal) return refusal;
   }
   return null;
