@@ -22,9 +22,10 @@ export const ENVIRONMENT_KEY = { keyId: 'environment', name: 'VESTIBULE_MANAGEME
  */
 export function managementAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const environmentKeyHash = deps.config.managementKey ? sha256Hex(deps.config.managementKey) : null;
-  const refuse = async (c: Context<AppEnv>): Promise<never> => {
+  // Refusals are counted per client address too: each costs a lookup, and guessing costs the guesser.
+  const refuse = async (c: Context<AppEnv>, type: 'invalid_management_credentials' | 'not_an_operator' = 'invalid_management_credentials'): Promise<never> => {
     await enforceClientLimit(deps, c, 'management-refused', deps.config.rateLimits.managementPerKey, 'Too many refused management API calls.');
-    throw new ApiError('invalid_management_credentials');
+    throw new ApiError(type);
   };
   return async (c, next) => {
     const token = bearerToken(c);
@@ -41,7 +42,7 @@ export function managementAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
       const session = await deps.sessions.find(token, now);
       if (!session) return refuse(c);
       const email = await operatorEmail(deps.db, deps.config.project.adminEmails, session.user_id);
-      if (!email) throw new ApiError('not_an_operator');
+      if (!email) return refuse(c, 'not_an_operator');
       operator = { kind: 'session', userId: session.user_id, sessionId: session.session_id, email, session };
     }
     // Every change an operator signed in makes asks for a recent sign-in (the project's

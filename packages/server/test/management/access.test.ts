@@ -5,6 +5,7 @@ import type { TestClock } from '../helpers/harness.js';
 import { MANAGEMENT_KEY, manage } from '../helpers/management.js';
 import { sharedListening } from '../helpers/shared-stack.js';
 import { uniqueEmail } from '../helpers/harness.js';
+import { testConfig } from '../helpers/test-config.js';
 
 /** Every management route, with its parameters filled in with ids nobody has. */
 const MANAGEMENT_ROUTES = routes
@@ -92,6 +93,22 @@ describe('who may call the management API', () => {
       headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET' },
     });
     expect(sdk.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+  });
+
+  it("counts refusals per client address, a signed-in person who is no operator's too", async () => {
+    const three = { limit: 3, windowSeconds: 60 };
+    const own = await startListening({ rateLimits: { ...testConfig().rateLimits, managementPerKey: three } });
+    try {
+      const { session_token } = await own.signInByLink(uniqueEmail('persistent'), '127.0.7.1');
+      const answers = [];
+      for (let n = 0; n < 4; n++)
+        answers.push((await manage(own, 'GET', '/v1/users', undefined, { session: session_token, from: '127.0.7.1' })).body.error_type);
+      expect(answers).toEqual(['not_an_operator', 'not_an_operator', 'not_an_operator', 'too_many_requests']);
+      // Another address is counted apart.
+      expect((await manage(own, 'GET', '/v1/users', undefined, { session: session_token, from: '127.0.7.2' })).body.error_type).toBe('not_an_operator');
+    } finally {
+      await own.close();
+    }
   });
 
   it('refuses a key shorter than 32 characters in VESTIBULE_MANAGEMENT_KEY at start', async () => {
