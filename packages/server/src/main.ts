@@ -23,7 +23,9 @@ switch (cli.command) {
     const { entry, secret } = idpClientEntry(cli.client);
     console.log(JSON.stringify(entry, null, 2));
     if (secret) console.error(`\nThe client secret (give it to the relying party; it is not stored, only its SHA-256 above):\n${secret}`);
-    console.error('\nAdd the entry to server.idp.clients in vestibule.config.json (or VESTIBULE_IDP_CLIENTS) and restart.');
+    console.error(
+      '\nAdd the entry to server.idp.clients in vestibule.config.json (or VESTIBULE_IDP_CLIENTS) and restart; or make the client without a restart through the management API (POST /v1/idp_clients) or the console.',
+    );
     break;
   }
   case 'operators': {
