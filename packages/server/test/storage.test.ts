@@ -253,6 +253,7 @@ describe('migrations', () => {
       '0020-webhooks',
       '0021-users-by-creation',
       '0022-idp-clients',
+      '0023-recovery-codes-event',
     ]);
   });
 

@@ -23,6 +23,7 @@ const EVENT_TYPES: Record<WebhookEventType, string> = {
   'crypto_wallet.unlinked': 'A wallet is unlinked',
   'two_step.enabled': 'Two-step verification is turned on',
   'two_step.disabled': 'Two-step verification is turned off',
+  'two_step.recovery_codes_replaced': 'New recovery codes replace the old ones',
 };
 
 export const eventTypes = Object.keys(EVENT_TYPES) as WebhookEventType[];

@@ -29,6 +29,7 @@ export const webhookEventTypes = [
   'crypto_wallet.unlinked',
   'two_step.enabled',
   'two_step.disabled',
+  'two_step.recovery_codes_replaced',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 

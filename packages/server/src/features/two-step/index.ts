@@ -5,6 +5,7 @@ import { registerConfirmRoutes } from './confirm-routes.js';
 import { holdForSecondStep } from './intermediate-sessions.js';
 import { registerManagementRoutes } from './management-routes.js';
 import { twoStep as twoStepMigration } from './migrations/0016-two-step.js';
+import { recoveryCodesEvent } from './migrations/0023-recovery-codes-event.js';
 import { registerStepRoutes } from './step-routes.js';
 import { enabledKey, removePlantedKey } from './totp-keys-store.js';
 import { totpPart } from './user-part.js';
@@ -28,7 +29,7 @@ export const twoStep: Feature = {
     registerManagementRoutes(app, deps);
   },
   config: twoStepConfig,
-  migrations: { '0016-two-step': twoStepMigration },
+  migrations: { '0016-two-step': twoStepMigration, '0023-recovery-codes-event': recoveryCodesEvent },
   holdSignIn: holdForSecondStep,
   // While the app is on, what would lift it or go around it (a passkey) needs it proven again.
   secondStep: async (db, userId) => (await enabledKey(db, userId)) !== undefined,

@@ -21,7 +21,11 @@ export function normalizeRecoveryCode(code: string): string {
 /** Keyed with the server's passcode key and the user: a copy of the table reveals no code, and one user's hash says nothing of another's. */
 const codeHash = (key: Buffer, userId: string, code: string) => passcodeHash(key, `recovery:${userId}`, normalizeRecoveryCode(code));
 
-/** Ten new codes for the user, replacing every old one; the codes are returned this once. */
+/**
+ * Ten new codes for the user, replacing every old one; the codes are returned this once. The user's
+ * key counts the set, which records two_step.recovery_codes_replaced when it follows another
+ * (migration 0023-recovery-codes-event): the first comes with the key turned on.
+ */
 export async function replaceRecoveryCodes(db: Kysely<Database>, key: Buffer, userId: string, now: Date): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
@@ -36,6 +40,11 @@ export async function replaceRecoveryCodes(db: Kysely<Database>, key: Buffer, us
         used_at: null,
       })),
     )
+    .execute();
+  await db
+    .updateTable('totp_keys')
+    .set((eb) => ({ recovery_code_sets: eb('recovery_code_sets', '+', 1) }))
+    .where('user_id', '=', userId)
     .execute();
   return codes;
 }

@@ -18,6 +18,8 @@ export interface TotpKeysTable {
    * one of an earlier step (bigint: PostgreSQL drivers may read it as a string).
    */
   last_used_step: ColumnType<string | number | null, number | null | undefined, number | null>;
+  /** How many sets of recovery codes the key has had (migration 0023): a set following another is two_step.recovery_codes_replaced. */
+  recovery_code_sets: ColumnType<number, number | undefined, number>;
 }
 
 /** The user's recovery codes, as keyed hashes: each signs in once in place of the app. */
