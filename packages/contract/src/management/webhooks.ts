@@ -26,7 +26,10 @@ const url = z
   .string()
   .max(2048)
   .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), 'must be an http or https URL')
-  .meta({ description: 'Where events are POSTed. In production https, on a host that resolves to public addresses only.' });
+  .meta({
+    description:
+      'Where events are POSTed. In production https, on a host that resolves to public addresses only. The webhook routes answer it whole, as given, to every operator and key (credentials in it too, such as user:password@ or a token, which the signature makes needless); operator.action events record only its host.',
+  });
 
 const eventTypes = z
   .array(z.enum(webhookEventTypes))

@@ -113,8 +113,25 @@ describe('endpoints', () => {
       (event: { data: { webhook_id?: string } }) => event.data.webhook_id === id,
     );
     expect(events.map((event: { data: { action: string } }) => event.data.action)).toEqual(['webhook.deleted', 'webhook.updated', 'webhook.created']);
-    expect(events[1].data).toMatchObject({ url: 'http://localhost:9/other', changed: ['url'] });
+    expect(events[1].data).toMatchObject({ host: 'localhost:9', changed: ['url'] });
     for (const event of events) expect(event.actor).toEqual({ type: 'management_key', key_id: 'environment', name: 'VESTIBULE_MANAGEMENT_KEY' });
+  });
+
+  it("a URL's credentials (user and password, a token in the query or the path) are kept out of the events, which name its host; the endpoint answers its URL whole", async () => {
+    const url = 'http://alice:s3cr3t@127.0.0.1:9/hooks/p4th-t0k3n?token=qu3ry-t0k3n#fr4g';
+    const id = (await create({ url })).body.webhook_id;
+    expect((await manage(s, 'GET', `/v1/webhooks/${id}`)).body.webhook.url).toBe(url);
+    const changed = await manage(s, 'PATCH', `/v1/webhooks/${id}`, { url: 'http://bob:pa55w0rd@localhost:9/in?key=an0ther-k3y' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const events = (await manage(s, 'GET', '/v1/events?type=operator.action&limit=20')).body.events.filter(
+      (event: { data: { webhook_id?: string } }) => event.data.webhook_id === id,
+    );
+    expect(events.map((event: { data: unknown }) => event.data)).toEqual([
+      { action: 'webhook.updated', webhook_id: id, changed: ['url'], host: 'localhost:9', user_id: null },
+      { action: 'webhook.created', webhook_id: id, host: '127.0.0.1:9', user_id: null },
+    ]);
+    for (const secret of ['alice', 's3cr3t', 'p4th-t0k3n', 'qu3ry-t0k3n', 'fr4g', 'bob', 'pa55w0rd', 'an0ther-k3y'])
+      expect(JSON.stringify(events)).not.toContain(secret);
   });
 
   it('answer a wrong management key 401 on every webhook route', async () => {

@@ -15,7 +15,8 @@ import { webhookUrlRefusal } from './url-rules.js';
  * The management API's webhook endpoints (GET, POST /v1/webhooks; GET, PATCH, DELETE
  * /v1/webhooks/{webhook_id}) and their deliveries (GET …/deliveries, POST …/{delivery_id}/resend).
  * A URL is checked against the rules of url-rules.ts when it is given (400 webhook_url_not_allowed
- * saying which rule); every change is recorded as an operator's action, in the change's transaction.
+ * saying which rule); every change is recorded as an operator's action, in the change's transaction,
+ * naming the URL's host only.
  */
 export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const { db } = deps;
@@ -26,6 +27,13 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     data: { action, ...details },
     actor: actorOf(c.get('operator')),
   });
+
+  /**
+   * What an event keeps of an endpoint's URL: its host (and port). Events are kept for
+   * eventRetentionDays and read by every operator, and a URL may carry the receiver's credentials
+   * (user:password@, a token in the query or the path); the endpoint itself answers its URL whole.
+   */
+  const hostOf = (url: string) => new URL(url).host;
 
   async function requireAllowedUrl(url: string): Promise<void> {
     const refusal = await webhookUrlRefusal(url, deps.config.env);
@@ -45,7 +53,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     const now = deps.clock();
     const webhook = await db.transaction().execute(async (trx) => {
       const made = await createEndpoint(trx, { url: body.url, event_types: body.event_types, description: body.description ?? null, secretSealed }, now);
-      await recordEvent(trx, recorded(c, 'webhook.created', { webhook_id: made.webhook_id, url: made.url }), now);
+      await recordEvent(trx, recorded(c, 'webhook.created', { webhook_id: made.webhook_id, host: hostOf(made.url) }), now);
       return made;
     });
     return ok({ webhook_id: webhook.webhook_id, secret, webhook });
@@ -65,7 +73,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
       if (!changed) throw new ApiError('webhook_not_found');
       await recordEvent(
         trx,
-        recorded(c, 'webhook.updated', { webhook_id: changed.webhook_id, changed: Object.keys(body), ...(body.url ? { url: body.url } : {}) }),
+        recorded(c, 'webhook.updated', { webhook_id: changed.webhook_id, changed: Object.keys(body), ...(body.url ? { host: hostOf(body.url) } : {}) }),
         now,
       );
       return changed;
