@@ -5,7 +5,7 @@ import { defineRoute } from '../../http/define-route.js';
 import { actorOf } from '../../http/management-auth.js';
 import { ApiError } from '../../kernel/api-error.js';
 import { recordEvent } from '../../kernel/audit/record-event.js';
-import { toSession } from '../../kernel/sessions/sessions-store.js';
+import { endUserSignIns, toSession } from '../../kernel/sessions/sessions-store.js';
 import type { SessionRow } from '../../storage/database.js';
 import { liveSessionsOf } from './live-sessions-of.js';
 import { describeUserAgent } from './user-agent.js';
@@ -66,16 +66,8 @@ export function registerManagementSessionRoutes(app: OpenAPIHono<AppEnv>, deps: 
         return 1;
       }
       const userId = body.user_id!;
-      const user = await trx.updateTable('users').set({ ways_in_ended_at: now }).where('user_id', '=', userId).returning('user_id').executeTakeFirst();
-      if (!user) throw new ApiError('user_not_found');
-      const result = await trx
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      const count = Number(result.numUpdatedRows);
+      const count = await endUserSignIns(trx, userId, null, now);
+      if (count === null) throw new ApiError('user_not_found');
       await recordEvent(trx, { type: 'operator.action', userId, data: { action: 'session.revoke_all', revoked: count }, actor }, now);
       return count;
     });

@@ -98,23 +98,29 @@ export async function revokeUserSessions(db: Kysely<Database>, userId: string, n
 }
 
 /**
- * Revokes every live session of a user but one (the account page's 'Sign out of all other
- * devices', and a new password that signs them out); how many it revoked. Sign-ins under way end
- * too (ways_in_ended_at, complete-sign-in.ts): a first step held for its second would otherwise be
- * finished on another device after it. Not revokeEverywhere: passkeys, wallets and the apps'
- * grants stay. The caller settles.
+ * Revokes every live session of a user but `keep` (none when null), and ends sign-ins under way
+ * (ways_in_ended_at, complete-sign-in.ts): a first step held for its second would otherwise be
+ * finished on another device after it. The account page's 'Sign out of all other devices' and a
+ * new password that signs them out keep theirs; an operator revoking a user's sessions keeps none.
+ * Not revokeEverywhere: passkeys, wallets and the apps' grants stay. How many it revoked, or null
+ * when no user has this id. The caller settles.
  */
-export async function revokeOtherSessions(db: Kysely<Database>, userId: string, keepSessionId: string, now: Date): Promise<number> {
-  await db.updateTable('users').set({ ways_in_ended_at: now }).where('user_id', '=', userId).execute();
-  const result = await db
+export async function endUserSignIns(db: Kysely<Database>, userId: string, keep: string | null, now: Date): Promise<number | null> {
+  const user = await db.updateTable('users').set({ ways_in_ended_at: now }).where('user_id', '=', userId).returning('user_id').executeTakeFirst();
+  if (!user) return null;
+  let sessions = db
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('user_id', '=', userId)
-    .where('session_id', '!=', keepSessionId)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .where('expires_at', '>', now);
+  if (keep !== null) sessions = sessions.where('session_id', '!=', keep);
+  return Number((await sessions.executeTakeFirst()).numUpdatedRows);
+}
+
+/** endUserSignIns keeping the caller's own session. */
+export async function revokeOtherSessions(db: Kysely<Database>, userId: string, keepSessionId: string, now: Date): Promise<number> {
+  return (await endUserSignIns(db, userId, keepSessionId, now)) ?? 0;
 }
 
 /**
