@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { createSession, findLiveSession } from '../src/kernel/sessions/sessions-store.js';
 import { consumeMagicLinkToken, issueMagicLinkToken } from '../src/kernel/sign-in-links.js';
 import { createUserWithEmail } from '../src/kernel/users.js';
@@ -268,6 +268,19 @@ describe('storage: embedded PGlite', () => {
   storageSuite(async () => {
     const { db } = await createDatabase({ databaseUrl: null, dataDir: tempDir() });
     return { db, close: () => db.destroy() };
+  });
+
+  it('closes under statements in flight: those under way and queued end, later ones fail, and closing twice is closing once', async () => {
+    const { db } = await createDatabase({ databaseUrl: null, dataDir: tempDir() });
+    const underWay = sql<{ n: number }>`select count(*)::int as n from generate_series(1, 200000)`.execute(db);
+    const queued = sql<{ n: number }>`select 2 as n`.execute(db);
+    const closing = [db.destroy(), db.destroy()];
+    const later = sql`select 3`.execute(db);
+    // Before, PGlite closed under the queued statement and the process spun on its dead backend.
+    expect((await underWay).rows).toEqual([{ n: 200000 }]);
+    expect((await queued).rows).toEqual([{ n: 2 }]);
+    await Promise.all(closing);
+    await expect(later).rejects.toThrow();
   });
 });
 

@@ -38,11 +38,19 @@ export async function createDatabase(options: DatabaseOptions, onError: (error: 
     throw error;
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  // The claim ends with the database: destroy is how every user of the handle closes it.
+  // PGlite closed while a query waits for its one connection spins forever on the dead backend
+  // (a test that took the database away under the webhook worker hung the unit suite), so destroy
+  // first waits for that connection: statements and transactions under way end, and any still
+  // queued find the database closed and fail. The claim ends with the database: destroy is how
+  // every user of the handle closes it, and closing twice is closing once.
   const destroy = db.destroy.bind(db);
-  db.destroy = async () => {
-    await destroy();
-    release();
+  let destroyed: Promise<void> | null = null;
+  db.destroy = () => {
+    destroyed ??= db
+      .connection()
+      .execute(() => destroy())
+      .finally(release);
+    return destroyed;
   };
   return { db, kind: 'pglite', changes: pgliteChanges(pglite) };
 }
