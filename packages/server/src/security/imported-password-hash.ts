@@ -29,7 +29,10 @@ const SCRYPT = new RegExp(`^\\$scrypt\\$ln=(\\d{1,10}),r=(\\d{1,10}),p=(\\d{1,10
  * worst hash near a second and a half of one core (measured on a 2-core machine, busy):
  * - scrypt: memory (128·2^ln·r bytes) at most 64 MiB, which is passlib's default (ln=16, r=8) and
  *   twice @phc/scrypt's and Node's; lanes (p, each one more pass over that memory) at most 4, where
- *   passlib and @phc/scrypt write 1. Worst: ln=16, r=8, p=4, 1.5 s.
+ *   passlib and @phc/scrypt write 1. Worst: ln=16, r=8, p=4, 1.5 s. Besides, what OpenSSL runs at
+ *   all: 2^ln below 2^(16·r), and r at most 32 (every library writes 8), so that the memory it
+ *   really takes, 128·r·(2^ln + 2 + p) bytes, stays the bound plus a few KiB. A hash outside those
+ *   passed the cost bound before, and Node's refusal to run it failed every sign-in with a 500.
  * - bcrypt: cost at most 14 (each step doubles the work): PHP, Laravel, Rails and Django write 10 to
  *   12. Worst: 14, 1.6 s.
  * - argon2id: memory (m, KiB) at most 64 MiB, the most argon2-cffi's, node-argon2's, PHP's and
@@ -42,14 +45,14 @@ const SCRYPT = new RegExp(`^\\$scrypt\\$ln=(\\d{1,10}),r=(\\d{1,10}),p=(\\d{1,10
 const LIMITS = {
   argon2: { memoryKiB: 65_536, passes: 10, lanes: 8 },
   bcrypt: { minCost: 4, maxCost: 14 },
-  scrypt: { memoryBytes: 64 * 1024 * 1024, lanes: 4 },
+  scrypt: { memoryBytes: 64 * 1024 * 1024, lanes: 4, blockSize: 32 },
 } as const;
 
 /** The limits in words, for the refusal of a hash beyond them (and the route's documentation says the same). */
 const LIMITS_IN_WORDS: Record<ImportedHashKind, string> = {
   argon2id: `argon2id takes m from 8·p to ${LIMITS.argon2.memoryKiB} (64 MiB), t from 1 to ${LIMITS.argon2.passes} and p from 1 to ${LIMITS.argon2.lanes}`,
   bcrypt: `bcrypt takes a cost from ${LIMITS.bcrypt.minCost} to ${LIMITS.bcrypt.maxCost}`,
-  scrypt: `scrypt takes 128·2^ln·r bytes of at most 64 MiB (ln=16 with r=8, say) and p from 1 to ${LIMITS.scrypt.lanes}`,
+  scrypt: `scrypt takes 128·2^ln·r bytes of at most 64 MiB (ln=16 with r=8, say), ln from 1 to 16·r − 1, r from 1 to ${LIMITS.scrypt.blockSize} and p from 1 to ${LIMITS.scrypt.lanes}`,
 };
 
 /** Base64 never leaves one character over a group of four, and pads only to a whole group. */
@@ -74,7 +77,15 @@ function scryptParams(hash: string): ScryptParams | 'too costly' | null {
   const [, ln, r, p, salt, expected] = match as unknown as [string, string, string, string, string, string];
   if (!wholeBase64(salt, expected)) return null;
   const [logN, blockSize, lanes] = [Number(ln), Number(r), Number(p)];
-  const fits = logN >= 1 && blockSize >= 1 && lanes >= 1 && lanes <= LIMITS.scrypt.lanes && 128 * 2 ** logN * blockSize <= LIMITS.scrypt.memoryBytes;
+  const { memoryBytes, lanes: maxLanes, blockSize: maxBlockSize } = LIMITS.scrypt;
+  const fits =
+    logN >= 1 &&
+    logN < 16 * blockSize &&
+    blockSize >= 1 &&
+    blockSize <= maxBlockSize &&
+    lanes >= 1 &&
+    lanes <= maxLanes &&
+    128 * 2 ** logN * blockSize <= memoryBytes;
   if (!fits) return 'too costly';
   return { N: 2 ** logN, r: blockSize, p: lanes, salt: Buffer.from(salt, 'base64'), expected: Buffer.from(expected, 'base64') };
 }
@@ -116,8 +127,8 @@ export async function verifyImportedPassword(stored: string, password: string): 
   const params = scryptParams(stored);
   if (!params || params === 'too costly') return false;
   const { N, r, p, salt, expected } = params;
-  // maxmem: Node refuses above it; scrypt takes 128·N·r and a little more for its lanes.
-  const maxmem = 2 * LIMITS.scrypt.memoryBytes;
+  // maxmem: Node refuses above it; OpenSSL takes 128·r·(N + 2) for its table and 128·r·p for its lanes.
+  const maxmem = 128 * r * (N + 2 + p);
   const derived = await new Promise<Buffer>((resolve, reject) =>
     scrypt(password, salt, expected.length, { N, r, p, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),
   );

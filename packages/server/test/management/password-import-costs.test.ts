@@ -29,10 +29,13 @@ describe('importing a password hash', () => {
     [
       'scrypt of 256 MiB and 16 lanes (50 s a guess)',
       scrypt(20, 2, 16),
-      'scrypt takes 128·2^ln·r bytes of at most 64 MiB (ln=16 with r=8, say) and p from 1 to 4',
+      'scrypt takes 128·2^ln·r bytes of at most 64 MiB (ln=16 with r=8, say), ln from 1 to 16·r − 1, r from 1 to 32 and p from 1 to 4',
     ],
     ['scrypt of 128 MiB', scrypt(17, 8, 1), 'at most 64 MiB'],
     ['scrypt of 5 lanes', scrypt(16, 8, 5), 'p from 1 to 4'],
+    // Within the memory bound, but beyond what OpenSSL runs: each made every sign-in of the user a 500.
+    ['scrypt whose table is too large for its block (2^ln not below 2^(16·r))', scrypt(16, 1, 1), 'ln from 1 to 16·r − 1'],
+    ['scrypt of a huge block and a tiny table', scrypt(1, 262_144, 1), 'r from 1 to 32'],
     ['argon2id of 256 MiB, 10 passes and 16 lanes', argon2id(262_144, 10, 16), 'argon2id takes m from 8·p to 65536 (64 MiB), t from 1 to 10 and p from 1 to 8'],
     ['argon2id of 64 MiB and 1 KiB', argon2id(65_537, 3, 4), 'm from 8·p to 65536 (64 MiB)'],
     ['argon2id of 11 passes', argon2id(65_536, 11, 4), 't from 1 to 10'],
@@ -56,6 +59,7 @@ describe('importing a password hash', () => {
     ['scrypt at its bounds (64 MiB, 4 lanes)', scrypt(16, 8, 4)],
     ['scrypt of 64 MiB in another shape', scrypt(17, 4, 1)],
     ["passlib's scrypt default", scrypt(16, 8, 1)],
+    ['scrypt at the edge of what OpenSSL runs', scrypt(15, 1, 1)],
     ['argon2id at its bounds (64 MiB, 10 passes, 8 lanes)', argon2id(65_536, 10, 8)],
     ["argon2-cffi's and node-argon2's default", argon2id(65_536, 3, 4)],
     ["PHP's argon2id default", argon2id(65_536, 4, 1)],

@@ -37,6 +37,9 @@ const IMPORTS: Array<{ format: string; password: string; hash: () => string | Pr
   { format: 'bcrypt $2a$', password: 'correct horse 2a ünïcode', hash: () => bcryptHash('correct horse 2a ünïcode', 5).replace(/^\$2b\$/, '$2a$') },
   { format: 'scrypt (passlib)', password: 'passlib wrote this', hash: () => phcScrypt('passlib wrote this', 16, 8, 1) },
   { format: 'scrypt (@phc/scrypt: 64-byte hash)', password: 'scrypt with a longer hash', hash: () => phcScrypt('scrypt with a longer hash', 14, 8, 2, 64) },
+  // At the edges of what the import takes: Node runs each within the memory the server allows it.
+  { format: 'scrypt at its cost bound (64 MiB, 4 lanes)', password: 'the costliest scrypt', hash: () => phcScrypt('the costliest scrypt', 16, 8, 4) },
+  { format: 'scrypt of the largest table its block takes', password: 'a one-block scrypt', hash: () => phcScrypt('a one-block scrypt', 15, 1, 1) },
   {
     format: 'scrypt with its base64 padded',
     password: 'padded scrypt',
