@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from '../kernel/api-error.js';
-import { requireRecentSignIn } from '../kernel/account/recent-sign-in.js';
+import { requireRecentSignInWithSecondStep } from '../kernel/account/recent-sign-in.js';
 import { findManagementKey, MANAGEMENT_KEY_PREFIX } from '../kernel/operators/management-keys.js';
 import { operatorEmail } from '../kernel/operators/operators.js';
 import { sha256Hex } from '../security/hash.js';
@@ -47,8 +47,11 @@ export function managementAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
     }
     // Every change an operator signed in makes asks for a recent sign-in (the project's
     // reauthenticationMinutes), as the account page does: a session left open on someone's desk
-    // should not make users, keys or webhooks. A key is its holder's proof every time.
-    if (operator.kind === 'session' && c.req.method !== 'GET') requireRecentSignIn(operator.session, now, deps.config.project.reauthenticationMinutes);
+    // should not make users, keys or webhooks. For an operator with a second step, that step
+    // again: a password or mailbox alone, with their session, reset the operator's own second
+    // step and made keys. A key is its holder's proof every time.
+    if (operator.kind === 'session' && c.req.method !== 'GET')
+      await requireRecentSignInWithSecondStep(deps, operator.session, now, deps.config.project.reauthenticationMinutes);
     const bucket = operator.kind === 'key' ? `management:key:${operator.keyId}` : `management:operator:${operator.userId}`;
     await enforceRateLimit(deps, bucket, deps.config.rateLimits.managementPerKey, 'Too many management API calls.');
     c.set('operator', operator);

@@ -4,8 +4,10 @@ import { clockedServer, startListening, type ListeningServer } from '../helpers/
 import type { TestClock } from '../helpers/harness.js';
 import { MANAGEMENT_KEY, manage } from '../helpers/management.js';
 import { sharedListening } from '../helpers/shared-stack.js';
-import { uniqueEmail } from '../helpers/harness.js';
+import { tokenFromLink, uniqueEmail } from '../helpers/harness.js';
 import { testConfig } from '../helpers/test-config.js';
+import { loopback } from '../helpers/account.js';
+import { confirmWithApp, turnOn } from '../two-step/helpers.js';
 
 /** Every management route, with its parameters filled in with ids nobody has. */
 const MANAGEMENT_ROUTES = routes
@@ -161,6 +163,28 @@ describe('an operator signed in a while ago', () => {
     // A key is its holder's proof every time.
     expect((await manage(own, 'POST', '/v1/keys', { name: 'by key' })).status).toBe(200);
   });
+
+  it('with a second step on, changes nothing after a first factor alone, signed in again: only the second step again', async () => {
+    const from = loopback();
+    const signed = await own.signInByLink(operatorEmail, from);
+    const operator = { session: signed.session_token, from };
+    const { secret } = await turnOn(own, operator, clock());
+    clock.advanceMinutes(own.config.project.reauthenticationMinutes + 1);
+    // The mailbox alone, on the same session (what a stolen session and a read mailbox give).
+    expect((await own.send('POST', '/sdk/v1/magic_links/email/login_or_create', { email: operatorEmail }, { from })).status).toBe(200);
+    const { token } = tokenFromLink((await own.outbox(operatorEmail))[0]!.text);
+    expect((await own.send('POST', '/sdk/v1/magic_links/authenticate', { token }, { session: operator.session, from })).status).toBe(200);
+    for (const [method, path, body] of [
+      ['POST', '/v1/keys', { name: 'after the mailbox alone' }],
+      ['POST', `/v1/users/${signed.user_id}/two_step/reset`, undefined],
+    ] as const) {
+      const refused = await manage(own, method, path, body, { session: operator.session });
+      expect({ status: refused.status, error_type: refused.body.error_type }, path).toEqual({ status: 403, error_type: 'reauthentication_required' });
+      expect(refused.body.error_message).toContain('authenticator app');
+    }
+    await confirmWithApp(own, operator, secret, clock());
+    expect((await manage(own, 'POST', '/v1/keys', { name: 'after the app' }, { session: operator.session })).status).toBe(200);
+  });
 });
 
 describe('events', () => {
@@ -186,8 +210,12 @@ describe('events', () => {
   });
 
   it('answers bad filters with 400 naming them', async () => {
-    const tooFar = Buffer.from('e:9999999999999999999').toString('base64url');
-    for (const query of ['type=user.exploded', 'limit=0', 'limit=abc', 'since=yesterday', 'cursor=bm9wZQ', `cursor=${tooFar}`, 'colour=red']) {
+    const cursor = (text: string) => Buffer.from(text).toString('base64url');
+    const bad = ['type=user.exploded', 'limit=0', 'limit=abc', 'since=yesterday', 'cursor=bm9wZQ', `cursor=${cursor('e:9999999999999999999')}`, 'colour=red'];
+    // Times the database cannot hold were a 500; cursors it did not write, otherwise written, were taken.
+    const beyond = ['since=9999-12-31T23:59:59-23:59', 'until=0000-01-01T00:00:00Z', 'since=+010000-01-01T00:00:00Z'];
+    const rewritten = [`cursor=${cursor('e:0005')}`, `cursor=${cursor('e:5')}==`, `cursor=${cursor('e:0')}`];
+    for (const query of [...bad, ...beyond, ...rewritten]) {
       const answer = await manage(server, 'GET', `/v1/events?${query}`);
       expect(answer.status, query).toBe(400);
       expect(['bad_request', 'invalid_cursor']).toContain(answer.body.error_type);
