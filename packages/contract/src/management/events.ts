@@ -71,7 +71,17 @@ const typeList = z
   })
   .transform((value) => value.split(',').map((type) => type.trim() as AuditEventType));
 
-const time = z.iso.datetime({ offset: true }).meta({ description: 'An ISO 8601 time, e.g. 2026-11-26T10:00:00Z.' });
+/** A time the database can compare with: PostgreSQL's timestamps, and JavaScript's four-digit years, end at 9999. */
+const time = z.iso
+  .datetime({ offset: true })
+  .refine(
+    (text) => {
+      const year = new Date(text).getUTCFullYear();
+      return year >= 1 && year <= 9999;
+    },
+    { message: 'Give a time in UTC between the years 1 and 9999.' },
+  )
+  .meta({ description: 'An ISO 8601 time, e.g. 2026-11-26T10:00:00Z.' });
 
 export const EventListQuerySchema = z
   .strictObject({

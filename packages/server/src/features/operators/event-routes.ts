@@ -9,10 +9,11 @@ import type { AuditEventsTable } from '../../storage/database.js';
 /** A cursor is the last event's position, base64url: opaque to callers, who only hand it back. */
 const cursorOf = (seq: string) => Buffer.from(`e:${seq}`).toString('base64url');
 
+/** A cursor's position; invalid_cursor for what cursorOf does not write (another form, another encoding of one). */
 function positionOf(cursor: string): string {
   const text = Buffer.from(cursor, 'base64url').toString();
   // A position fits PostgreSQL's bigint: 18 digits always do.
-  if (!/^e:\d{1,18}$/.test(text)) throw new ApiError('invalid_cursor');
+  if (!/^e:[1-9]\d{0,17}$/.test(text) || cursorOf(text.slice(2)) !== cursor) throw new ApiError('invalid_cursor');
   return text.slice(2);
 }
 
