@@ -46,11 +46,12 @@ export async function runOperatorTask(config: ServerConfig, task: OperatorTask, 
         }
         print(`No working management key has the id ${task.keyId} (keys list shows them).`);
         return 1;
-      case 'admins add':
-        await addOperator(db, task.email, now);
-        await recordEvent(db, { type: 'operator.action', userId: null, data: { action: 'operator.add', email: task.email }, actor: COMMAND_LINE }, now);
-        print(`${task.email} is an operator: once signed in with this email verified, they may use the console and the management API.`);
+      case 'admins add': {
+        const email = await addOperator(db, task.email, now);
+        await recordEvent(db, { type: 'operator.action', userId: null, data: { action: 'operator.add', email }, actor: COMMAND_LINE }, now);
+        print(`${email} is an operator: once signed in with this email verified, they may use the console and the management API.`);
         return 0;
+      }
       case 'admins list': {
         const operators = await listOperators(db);
         if (operators.length === 0) print('No operators added by command.');
@@ -58,14 +59,16 @@ export async function runOperatorTask(config: ServerConfig, task: OperatorTask, 
         if (config.project.adminEmails.length > 0) print(`And from VESTIBULE_ADMIN_EMAILS: ${config.project.adminEmails.join(', ')}`);
         return 0;
       }
-      case 'admins remove':
-        if (await removeOperator(db, task.email)) {
-          await recordEvent(db, { type: 'operator.action', userId: null, data: { action: 'operator.remove', email: task.email }, actor: COMMAND_LINE }, now);
-          print(`${task.email} is no longer an operator (sessions they hold can no longer call the management API).`);
+      case 'admins remove': {
+        const email = await removeOperator(db, task.email);
+        if (email) {
+          await recordEvent(db, { type: 'operator.action', userId: null, data: { action: 'operator.remove', email }, actor: COMMAND_LINE }, now);
+          print(`${email} is no longer an operator (sessions they hold can no longer call the management API).`);
           return 0;
         }
         print(`${task.email} was not added by command${config.project.adminEmails.length > 0 ? ' (VESTIBULE_ADMIN_EMAILS is changed in the settings)' : ''}.`);
         return 1;
+      }
     }
   } finally {
     await db.destroy();

@@ -93,11 +93,17 @@ describe('vestibule-server keys and admins', () => {
       const dataDir = dataDirWithDatabase();
       const added = await vestibuleServer(['admins', 'add', 'Ops@Example.com'], dataDir);
       expect(added.code).toBe(0);
+      // Said, listed and recorded as stored, not as typed.
+      expect(added.stdout).toContain('ops@example.com is an operator');
       expect((await vestibuleServer(['admins', 'list'], dataDir)).stdout).toContain('ops@example.com');
       const server = await startListening({}, { VESTIBULE_DATA_DIR: dataDir });
       try {
         const { session_token } = await server.signInByLink('ops@example.com');
         expect((await manage(server, 'GET', '/v1/keys', undefined, { session: session_token })).status).toBe(200);
+        const recorded = await manage(server, 'GET', '/v1/events?type=operator.action');
+        expect(recorded.body.events.map((event: { data: unknown }) => event.data)).toContainEqual(
+          expect.objectContaining({ action: 'operator.add', email: 'ops@example.com' }),
+        );
       } finally {
         await server.close();
       }

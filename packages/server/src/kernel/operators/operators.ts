@@ -26,19 +26,22 @@ export async function operatorEmail(db: Kysely<Database>, adminEmails: readonly 
   return row?.email ?? null;
 }
 
-/** Adds an operator by email (normalised); adding one twice is no change. */
-export async function addOperator(db: Kysely<Database>, email: string, now: Date): Promise<void> {
+/** Adds an operator by email; adding one twice is no change. Returns the address as stored (normalised), which is the one to report. */
+export async function addOperator(db: Kysely<Database>, email: string, now: Date): Promise<string> {
+  const stored = normalizeEmail(email);
   await db
     .insertInto('operators')
-    .values({ email: normalizeEmail(email), created_at: now })
+    .values({ email: stored, created_at: now })
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
+  return stored;
 }
 
-/** Removes an operator added by command; false when there was none (the configuration's stay). */
-export async function removeOperator(db: Kysely<Database>, email: string): Promise<boolean> {
-  const result = await db.deleteFrom('operators').where('email', '=', normalizeEmail(email)).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+/** Removes an operator added by command: the address as it was stored, or null when there was none (the configuration's stay). */
+export async function removeOperator(db: Kysely<Database>, email: string): Promise<string | null> {
+  const stored = normalizeEmail(email);
+  const result = await db.deleteFrom('operators').where('email', '=', stored).executeTakeFirst();
+  return result.numDeletedRows > 0n ? stored : null;
 }
 
 export function listOperators(db: Kysely<Database>): Promise<Array<{ email: string; created_at: Date }>> {
