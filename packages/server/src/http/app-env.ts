@@ -53,6 +53,8 @@ export interface AppEnv {
     clientIp: string;
     /** The caller's own address, as people read it (not the key limits count by); null when none parses. */
     clientAddress: string | null;
+    /** The text of a POST's or PATCH's body, once it has arrived (set by the bodyArrived middleware, before the credentials are checked). */
+    bodyText: string;
     /** The parsed JSON body of a POST (set by the jsonBody middleware). */
     body: unknown;
     /** The session the Bearer token names, once sessionAuth has checked it. */

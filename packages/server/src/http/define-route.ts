@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { allErrors, ErrorResponseSchema, OAuthErrorSchema, type ErrorType, type OAuthRouteDef, type RouteDef } from '@vestibule/contract';
 import type { AppEnv } from './app-env.js';
 import { bodyLimit } from './body-limit.js';
-import { jsonBody } from './json-body.js';
+import { bodyArrived, jsonBody } from './json-body.js';
 import { publicToken } from './public-token.js';
 import { validateBody, validateParams, validateQuery } from './validate-body.js';
 
@@ -162,7 +162,8 @@ export function defineRoute<R extends RouteDef>(
       ),
     },
   });
-  const before: MiddlewareHandler<AppEnv>[] = [];
+  // The body first: credentials are checked once it has arrived, when the change is made (json-body.ts).
+  const before: MiddlewareHandler<AppEnv>[] = route.request ? [bodyArrived()] : [];
   if (route.auth !== 'none' && route.auth !== 'management') {
     if (!app.publicToken) throw new Error('defineRoute: app.publicToken is not set.');
     before.push(publicToken(app.publicToken));

@@ -26,11 +26,26 @@ export function parseJsonBody(text: string, contentType: string | undefined): un
   return body;
 }
 
-/** Reads a POST or PATCH body as JSON into c.var.body (parseJsonBody); a body over 16 KiB is 413. */
+const hasBody = (method: string) => method === 'POST' || method === 'PATCH';
+
+/**
+ * Waits for a POST or PATCH body to arrive, whole, into c.var.bodyText (a body over 16 KiB is 413),
+ * before the call's credentials are checked: a change is made when its body is in, and a caller who
+ * sent the headers and held the body back for minutes had their key or session checked before then,
+ * so a key revoked meanwhile still made a new key.
+ */
+export function bodyArrived(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (hasBody(c.req.method)) c.set('bodyText', await readBodyText(c));
+    return next();
+  };
+}
+
+/** Parses the body bodyArrived read as JSON into c.var.body (parseJsonBody), after the route's door (public token, management credentials): a stranger's junk is 401, not 400. */
 export function jsonBody(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.req.method !== 'POST' && c.req.method !== 'PATCH') return next();
-    c.set('body', parseJsonBody(await readBodyText(c), requestHeader(c, 'Content-Type')));
+    if (!hasBody(c.req.method)) return next();
+    c.set('body', parseJsonBody(c.get('bodyText') ?? (await readBodyText(c)), requestHeader(c, 'Content-Type')));
     return next();
   };
 }
