@@ -193,8 +193,8 @@ test('dedupe: creating a password for an address that meanwhile has an account s
 test('sign-up under a LUDS project shows the checklist with its counts', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const stack = await startStack({
-    apiPort: 38787,
-    demoPort: 33000,
+    apiPort: 28807,
+    demoPort: 23020,
     env: { VESTIBULE_PASSWORD_POLICY: 'luds', VESTIBULE_LUDS_MINIMUM_COUNT: '10', VESTIBULE_LUDS_COMPLEXITY: '4' },
   });
   try {
@@ -219,7 +219,7 @@ test('sign-up under a LUDS project shows the checklist with its counts', async (
 
 test('sign-up under a project with no strength policy shows no strength feedback, only a breach', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  const stack = await startStack({ apiPort: 48787, demoPort: 43000, env: { VESTIBULE_PASSWORD_POLICY: 'none' } });
+  const stack = await startStack({ apiPort: 28817, demoPort: 23030, env: { VESTIBULE_PASSWORD_POLICY: 'none' } });
   try {
     await submitEmail(page, uniqueEmail('pw-none'), stack.demoUrl);
     await page.getByRole('button', { name: 'Create a password' }).click();
@@ -250,8 +250,8 @@ test('a password found in a breach after sign-up is refused at login and a reset
   });
   await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
   const stack = await startStack({
-    apiPort: 48787,
-    demoPort: 43000,
+    apiPort: 28817,
+    demoPort: 23030,
     env: { VESTIBULE_BREACH_RANGE_URL: `http://127.0.0.1:${(service.address() as AddressInfo).port}` },
   });
   try {

@@ -14,7 +14,14 @@ export interface StackProcess {
   stop(): Promise<number | null>;
 }
 
+/**
+ * Starts the stack on `apiPort` and `demoPort`, which must lie below 32768, where Linux's ephemeral
+ * ports begin: a fixed port above it may be held by any outgoing connection of the run (a demo on
+ * port 43000 once failed to start with EADDRINUSE).
+ */
 export async function startStack(options: { apiPort: number; demoPort: number; dataDir?: string; env?: Record<string, string> }): Promise<StackProcess> {
+  for (const port of [options.apiPort, options.demoPort])
+    if (port >= 32768) throw new Error(`startStack: port ${port} is among the ephemeral ports; pick one below 32768.`);
   // Under the run's temporary folder (playwright.config.ts), removed when the run ends.
   const dataDir = options.dataDir ?? mkdtempSync(join(process.env.VESTIBULE_E2E_TMP ?? tmpdir(), 'vestibule-stack-'));
   const child: ChildProcess = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'scripts/start.ts'], {
