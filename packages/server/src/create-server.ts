@@ -12,6 +12,8 @@ import type { AppDeps, Clock } from './http/app-env.js';
 import type { Logger } from './kernel/logger.js';
 import { createApp, createHotPaths } from './http/create-app.js';
 import { nodeListener } from './http/node-listener.js';
+import { observeRequests, type RequestObserver } from './http/answered-requests.js';
+import { shownCallerAddress } from './http/client-ip.js';
 import { developmentExposureWarning } from './http/this-machine.js';
 import { pruneFailureCounters } from './kernel/failure-counters.js';
 import { pruneOneTimeSecrets } from './kernel/one-time-secrets.js';
@@ -36,6 +38,8 @@ export interface CreateServerOptions {
   emailSenders?: EmailSender[];
   /** How often ended secrets are pruned while the server runs (tests shorten it); kernel/pruning.ts. */
   pruneEveryMs?: number;
+  /** Told of each request the listener answers, once answered (http/answered-requests.ts). */
+  requestObservers?: RequestObserver[];
 }
 
 export interface VestibuleServer {
@@ -145,7 +149,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   let closed: Promise<void> | null = null;
   return {
     app: { fetch },
-    listener: nodeListener(fetch, createHotPaths(deps), log),
+    listener: observeRequests(nodeListener(fetch, createHotPaths(deps), log), options.requestObservers ?? [], shownCallerAddress(config.trustProxy)),
     database: kind,
     db,
     async rotateSigningKey() {

@@ -1,10 +1,11 @@
+import type { IncomingMessage } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
 import proxyaddr from 'proxy-addr';
 import type { TrustProxy } from '../config/server-config.js';
 import type { AppEnv } from './app-env.js';
-import { requestHeader } from './request-header.js';
+import { nodeHeader, requestHeader } from './request-header.js';
 
 /** The address the Node adapter's socket saw (c.env.incoming), or null under a bare app.fetch. */
 export function peerAddress(env: unknown): string | null {
@@ -71,22 +72,33 @@ function shownAddress(address: string): string | null {
   return ipaddr.isValid(bare) ? ipaddr.process(bare).toString() : null;
 }
 
+/** The caller's address as `trust` says to read it: the socket's peer, or a hop of X-Forwarded-For; 'unknown' without a socket. */
+export function callerAddress(trust: TrustProxy): (peer: string | null, forwarded: string | undefined) => string {
+  const trusts = trustFunction(trust);
+  return (peer, forwarded) => {
+    if (!peer) return 'unknown';
+    if (!trusts) return peer;
+    // proxy-addr reads a Node request; these are the only two fields it looks at.
+    const request = { socket: { remoteAddress: peer }, connection: { remoteAddress: peer }, headers: { 'x-forwarded-for': forwarded } };
+    return proxyaddr(request as unknown as Parameters<typeof proxyaddr>[0], trusts);
+  };
+}
+
+/** The caller's address of a request Node answers outside the app (a hot path), as the app would see it, for people to read (shownAddress). */
+export function shownCallerAddress(trust: TrustProxy): (request: IncomingMessage) => string | null {
+  const addressOf = callerAddress(trust);
+  return (request) => shownAddress(addressOf(request.socket.remoteAddress ?? null, nodeHeader(request, 'x-forwarded-for')));
+}
+
 /**
  * Resolves the caller once per request into c.get('clientIp'): what every per-client limit and
  * lockout is keyed by (an IPv4 address, or an IPv6 prefix: clientKey). 'unknown' only when there
  * is no socket at all (app.fetch called directly).
  */
 export function clientAddress(trust: TrustProxy, ipv6Prefix: number): MiddlewareHandler<AppEnv> {
-  const trusts = trustFunction(trust);
+  const addressOf = callerAddress(trust);
   return async (c, next) => {
-    const peer = peerAddress(c.env);
-    let address = peer ?? 'unknown';
-    if (peer && trusts) {
-      const forwarded = requestHeader(c, 'X-Forwarded-For');
-      // proxy-addr reads a Node request; these are the only two fields it looks at.
-      const request = { socket: { remoteAddress: peer }, connection: { remoteAddress: peer }, headers: { 'x-forwarded-for': forwarded } };
-      address = proxyaddr(request as unknown as Parameters<typeof proxyaddr>[0], trusts);
-    }
+    const address = addressOf(peerAddress(c.env), requestHeader(c, 'X-Forwarded-For'));
     c.set('clientIp', clientKey(address, ipv6Prefix));
     c.set('clientAddress', shownAddress(address));
     return next();

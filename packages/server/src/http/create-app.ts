@@ -3,6 +3,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { features } from '../features/index.js';
 import { ApiError } from '../kernel/api-error.js';
 import { managementAuth } from './management-auth.js';
+import { noteRoute } from './answered-requests.js';
 import type { AppDeps, AppEnv } from './app-env.js';
 import { clientAddress } from './client-ip.js';
 import { cors } from './cors.js';
@@ -29,6 +30,8 @@ export function createHotPaths(deps: AppDeps): HotPaths {
 /** The whole HTTP API as one Request → Response function (plus the OpenAPI registry). */
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = Object.assign(new OpenAPIHono<AppEnv>(), { publicToken: deps.config.project.publicToken, managementAuth: managementAuth(deps) });
+  // First, so that it reads the route and the caller once everything else has run.
+  app.use('*', noteRoute());
   app.use('*', requestId());
   app.use('*', clientAddress(deps.config.trustProxy, deps.config.clientIpv6Prefix));
   app.use('*', securityHeaders());

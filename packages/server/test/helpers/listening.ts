@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import type { OutboxMessage, SessionResponse } from '@vestibule/contract';
 import type { Clock } from '../../src/http/app-env.js';
 import type { Logger } from '../../src/kernel/logger.js';
-import { startServer, type ServerConfig } from '../../src/index.js';
+import { type CreateServerOptions, startServer, type ServerConfig } from '../../src/index.js';
 import { afterAll, beforeAll } from 'vitest';
 import { testClock, tokenFromLink, type TestClock } from './harness.js';
 import { PUBLIC_TOKEN, testConfig } from './test-config.js';
@@ -59,9 +59,10 @@ export async function startListening(
   env: NodeJS.ProcessEnv = {},
   logger: Logger = quietLogger,
   clock?: Clock,
+  options: Omit<CreateServerOptions, 'logger' | 'clock'> = {},
 ): Promise<ListeningServer> {
   const config = { ...testConfig({ port: 0, ...overrides }, env) };
-  const server = await startServer(config, { logger, clock });
+  const server = await startServer(config, { logger, clock, ...options });
   const send: ListeningServer['send'] = (method, path, body, options = {}) =>
     new Promise((resolve, reject) => {
       const from = options.from ?? '127.0.0.1';

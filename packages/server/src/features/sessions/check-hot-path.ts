@@ -2,6 +2,7 @@ import { sessionRoutes } from '@vestibule/contract';
 import type { AppDeps } from '../../http/app-env.js';
 import { bearerFrom } from '../../http/bearer.js';
 import { MAX_BODY_BYTES } from '../../http/body-limit.js';
+import { noteHotRoute } from '../../http/answered-requests.js';
 import { corsAnswerHeaders } from '../../http/cors.js';
 import { parseJsonBody } from '../../http/json-body.js';
 import type { HotPath } from '../../http/node-listener.js';
@@ -58,6 +59,7 @@ export function checkHotPath(deps: AppDeps): HotPath {
       'Content-Length': Buffer.byteLength(answer),
     });
     response.end(answer);
+    noteHotRoute(request, sessionRoutes.authenticate.path, requestId);
     return true;
   };
 }

@@ -1,0 +1,84 @@
+import type { IncomingMessage, RequestListener } from 'node:http';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './app-env.js';
+
+/** A request once answered, as the request log and the metrics see it. */
+export interface AnsweredRequest {
+  method: string;
+  /**
+   * The route that answered, as declared ('/v1/users/:user_id'), or 'unmatched': never the path as
+   * sent, which anyone can make unique (a metric's labels, and a log line's route, stay bounded).
+   */
+  route: string;
+  status: number;
+  durationMs: number;
+  /** The X-Request-Id the answer carried (every answer of the app and of a hot path has one); null when neither answered. */
+  requestId: string | null;
+  /** The caller's address as the app read it (the trusted proxies' X-Forwarded-For hop, or the socket's). */
+  clientAddress: string | null;
+  /** False when the connection closed before the answer was whole (the caller went away, or the server cut it). */
+  completed: boolean;
+}
+
+/** Told of every request once it is answered; must not throw, and should not block. */
+export type RequestObserver = (answered: AnsweredRequest) => void;
+
+/** What the app, or a hot path, noted of a request it answered, keyed by Node's request. */
+interface Note {
+  route: string;
+  requestId: string;
+  /** Undefined for a hot path: observeRequests reads it then, as the app would have. */
+  clientAddress?: string | null;
+}
+const notes = new WeakMap<IncomingMessage, Note>();
+
+/**
+ * Notes, once the app has answered, which route did, the request's id and who called: Hono knows
+ * them only inside the app (Node's getHeader does not see headers written with the answer). Routes
+ * with method ALL are middleware, so a call that matched nothing else (a 404, a 405) is 'unmatched'.
+ */
+export function noteRoute(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (!incoming) return;
+    const answered = c.req.matchedRoutes.findLast((route) => route.method !== 'ALL');
+    notes.set(incoming, { route: answered?.path ?? 'unmatched', requestId: c.get('requestId'), clientAddress: c.get('clientAddress') ?? null });
+  };
+}
+
+/** For a call a hot path answers (http/node-listener.ts): its route, as the contract declares it, and the id it answered with. */
+export function noteHotRoute(request: IncomingMessage, route: string, requestId: string): void {
+  notes.set(request, { route, requestId });
+}
+
+/**
+ * Node's request listener with each request reported to `observers` once its answer has gone
+ * (or its connection closed first), with its duration from arrival. `callerOf` reads the caller of
+ * a call a hot path answered. Without observers it is the listener itself.
+ */
+export function observeRequests(
+  listener: RequestListener,
+  observers: readonly RequestObserver[],
+  callerOf: (request: IncomingMessage) => string | null,
+): RequestListener {
+  if (observers.length === 0) return listener;
+  return (request, response) => {
+    const started = performance.now();
+    const report = (completed: boolean) => {
+      const note = notes.get(request);
+      const answered: AnsweredRequest = {
+        method: request.method ?? 'GET',
+        route: note?.route ?? 'unmatched',
+        status: response.statusCode,
+        durationMs: performance.now() - started,
+        requestId: note?.requestId ?? null,
+        clientAddress: note && note.clientAddress !== undefined ? note.clientAddress : callerOf(request),
+        completed,
+      };
+      for (const observe of observers) observe(answered);
+    };
+    response.once('close', () => report(response.writableFinished));
+    listener(request, response);
+  };
+}
