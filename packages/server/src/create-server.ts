@@ -4,7 +4,7 @@ import type { Database } from './storage/database.js';
 import { emailAddressOf } from './config/schemas.js';
 import type { ServerConfig } from './config/server-config.js';
 import { combineEmailSenders, type EmailSender } from './delivery/email-sender.js';
-import { createOutboxEmailSink, createOutboxTextSink } from './delivery/outbox-sink.js';
+import { createOutboxEmailSink, createOutboxTextSink, pruneOutbox } from './delivery/outbox-sink.js';
 import { createTextDelivery } from './delivery/text-delivery.js';
 import { createTwilioTextSender } from './delivery/twilio-text-sender.js';
 import { createSmtpEmailSender } from './delivery/smtp-email-sender.js';
@@ -25,6 +25,7 @@ import { assertSecretMatches, deriveServerKeys, resolveServerSecret } from './se
 import { ensureSigningKey, retireSigningKey, rotateSigningKey, sealPlainSigningKeys, SigningKeyring } from './kernel/keyring.js';
 import { HeavyWork } from './kernel/heavy-work.js';
 import { LiveSessions } from './kernel/sessions/live-sessions.js';
+import { pruneSessions } from './kernel/sessions/prune-sessions.js';
 import { ChangeFeed } from './storage/change-feed.js';
 import { CHANGE_CHANNEL } from './storage/migrations/0011-change-feed.js';
 import { createDatabase } from './storage/create-database.js';
@@ -72,9 +73,14 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   if (exposure) log.warn(exposure);
   const secret = resolveServerSecret(config);
   const keys = deriveServerKeys(secret);
-  // Every one-time secret (the kernel's table), events past their retention, and what features issue in tables of their own.
+  // The kernel's tables (one-time secrets, ended sessions, limits' counters, the outbox, events past
+  // their retention) and what features issue in tables of their own.
   const pruners: PruneBatch[] = [
     pruneOneTimeSecrets,
+    pruneSessions,
+    pruneRateLimits,
+    pruneFailureCounters,
+    pruneOutbox,
     pruneAuditEvents(config.eventRetentionDays),
     ...features.flatMap((feature) => (feature.prune ? [feature.prune] : [])),
   ];
@@ -89,8 +95,6 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     await assertSecretMatches(db, secret);
     await sealPlainSigningKeys(db, keys.keyEncryptionKey);
     await ensureSigningKey(db, clock(), keys.keyEncryptionKey);
-    await pruneRateLimits(db, clock());
-    await pruneFailureCounters(db, clock());
     await pruneAll(db, pruners, clock());
     await feed.start(changes);
   } catch (error) {

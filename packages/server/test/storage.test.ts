@@ -254,6 +254,7 @@ describe('migrations', () => {
       '0021-users-by-creation',
       '0022-idp-clients',
       '0023-recovery-codes-event',
+      '0025-pruning',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { OutboxMessage } from '@vestibule/contract';
 import { emailOrNull } from '../kernel/email-address.js';
+import { KEEP_ENDED_MS, type PruneBatch } from '../kernel/pruning.js';
 import { newId } from '../security/random-token.js';
 import type { Database } from '../storage/database.js';
 import type { EmailSender } from './email-sender.js';
@@ -57,3 +58,16 @@ export async function listOutbox(db: Kysely<Database>, options: { to?: string; l
     created_at: row.created_at.toISOString(),
   }));
 }
+
+/** One batch (kernel/pruning.ts) of outbox messages older than a day: the links and passcodes in them have ended by then. */
+export const pruneOutbox: PruneBatch = async (db, now, limit) => {
+  const old = db
+    .selectFrom('outbox_messages')
+    .select('seq')
+    .where('created_at', '<', new Date(now.getTime() - KEEP_ENDED_MS))
+    .limit(limit)
+    .forUpdate()
+    .skipLocked();
+  const result = await db.deleteFrom('outbox_messages').where('seq', 'in', old).executeTakeFirst();
+  return Number(result.numDeletedRows);
+};

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { LockoutRule } from '../config/server-config.js';
 import type { Database } from '../storage/database.js';
 import { sha256Hex } from '../security/hash.js';
+import { KEEP_ENDED_MS, type PruneBatch } from './pruning.js';
 
 /**
  * One count of wrong secrets: `scope` names what is guessed at (an account's password, a user's
@@ -100,12 +101,20 @@ export async function clearFailures(db: Kysely<Database>, scope: string): Promis
   await db.deleteFrom('failure_counters').where('scope', '=', scope).execute();
 }
 
-/** Deletes counters whose window and lock both ended more than a day before `now`. */
-export async function pruneFailureCounters(db: Kysely<Database>, now: Date): Promise<void> {
-  const dayAgo = new Date(now.getTime() - 86_400_000);
-  await db
-    .deleteFrom('failure_counters')
+/** One batch (kernel/pruning.ts) of counters whose window and lock both ended more than a day before `now`. */
+export const pruneFailureCounters: PruneBatch = async (db, now, limit) => {
+  const dayAgo = new Date(now.getTime() - KEEP_ENDED_MS);
+  const old = db
+    .selectFrom('failure_counters')
+    .select(['scope', 'client'])
     .where('window_start', '<', dayAgo)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', dayAgo)]))
-    .execute();
-}
+    .limit(limit)
+    .forUpdate()
+    .skipLocked();
+  const result = await db
+    .deleteFrom('failure_counters')
+    .where(({ eb, refTuple }) => eb(refTuple('scope', 'client'), 'in', old.$asTuple('scope', 'client')))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+};

@@ -32,9 +32,32 @@ export async function pruneAll(db: Kysely<Database>, pruners: readonly PruneBatc
 }
 
 /**
- * Prunes every `everyMs` while the server runs (the timer does not keep the process alive); a run
- * that fails is logged and the next one tries again. Returns the function that stops it, which
- * waits for a run under way (so the database is not closed under it).
+ * Claims the run due at `now` on the schedule every instance on the database shares: true for the
+ * one instance whose claim moves the next run `everyMs` on, false for the others (and for all of
+ * them until then). One statement, so instances claiming at once cannot both win; the first claim
+ * on a database makes the schedule.
+ */
+export async function claimPruneRun(db: Kysely<Database>, now: Date, everyMs: number): Promise<boolean> {
+  const claimed = await db
+    .insertInto('prune_schedule')
+    .values({ name: 'prune', next_run_at: new Date(now.getTime() + everyMs) })
+    .onConflict((oc) =>
+      oc
+        .column('name')
+        .doUpdateSet((eb) => ({ next_run_at: eb.ref('excluded.next_run_at') }))
+        .where('prune_schedule.next_run_at', '<=', now),
+    )
+    .returning('name')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/**
+ * Prunes every `everyMs` while the server runs (the timer does not keep the process alive): each
+ * instance looks that often, and the one that claims the run (claimPruneRun) prunes, so several
+ * instances prune once per period between them, not once each. A run that fails is logged and
+ * the next one tries again. Returns the function that stops it, which waits for a run under way
+ * (so the database is not closed under it).
  */
 export function prunePeriodically(
   db: Kysely<Database>,
@@ -46,11 +69,11 @@ export function prunePeriodically(
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     // A run still under way (a large backlog) is not joined by a second one.
-    running ??= pruneAll(db, pruners, clock())
-      .then(
-        () => undefined,
-        (error: Error) => log.error('Pruning ended secrets failed; the next run tries again.', { message: error.message }),
-      )
+    running ??= (async () => {
+      const now = clock();
+      if (await claimPruneRun(db, now, everyMs)) await pruneAll(db, pruners, now);
+    })()
+      .catch((error: Error) => log.error('Pruning ended secrets failed; the next run tries again.', { message: error.message }))
       .finally(() => {
         running = null;
       });

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { RateLimitRule } from '../config/server-config.js';
 import type { Database } from '../storage/database.js';
+import { KEEP_ENDED_MS, type PruneBatch } from '../kernel/pruning.js';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -26,10 +27,18 @@ export async function hitRateLimit(db: Kysely<Database>, key: string, rule: Rate
   return { allowed: count <= rule.limit, count, retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000)) };
 }
 
-/** Deletes buckets whose window ended more than a day before `now`. */
-export async function pruneRateLimits(db: Kysely<Database>, now: Date): Promise<void> {
-  await db
+/** One batch (kernel/pruning.ts) of buckets whose window started more than a day before `now` (no rule's window is longer). */
+export const pruneRateLimits: PruneBatch = async (db, now, limit) => {
+  const old = db
+    .selectFrom('rate_limit_buckets')
+    .select(['bucket_key', 'window_start'])
+    .where('window_start', '<', new Date(now.getTime() - KEEP_ENDED_MS))
+    .limit(limit)
+    .forUpdate()
+    .skipLocked();
+  const result = await db
     .deleteFrom('rate_limit_buckets')
-    .where('window_start', '<', new Date(now.getTime() - 86_400_000))
-    .execute();
-}
+    .where(({ eb, refTuple }) => eb(refTuple('bucket_key', 'window_start'), 'in', old.$asTuple('bucket_key', 'window_start')))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+};

@@ -126,6 +126,12 @@ export interface OneTimeSecretsTable {
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** The shared schedule of pruning (kernel/pruning.ts): when the next run is due, for whichever instance claims it. */
+export interface PruneScheduleTable {
+  name: string;
+  next_run_at: Timestamp;
+}
+
 export interface FailureCountersTable {
   /** What is guessed at, e.g. 'password:<sha256 of the email>' or 'otp:<user_id>'. */
   scope: string;
@@ -185,6 +191,7 @@ export interface Database {
   rate_limit_buckets: RateLimitBucketsTable;
   outbox_messages: OutboxMessagesTable;
   failure_counters: FailureCountersTable;
+  prune_schedule: PruneScheduleTable;
   server_secrets: ServerSecretsTable;
   user_passwords: UserPasswordsTable;
   one_time_secrets: OneTimeSecretsTable;

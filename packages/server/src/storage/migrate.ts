@@ -11,6 +11,7 @@ import { emailForms } from './migrations/0013-email-forms.js';
 import { account } from './migrations/0014-account.js';
 import { waysInEnded } from './migrations/0017-ways-in-ended.js';
 import { operators } from './migrations/0019-operators.js';
+import { pruning } from './migrations/0025-pruning.js';
 
 /**
  * The kernel's migrations (its tables and those of several features). A feature's own tables come
@@ -30,6 +31,7 @@ export const kernelMigrations: Record<string, Migration> = {
   '0014-account': account,
   '0017-ways-in-ended': waysInEnded,
   '0019-operators': operators,
+  '0025-pruning': pruning,
 };
 
 /** The kernel's migrations and the features', by name in the order they run; a name given twice is a mistake, refused. */

@@ -88,7 +88,7 @@ describe('a method added by following the guide', () => {
 
   it('runs its migration with the others, and its table is there', async () => {
     const ran = await sql<{ name: string }>`select name from vestibule_migrations`.execute(h.server.db);
-    expect(ran.rows.map((row) => row.name)).toContain('0024-example-code');
+    expect(ran.rows.map((row) => row.name)).toContain('0026-example-code');
     const { rows } = await sql<{ count: string }>`select count(*) as count from example_codes`.execute(h.server.db);
     expect(Number(rows[0]!.count)).toBe(0);
   });

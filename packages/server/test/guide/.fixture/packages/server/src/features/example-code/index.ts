@@ -1,7 +1,7 @@
 import type { Feature } from '../../http/feature.js';
 import { pruneExampleCodes, removeUserExampleCodes } from './codes.js';
 import { exampleCodeConfig } from './config.js';
-import { exampleCode as exampleCodeMigration } from './migrations/0024-example-code.js';
+import { exampleCode as exampleCodeMigration } from './migrations/0026-example-code.js';
 import { registerExampleCodeRoutes } from './routes.js';
 import { exampleCodesPart } from './user-part.js';
 
@@ -10,7 +10,7 @@ export const exampleCode: Feature = {
   name: 'example-code',
   register: registerExampleCodeRoutes,
   config: exampleCodeConfig,
-  migrations: { '0024-example-code': exampleCodeMigration },
+  migrations: { '0026-example-code': exampleCodeMigration },
   userPart: exampleCodesPart,
   revokeUser: removeUserExampleCodes,
   prune: pruneExampleCodes,

@@ -1,6 +1,6 @@
 import type { Timestamp } from '../../storage/database.js';
 
-/** A sign-in code, by its hash only (migration 0024-example-code). */
+/** A sign-in code, by its hash only (migration 0026-example-code). */
 export interface ExampleCodesTable {
   code_hash: string;
   user_id: string;
