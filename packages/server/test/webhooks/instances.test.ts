@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import type { WebhookCreateResponse, WebhookDelivery } from '@vestibule/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -13,6 +11,7 @@ import { describeWithPostgres, twoInstances } from '../helpers/describe-with-pos
 import { testClock, uniqueEmail } from '../helpers/harness.js';
 import { type ListeningServer, startListening } from '../helpers/listening.js';
 import { MANAGEMENT_KEY, manage } from '../helpers/management.js';
+import { startServerProcess } from '../helpers/server-process.js';
 import { dataDirWithDatabase, PUBLIC_TOKEN, tempDir, TEST_SECRET } from '../helpers/test-config.js';
 import { payloadOf, type Receiver, startReceiver } from './receiver.js';
 
@@ -23,7 +22,6 @@ import { payloadOf, type Receiver, startReceiver } from './receiver.js';
  * takes the delivery then.
  */
 const PASSWORD = 'webhook-instances-Tundra-71';
-const repoRoot = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** A sign-up with a password (a user.created event), from a client address of its own. */
@@ -111,32 +109,14 @@ describeWithPostgres('an instance killed in the middle of a delivery', (cluster)
   it('loses nothing: its claim ends with the lease, and another instance delivers the event then, with the same webhook-id', async () => {
     // The first attempt is held unanswered until the instance making it is killed; the next is answered.
     receiver = await startReceiver((n) => (n === 0 ? 'hold' : 204));
-    child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'packages/server/src/main.ts'], {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        VESTIBULE_API_PORT: '0',
-        VESTIBULE_DATA_DIR: dataDirWithDatabase(),
-        DATABASE_URL: url,
-        VESTIBULE_SECRET: TEST_SECRET,
-        VESTIBULE_MANAGEMENT_KEY: MANAGEMENT_KEY,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const instance = await startServerProcess({
+      VESTIBULE_DATA_DIR: dataDirWithDatabase(),
+      DATABASE_URL: url,
+      VESTIBULE_SECRET: TEST_SECRET,
+      VESTIBULE_MANAGEMENT_KEY: MANAGEMENT_KEY,
     });
-    let output = '';
-    child.stdout!.on('data', (chunk) => (output += String(chunk)));
-    child.stderr!.on('data', (chunk) => (output += String(chunk)));
-    const exited = new Promise((done) => child!.on('exit', done));
-    const base = await new Promise<string>((done, fail) => {
-      const timer = setInterval(() => {
-        const found = /Vestibule API: (http:\/\/localhost:\d+)/.exec(output)?.[1];
-        if (found) {
-          clearInterval(timer);
-          done(found);
-        }
-      }, 50);
-      void exited.then(() => fail(new Error(`main.ts exited: ${output}`)));
-    });
+    child = instance.child;
+    const base = instance.url;
     const call = async (method: string, path: string, body: unknown, headers: Record<string, string>) => {
       const response = await fetch(`${base}${path}`, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
       return { status: response.status, body: await response.json() };
@@ -149,7 +129,7 @@ describeWithPostgres('an instance killed in the middle of a delivery', (cluster)
 
     const [held] = await receiver.waitFor((all) => all.length === 1);
     child.kill('SIGKILL');
-    await exited;
+    await instance.exited;
 
     const clock = testClock();
     survivor = await startListening({ databaseUrl: url, secret: TEST_SECRET }, {}, undefined, clock);
