@@ -14,6 +14,9 @@ import { createApp, createHotPaths } from './http/create-app.js';
 import { nodeListener } from './http/node-listener.js';
 import { observeRequests, type RequestObserver } from './http/answered-requests.js';
 import { shownCallerAddress } from './http/client-ip.js';
+import { createLogger } from './logging/create-logger.js';
+import { requestLog } from './logging/request-log.js';
+import { logSettingsOf } from './logging/settings.js';
 import { developmentExposureWarning } from './http/this-machine.js';
 import { pruneFailureCounters } from './kernel/failure-counters.js';
 import { pruneOneTimeSecrets } from './kernel/one-time-secrets.js';
@@ -34,6 +37,7 @@ import { migrateToLatest } from './storage/migrate.js';
 export interface CreateServerOptions {
   /** The time source for every expiry and rate-limit window (tests inject one). */
   clock?: Clock;
+  /** Where the server logs, the request log included (default: pino to stdout, logging/create-logger.ts). */
   logger?: Logger;
   /** Extra email sinks, used besides SMTP and the outbox. */
   emailSenders?: EmailSender[];
@@ -59,16 +63,10 @@ export interface VestibuleServer {
   close(): Promise<void>;
 }
 
-export const consoleLogger: Logger = {
-  info: (message, details) => console.log(message, details ? JSON.stringify(details) : ''),
-  warn: (message, details) => console.warn(message, details ? JSON.stringify(details) : ''),
-  error: (message, details) => console.error(message, details ? JSON.stringify(details) : ''),
-};
-
 /** Opens the database (creating the embedded one on first start), migrates it, ensures a signing key. */
 export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<VestibuleServer> {
   const clock = options.clock ?? (() => new Date());
-  const log = options.logger ?? consoleLogger;
+  const log = options.logger ?? createLogger(logSettingsOf(config));
   const exposure = developmentExposureWarning(config);
   if (exposure) log.warn(exposure);
   const secret = resolveServerSecret(config);
@@ -153,7 +151,11 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   let closed: Promise<void> | null = null;
   return {
     app: { fetch },
-    listener: observeRequests(nodeListener(fetch, createHotPaths(deps), log), options.requestObservers ?? [], shownCallerAddress(config.trustProxy)),
+    listener: observeRequests(
+      nodeListener(fetch, createHotPaths(deps), log),
+      [requestLog(log), ...(options.requestObservers ?? [])],
+      shownCallerAddress(config.trustProxy),
+    ),
     database: kind,
     db,
     async rotateSigningKey() {
@@ -173,6 +175,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
         await email.close?.();
         await feed.close();
         await db.destroy();
+        log.flush?.();
       })();
       return closed;
     },

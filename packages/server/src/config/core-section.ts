@@ -6,6 +6,7 @@ import { ConfigError } from './config-error.js';
 import { field, type ConfigSection } from './declare.js';
 import { emailAddressOf, httpUrl, minutes, origin, rate, urlWith } from './schemas.js';
 import type { TrustProxy } from './server-config.js';
+import { finishLogSettings, logFields } from '../logging/settings.js';
 
 /** VESTIBULE_TRUST_PROXY: true, false, a number of hops, or a comma-separated list of proxy addresses/CIDRs. */
 function readTrustProxy(raw: string): unknown {
@@ -110,6 +111,7 @@ export const coreSection: ConfigSection = {
       },
     ),
     'rateLimits.managementPerKey': field(rate(600, 60), 'Management API calls per key (or per operator signed in to the console).'),
+    ...logFields,
   },
   project: {
     name: field(z.string().min(1), 'Project name: in emails and bootstrap `projectName`.', { env: { name: 'VESTIBULE_PROJECT_NAME', read: 'string' } }),
@@ -159,6 +161,7 @@ export const coreSection: ConfigSection = {
     config.managementKey ??= null;
     config.outboxEnabled = config.env === 'development';
     config.hashConcurrency ??= Math.max(1, availableParallelism() - 1);
+    finishLogSettings(config);
     // true means one proxy hop: the client is the address our proxy saw, never the client's own claim.
     config.trustProxy = ((config.trustProxy as TrustProxy | true) === true ? 1 : config.trustProxy) as TrustProxy;
     const project = config.project;
