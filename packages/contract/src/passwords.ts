@@ -131,12 +131,12 @@ export const passwordRoutes = {
     method: 'post',
     path: '/sdk/v1/passwords/email/reset/start',
     summary:
-      'Email a single-use password-reset link (and a passwordless login link) to a known address. An unknown address gets the same answer and no email; no user is created.',
+      'Email a single-use password-reset link (and a passwordless login link) to a known address. An unknown address gets the same answer and no email; no user is created. An email the mail server refuses or that cannot reach it is 502/503 delivery_failed, and its links do not work.',
     tag: 'Passwords',
     auth: 'public',
     request: PasswordResetByEmailStartRequestSchema,
     response: OkResponseSchema,
-    errors: ['invalid_email', 'invalid_redirect_url', 'invalid_duration', 'too_many_requests'],
+    errors: ['invalid_email', 'invalid_redirect_url', 'invalid_duration', 'too_many_requests', 'delivery_failed'],
   }),
   checkResetToken: route({
     method: 'post',

@@ -104,10 +104,11 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const from = config.project.emailFrom;
   if (!emailAddressOf(from)) throw new Error(`project.emailFrom holds no address: ${from}`);
   const senders: EmailSender[] = [];
-  // The outbox first: in development a message is visible there even if SMTP then fails.
-  if (config.outboxEnabled) senders.push(createOutboxEmailSink(db, clock));
+  // SMTP first: a message it refused fails the send, in development as in production, and the
+  // outbox holds only what went out.
   if (config.smtpUrl) senders.push(createSmtpEmailSender(config.smtpUrl, from));
   senders.push(...(options.emailSenders ?? []));
+  if (config.outboxEnabled) senders.push(createOutboxEmailSink(db, clock));
   const email = combineEmailSenders(senders);
 
   const texts = createTextDelivery({

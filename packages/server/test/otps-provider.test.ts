@@ -111,9 +111,12 @@ describe('SMS and WhatsApp through the Twilio-style provider', () => {
     logged = [];
     const r = await h.json('POST', OTP.sms, { phone_number: REFUSED });
     expect(r.status).toBe(502);
-    expect(r.body).toMatchObject({ error_type: 'delivery_failed', error_message: 'The SMS message could not be sent. Please try again later.' });
+    expect(r.body).toMatchObject({ error_type: 'delivery_failed', error_message: 'The text message could not be sent. Please try again.' });
     expect(logged).toEqual([
-      { message: 'Passcode delivery failed', details: expect.objectContaining({ channel: 'sms', status: 400, code: 21211, request_id: r.body.request_id }) },
+      {
+        message: 'Message not sent',
+        details: expect.objectContaining({ channel: 'sms', provider: 'twilio', status: 400, code: 21211, request_id: r.body.request_id }),
+      },
     ]);
     expect(JSON.stringify(logged)).not.toContain('auth-token-secret');
   });

@@ -6,13 +6,17 @@ export interface EmailMessage {
   html: string;
 }
 
-/** Anything that can deliver an email. */
+/** Anything that can deliver an email; a server that fails throws a DeliveryError (delivery-error.ts). */
 export interface EmailSender {
   send(message: EmailMessage): Promise<void>;
   close?(): Promise<void> | void;
 }
 
-/** Delivers through every sink in turn (SMTP and, in development, the outbox). */
+/**
+ * Delivers through every sink in turn, in the order given, and stops at the first that fails: its
+ * error is the send's. create-server.ts puts SMTP before the development outbox, so the outbox
+ * holds only what went out.
+ */
 export function combineEmailSenders(senders: EmailSender[]): EmailSender {
   return {
     async send(message) {

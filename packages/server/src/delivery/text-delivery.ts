@@ -13,9 +13,10 @@ export function createTextDelivery(input: { outbox: TextSender | null; provider:
   return {
     canSend: (channel) => Boolean(input.outbox) || providerHas(channel),
     async send(message) {
-      // The outbox first: in development a message is visible there even if the provider then fails.
-      if (input.outbox) await input.outbox.send(message);
+      // The provider first: a message it refused fails the send, in development as in production,
+      // and the outbox holds only what went out.
       if (providerHas(message.channel)) await input.provider!.send(message);
+      if (input.outbox) await input.outbox.send(message);
     },
   };
 }

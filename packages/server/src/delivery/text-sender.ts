@@ -5,22 +5,7 @@ export interface TextMessage {
   text: string;
 }
 
-/** Anything that can deliver a text message. */
+/** Anything that can deliver a text message; a provider that fails throws a DeliveryError (delivery-error.ts). */
 export interface TextSender {
   send(message: TextMessage): Promise<void>;
-}
-
-/**
- * A provider refused the message or could not be reached. `status` is what the API answers:
- * 502 when the provider answered with an error, 503 when it could not be reached.
- */
-export class DeliveryError extends Error {
-  override readonly name = 'DeliveryError';
-  constructor(
-    message: string,
-    readonly status: 502 | 503,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
 }

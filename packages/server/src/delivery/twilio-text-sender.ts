@@ -1,5 +1,6 @@
 import type { SmsProviderConfig } from '../config/server-config.js';
-import { DeliveryError, type TextSender } from './text-sender.js';
+import { DeliveryError, maskedReply } from './delivery-error.js';
+import type { TextSender } from './text-sender.js';
 
 const TIMEOUT_MS = 10_000;
 
@@ -7,8 +8,9 @@ const TIMEOUT_MS = 10_000;
  * Sends SMS and WhatsApp through a Twilio-style Messages API:
  * POST {baseUrl}/2010-04-01/Accounts/{AccountSid}/Messages.json with HTTP Basic auth
  * (AccountSid:AuthToken) and a form-encoded body of To, From and Body. WhatsApp addresses are
- * 'whatsapp:+E164' in both To and From. Any non-2xx answer or network failure is a DeliveryError
- * carrying the provider's code and message (never the credentials).
+ * 'whatsapp:+E164' in both To and From. A non-2xx answer is a refusal, a network failure or no
+ * answer within 10 s the provider unreachable: a DeliveryError carrying the provider's status,
+ * code and reply (never the credentials, nor the message).
  */
 export function createTwilioTextSender(config: SmsProviderConfig, fetchImpl: typeof fetch = fetch): TextSender {
   const endpoint = `${config.baseUrl}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
@@ -16,10 +18,11 @@ export function createTwilioTextSender(config: SmsProviderConfig, fetchImpl: typ
   return {
     async send(message) {
       const from = message.channel === 'whatsapp' ? config.whatsappFrom : config.fromNumber;
-      if (!from) throw new DeliveryError(`No sender configured for ${message.channel}.`, 503);
+      if (!from) throw new DeliveryError('twilio', 'unreachable', `No sender configured for ${message.channel}.`);
       const prefix = message.channel === 'whatsapp' ? 'whatsapp:' : '';
       const form = new URLSearchParams({ To: `${prefix}${message.to}`, From: `${prefix}${from}`, Body: message.text });
       let response: Response;
+      let text: string;
       try {
         response = await fetchImpl(endpoint, {
           method: 'POST',
@@ -31,21 +34,28 @@ export function createTwilioTextSender(config: SmsProviderConfig, fetchImpl: typ
           body: form.toString(),
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });
+        text = await response.text();
       } catch (error) {
-        throw new DeliveryError(`Provider unreachable: ${(error as Error).message}`, 503, { endpoint: config.baseUrl });
+        // fetch says 'fetch failed' and keeps the reason in its cause (ECONNREFUSED, 'other side closed'); a timeout is a TimeoutError.
+        const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+        const reason = cause?.code ?? cause?.message ?? (error as Error).name;
+        throw new DeliveryError('twilio', 'unreachable', `Text provider unreachable (${reason})`, { endpoint: config.baseUrl, reason });
       }
-      const text = await response.text().catch(() => '');
       if (!response.ok) {
         let code: unknown = null;
-        let detail: unknown = text.slice(0, 500);
+        let reply = text;
         try {
           const body = JSON.parse(text) as { code?: unknown; message?: unknown };
           code = body.code ?? null;
-          detail = body.message ?? detail;
+          if (typeof body.message === 'string') reply = body.message;
         } catch {
-          // Not JSON: keep the start of the text.
+          // Not JSON: the reply is the text itself.
         }
-        throw new DeliveryError(`Provider answered ${response.status}`, 502, { status: response.status, code, message: detail });
+        throw new DeliveryError('twilio', 'refused', `Text provider answered ${response.status}`, {
+          status: response.status,
+          code,
+          reply: maskedReply(reply),
+        });
       }
     },
   };

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { magicLinkRoutes } from '@vestibule/contract';
 import type { AuthenticationFactor } from '@vestibule/contract';
+import { countedAt, deliver, uncount } from '../../delivery/deliver.js';
 import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
@@ -29,10 +30,12 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
     const loginMinutes = checkMinutes('login_expiration_minutes', body.login_expiration_minutes, project.loginExpirationMinutes, EXPIRATION_MINUTES);
     const signupMinutes = checkMinutes('signup_expiration_minutes', body.signup_expiration_minutes, project.signupExpirationMinutes, EXPIRATION_MINUTES);
 
-    await enforceClientLimit(deps, c, 'magic-link', config.rateLimits.magicLinkPerIp, tooMany);
-    await enforceRateLimit(deps, `magic-link:email:${sha256Hex(email)}`, config.rateLimits.magicLinkPerEmail, tooMany);
-
     const now = deps.clock();
+    const at = countedAt(deps, now);
+    const emailLimit = `magic-link:email:${sha256Hex(email)}`;
+    await enforceClientLimit(at, c, 'magic-link', config.rateLimits.magicLinkPerIp, tooMany);
+    await enforceRateLimit(at, emailLimit, config.rateLimits.magicLinkPerEmail, tooMany);
+
     const existing = await findUserEmail(db, email);
     const account = existing
       ? { userId: existing.user_id, emailId: existing.email_id, created: false }
@@ -41,7 +44,11 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
     const expirationMinutes = kind === 'signup' ? signupMinutes : loginMinutes;
     const token = await issueMagicLinkToken(db, { userId: account.userId, emailId: account.emailId, kind, expirationMinutes, now });
     const link = magicLinkUrl(kind === 'signup' ? signupUrl : loginUrl, token);
-    await deps.email.send(magicLinkEmail({ to: email, projectName: project.name, link, kind, expirationMinutes }));
+    // Not sent: the link is ended, so nothing a half-finished delivery left anywhere signs in, and the address's count is taken back.
+    const undo = [() => consumeMagicLinkToken(db, token, now), uncount(deps, emailLimit, config.rateLimits.magicLinkPerEmail, now)];
+    await deliver(deps, c, { channel: 'email', purpose: 'magic_link', undo }, () =>
+      deps.email.send(magicLinkEmail({ to: email, projectName: project.name, link, kind, expirationMinutes })),
+    );
 
     return ok({ user_id: account.userId, email_id: account.emailId, user_created: account.created });
   });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { attemptCode, codeOwner, issueCode } from '../../kernel/one-time-secrets.js';
-import { newPasscode, passcodeHash } from '../../security/otp-hash.js';
+import { passcodeHash } from '../../security/otp-hash.js';
 import type { Database } from '../../storage/database.js';
 import { OTP_MAX_ATTEMPTS } from './otp-codes.js';
 
@@ -21,19 +21,22 @@ interface Destination {
 
 const hashKeyOf = (input: Destination) => `${PURPOSES[input.kind]} ${input.userId} ${input.destination}`;
 
-export async function issueAccountCode(db: Kysely<Database>, key: Buffer, input: Destination & { expirationMinutes: number; now: Date }): Promise<string> {
-  const code = newPasscode();
+/** Stores the code (from newPasscode) once it has been sent: a new one ends the last. */
+export async function storeAccountCode(
+  db: Kysely<Database>,
+  key: Buffer,
+  input: Destination & { code: string; expirationMinutes: number; now: Date },
+): Promise<void> {
   await issueCode(db, {
     purpose: PURPOSES[input.kind],
     subject: input.userId,
-    codeHash: passcodeHash(key, hashKeyOf(input), code),
+    codeHash: passcodeHash(key, hashKeyOf(input), input.code),
     maxAttempts: OTP_MAX_ATTEMPTS,
     userId: input.userId,
     bound: {},
     expirationMinutes: input.expirationMinutes,
     now: input.now,
   });
-  return code;
 }
 
 /**

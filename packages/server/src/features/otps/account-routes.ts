@@ -15,8 +15,10 @@ import { ApiError } from '../../kernel/api-error.js';
 import { normalizeEmail } from '../../kernel/email-address.js';
 import { retireMethodSecrets } from '../../kernel/one-time-secrets.js';
 import { addProvenEmail, findUserEmail, proveEmailInSession } from '../../kernel/users.js';
-import { type AccountCodeKind, issueAccountCode, tryAccountCode } from './account-codes.js';
-import { CHANNEL_NAMES, deliver, enforceSendLimits } from './delivery.js';
+import { countedAt, deliver, type Sending, uncount } from '../../delivery/deliver.js';
+import { newPasscode } from '../../security/otp-hash.js';
+import { type AccountCodeKind, storeAccountCode, tryAccountCode } from './account-codes.js';
+import { CHANNEL_NAMES, enforceSendLimits } from './delivery.js';
 import { otpEmail, otpText } from './otp-messages.js';
 import { normalizePhoneNumber } from '../../kernel/phone-number.js';
 import { addProvenPhone, findUserPhone, verifyPhoneAndActivate } from './phone-numbers-store.js';
@@ -40,22 +42,29 @@ export function registerAccountPasscodeRoutes(app: OpenAPIHono<AppEnv>, deps: Ap
    * Counts a send against the user's own limit and sign-in's passcode limits (per client address
    * and per destination), before anything about the destination is answered: whether an address or
    * number belongs to another account is told, so how many are asked about is what is limited.
+   * Answers what takes the user's and the destination's counts back if the code is not sent.
    */
-  const countSend = async (c: Context<AppEnv>, destination: string) => {
-    await enforceRateLimit(
-      deps,
-      `account-codes:user:${c.get('session').user_id}`,
-      config.rateLimits.accountCodesPerUser,
-      'Too many passcodes requested for this account.',
-    );
-    await enforceSendLimits(deps, c, destination);
+  const countSend = async (c: Context<AppEnv>, destination: string, now: Date) => {
+    const key = `account-codes:user:${c.get('session').user_id}`;
+    const rule = config.rateLimits.accountCodesPerUser;
+    await enforceRateLimit(countedAt(deps, now), key, rule, 'Too many passcodes requested for this account.');
+    const uncountDestination = await enforceSendLimits(deps, c, destination, now);
+    return [uncount(deps, key, rule, now), uncountDestination];
   };
 
-  /** Makes the code and answers where it went. */
-  const issue = async (c: Context<AppEnv>, kind: AccountCodeKind, destination: string, now: Date) => {
-    const userId = c.get('session').user_id;
-    const code = await issueAccountCode(db, deps.otpHmacKey, { kind, userId, destination, expirationMinutes: minutes, now });
-    return { code, expiresAt: new Date(now.getTime() + minutes * 60_000).toISOString() };
+  /** Sends the code, then stores it (a code that was not sent leaves the last one working), and answers where it went. */
+  const sendCode = async (
+    c: Context<AppEnv>,
+    sending: Sending,
+    kind: AccountCodeKind,
+    destination: string,
+    now: Date,
+    send: (code: string) => Promise<void>,
+  ) => {
+    const code = newPasscode();
+    await deliver(deps, c, sending, () => send(code));
+    await storeAccountCode(db, deps.otpHmacKey, { kind, userId: c.get('session').user_id, destination, code, expirationMinutes: minutes, now });
+    return { sent_to: destination, expires_at: new Date(now.getTime() + minutes * 60_000).toISOString() };
   };
 
   /** What adding for the call's session is held to (kernel/account/add-way-in.ts). */
@@ -87,15 +96,15 @@ export function registerAccountPasscodeRoutes(app: OpenAPIHono<AppEnv>, deps: Ap
     recentSignIn(c, now);
     const userId = c.get('session').user_id;
     const email = normalizeEmail(body.email);
-    await countSend(c, `email:${email}`);
+    const undo = await countSend(c, `email:${email}`, now);
     const existing = await findUserEmail(db, email);
     if (existing && existing.user_id !== userId) throw new ApiError('email_already_taken');
     if (existing?.verified) throw new ApiError('email_already_added');
     if (!existing) await requireNoUnprovenPassword(db, userId);
-    const { code, expiresAt } = await issue(c, 'email', email, now);
-    const message = otpEmail({ to: email, projectName: config.project.name, code, minutes, locale: undefined, template: null });
-    await deliver(deps, c, 'email', () => deps.email.send(message));
-    return ok({ sent_to: email, expires_at: expiresAt });
+    const sent = await sendCode(c, { channel: 'email', purpose: 'account_passcode', undo }, 'email', email, now, (code) =>
+      deps.email.send(otpEmail({ to: email, projectName: config.project.name, code, minutes, locale: undefined, template: null })),
+    );
+    return ok(sent);
   });
 
   defineRoute(app, accountRoutes.emailAdd, sessionAuth(deps), async (c, { body, ok }) => {
@@ -132,16 +141,16 @@ export function registerAccountPasscodeRoutes(app: OpenAPIHono<AppEnv>, deps: Ap
     if (!deps.texts.canSend(channel)) {
       throw new ApiError('channel_not_configured', `${CHANNEL_NAMES[channel]} passcodes are not configured on this server.`);
     }
-    await countSend(c, `phone:${phone.e164}`);
+    const undo = await countSend(c, `phone:${phone.e164}`, now);
     const existing = await findUserPhone(db, phone.e164);
     if (existing && existing.user_id !== userId) throw new ApiError('phone_number_already_taken');
     if (existing?.verified) throw new ApiError('phone_number_already_added');
     if (!existing) await requireNoUnprovenPassword(db, userId);
     await guardTextSend(deps, c, phone);
-    const { code, expiresAt } = await issue(c, 'phone', phone.e164, now);
-    const text = otpText({ projectName: config.project.name, code, minutes, locale: undefined, template: null });
-    await deliver(deps, c, channel, () => deps.texts.send({ channel, to: phone.e164, text }));
-    return ok({ sent_to: phone.e164, expires_at: expiresAt });
+    const sent = await sendCode(c, { channel, purpose: 'account_passcode', undo }, 'phone', phone.e164, now, (code) =>
+      deps.texts.send({ channel, to: phone.e164, text: otpText({ projectName: config.project.name, code, minutes, locale: undefined, template: null }) }),
+    );
+    return ok(sent);
   });
 
   defineRoute(app, accountRoutes.phoneAdd, sessionAuth(deps), async (c, { body, ok }) => {

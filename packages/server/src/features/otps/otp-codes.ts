@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Reservation } from '../../kernel/failure-counters.js';
 import { attemptCode, codeOwner, issueCode } from '../../kernel/one-time-secrets.js';
-import { newPasscode, passcodeHash } from '../../security/otp-hash.js';
+import { passcodeHash } from '../../security/otp-hash.js';
 import type { Database, OtpChannel } from '../../storage/database.js';
 
 /** Tries one passcode allows (right or wrong); after the 5th wrong one it is dead. */
@@ -15,26 +15,25 @@ interface Passcode {
 }
 
 /**
- * Makes a passcode for a method (email_id or phone_id) and stores only its keyed hash. A new
- * passcode replaces (ends) the method's previous one.
+ * Stores a passcode (from newPasscode, security/otp-hash.ts) for a method (email_id or phone_id):
+ * only its keyed hash. It replaces (ends) the method's previous one, so the routes store it once
+ * it has been sent: a new code that could not be sent leaves the last one working.
  */
-export async function issuePasscode(
+export async function storePasscode(
   db: Kysely<Database>,
   key: Buffer,
-  input: { methodId: string; userId: string; channel: OtpChannel; expirationMinutes: number; now: Date },
-): Promise<string> {
-  const code = newPasscode();
+  input: { code: string; methodId: string; userId: string; channel: OtpChannel; expirationMinutes: number; now: Date },
+): Promise<void> {
   await issueCode<Passcode>(db, {
     purpose: PURPOSE,
     subject: input.methodId,
-    codeHash: passcodeHash(key, input.methodId, code),
+    codeHash: passcodeHash(key, input.methodId, input.code),
     maxAttempts: OTP_MAX_ATTEMPTS,
     userId: input.userId,
     bound: { channel: input.channel },
     expirationMinutes: input.expirationMinutes,
     now: input.now,
   });
-  return code;
 }
 
 export type PasscodeCheck =

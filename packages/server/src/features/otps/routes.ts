@@ -14,8 +14,10 @@ import { checkMinutes, requestedSession } from '../../kernel/durations.js';
 import { normalizeEmail } from '../../kernel/email-address.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
 import { createUserWithEmail, findUserEmail, proveEmail } from '../../kernel/users.js';
-import { CHANNEL_NAMES, deliver, enforceSendLimits } from './delivery.js';
-import { checkPasscode, issuePasscode } from './otp-codes.js';
+import { deliver } from '../../delivery/deliver.js';
+import { newPasscode } from '../../security/otp-hash.js';
+import { CHANNEL_NAMES, enforceSendLimits } from './delivery.js';
+import { checkPasscode, storePasscode } from './otp-codes.js';
 import { chooseTemplate, otpEmail, otpText } from './otp-messages.js';
 import { normalizePhoneNumber } from '../../kernel/phone-number.js';
 import { createUserWithPhone, findUserPhone, verifyPhoneAndActivate } from './phone-numbers-store.js';
@@ -39,18 +41,12 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
     const minutes = expiration(body.expiration_minutes);
     const loginTemplate = chooseTemplate('login_template_id', body.login_template_id, project.otpTemplates);
     const signupTemplate = chooseTemplate('signup_template_id', body.signup_template_id, project.otpTemplates);
-    await enforceSendLimits(deps, c, `email:${email}`);
-
     const now = deps.clock();
+    const uncountDestination = await enforceSendLimits(deps, c, `email:${email}`, now);
+
     const existing = await findUserEmail(db, email);
     const account = existing ? { userId: existing.user_id, emailId: existing.email_id, created: false } : await createUserWithEmail(db, email, 'active', now);
-    const code = await issuePasscode(db, deps.otpHmacKey, {
-      methodId: account.emailId,
-      userId: account.userId,
-      channel: 'email',
-      expirationMinutes: minutes,
-      now,
-    });
+    const code = newPasscode();
     const message: EmailMessage = otpEmail({
       to: email,
       projectName: project.name,
@@ -59,7 +55,8 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
       locale: body.locale,
       template: account.created ? signupTemplate : loginTemplate,
     });
-    await deliver(deps, c, 'email', () => deps.email.send(message));
+    await deliver(deps, c, { channel: 'email', purpose: 'passcode', undo: [uncountDestination] }, () => deps.email.send(message));
+    await storePasscode(db, deps.otpHmacKey, { code, methodId: account.emailId, userId: account.userId, channel: 'email', expirationMinutes: minutes, now });
 
     return ok({ user_id: account.userId, method_id: account.emailId, user_created: account.created });
   });
@@ -75,15 +72,16 @@ export function registerOtpRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
           `${CHANNEL_NAMES[channel]} passcodes are not configured on this server (set the sms provider: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and ${channel === 'sms' ? 'TWILIO_FROM_NUMBER' : 'TWILIO_WHATSAPP_FROM'}).`,
         );
       }
-      await enforceSendLimits(deps, c, `phone:${e164}`);
+      const now = deps.clock();
+      const uncountDestination = await enforceSendLimits(deps, c, `phone:${e164}`, now);
       await guardTextSend(deps, c, phone);
 
-      const now = deps.clock();
       const existing = await findUserPhone(db, e164);
       const account = existing ? { userId: existing.user_id, phoneId: existing.phone_id, created: false } : await createUserWithPhone(db, e164, now);
-      const code = await issuePasscode(db, deps.otpHmacKey, { methodId: account.phoneId, userId: account.userId, channel, expirationMinutes: minutes, now });
+      const code = newPasscode();
       const message: TextMessage = { channel, to: e164, text: otpText({ projectName: project.name, code, minutes, locale: body.locale, template: null }) };
-      await deliver(deps, c, channel, () => deps.texts.send(message));
+      await deliver(deps, c, { channel, purpose: 'passcode', undo: [uncountDestination] }, () => deps.texts.send(message));
+      await storePasscode(db, deps.otpHmacKey, { code, methodId: account.phoneId, userId: account.userId, channel, expirationMinutes: minutes, now });
 
       return ok({ user_id: account.userId, method_id: account.phoneId, user_created: account.created });
     });

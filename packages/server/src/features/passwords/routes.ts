@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { passwordRoutes } from '@vestibule/contract';
 import type { AuthenticationFactor } from '@vestibule/contract';
+import { countedAt, deliver, uncount } from '../../delivery/deliver.js';
 import { ApiError } from '../../kernel/api-error.js';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { bearerToken } from '../../http/bearer.js';
@@ -12,7 +13,7 @@ import { sha256Hex } from '../../security/hash.js';
 import { dummyHashLoader, hashPassword, needsRehash } from '../../security/password-hash.js';
 import { checkMinutes, EXPIRATION_MINUTES, requestedSession } from '../../kernel/durations.js';
 import { normalizeEmail } from '../../kernel/email-address.js';
-import { issueMagicLinkToken } from '../../kernel/sign-in-links.js';
+import { consumeMagicLinkToken, issueMagicLinkToken } from '../../kernel/sign-in-links.js';
 import { chooseRedirectUrl, magicLinkUrl } from '../../kernel/redirect-url.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
 import { revokeEverywhere } from '../../kernel/sessions/revoke-everywhere.js';
@@ -149,10 +150,12 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       EXPIRATION_MINUTES,
     );
     const loginMinutes = checkMinutes('login_expiration_minutes', body.login_expiration_minutes, project.loginExpirationMinutes, EXPIRATION_MINUTES);
-    await enforceClientLimit(deps, c, 'password-reset', limits.passwordResetPerIp);
-    await enforceRateLimit(deps, `password-reset:email:${sha256Hex(email)}`, limits.passwordResetPerEmail);
-
     const now = deps.clock();
+    const at = countedAt(deps, now);
+    const emailLimit = `password-reset:email:${sha256Hex(email)}`;
+    await enforceClientLimit(at, c, 'password-reset', limits.passwordResetPerIp);
+    await enforceRateLimit(at, emailLimit, limits.passwordResetPerEmail);
+
     const user = await findUserEmail(db, email);
     if (user) {
       const token = await issueResetToken(db, { userId: user.user_id, emailId: user.email_id, expirationMinutes: resetMinutes, now });
@@ -168,12 +171,15 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
         loginLink: magicLinkUrl(loginUrl, loginToken),
         loginExpirationMinutes: loginMinutes,
       });
-      try {
-        await deps.email.send(message);
-      } catch (error) {
-        // Answered like success all the same: a delivery error must not tell whether the address is known.
-        deps.log.error('Password reset email could not be sent', { request_id: c.get('requestId'), error: (error as Error).message });
-      }
+      // Said to the caller, though an unknown address gets no email and a 200: whether an address
+      // has an account is no secret here (POST /users/search tells it), while a person waiting for
+      // an email that never comes is stuck. Not sent: both links are ended, the address's count taken back.
+      const undo = [
+        () => consumeResetToken(db, token, now),
+        () => consumeMagicLinkToken(db, loginToken, now),
+        uncount(deps, emailLimit, limits.passwordResetPerEmail, now),
+      ];
+      await deliver(deps, c, { channel: 'email', purpose: 'password_reset', undo }, () => deps.email.send(message));
     } else {
       // Unknown address: no user, no email. Do comparable database work so the timing tells little.
       await findLiveResetToken(db, email, now);
