@@ -12,6 +12,8 @@ export type CliCommand =
   | { command: 'start'; configFile: string | undefined }
   | { command: 'idp-client'; client: IdpClientDraft }
   | { command: 'operators'; task: OperatorTask; configFile: string | undefined }
+  | { command: 'backup'; file: string; configFile: string | undefined }
+  | { command: 'restore'; file: string; force: boolean; configFile: string | undefined }
   | { command: 'help' }
   | { command: 'version' }
   | { command: 'usage-error'; message: string };
@@ -28,7 +30,7 @@ export type OperatorTask =
 /** What `idp-client` is told about a relying party to register: a client entry before its secret. */
 export type IdpClientDraft = Omit<IdpClientConfig, 'secretHash' | 'allowedOrigins'>;
 
-const COMMANDS = ['start', 'help', 'idp-client', 'keys', 'admins'] as const;
+const COMMANDS = ['start', 'help', 'idp-client', 'keys', 'admins', 'backup', 'restore'] as const;
 const IDP_OPTIONS = ['client-id', 'name', 'type', 'redirect-uri', 'post-logout-uri', 'scope'] as const;
 
 /**
@@ -98,6 +100,7 @@ function readArgs(args: string[]) {
       'redirect-uri': { type: 'string', multiple: true },
       'post-logout-uri': { type: 'string', multiple: true },
       scope: { type: 'string', multiple: true },
+      force: { type: 'boolean' },
     },
   });
 }
@@ -114,12 +117,21 @@ export function parseCommandLine(args: string[]): CliCommand {
   if (values.version) return { command: 'version' };
   const [command = 'start', ...rest] = positionals;
   if (!(COMMANDS as readonly string[]).includes(command)) return { command: 'usage-error', message: `Unknown command '${command}'.` };
+  if (values.force && command !== 'restore') return { command: 'usage-error', message: '--force belongs to the restore command.' };
   if (command === 'keys' || command === 'admins') {
     const stray = IDP_OPTIONS.find((name) => name !== 'name' && values[name] !== undefined);
     if (stray) return { command: 'usage-error', message: `--${stray} belongs to the idp-client command.` };
     const task = operatorTask(command, rest, values);
     if (typeof task === 'string') return { command: 'usage-error', message: task };
     return { command: 'operators', task, configFile: values.config };
+  }
+  if (command === 'backup' || command === 'restore') {
+    const stray = IDP_OPTIONS.find((name) => values[name] !== undefined);
+    if (stray) return { command: 'usage-error', message: `--${stray} belongs to the idp-client command.` };
+    const [file, extra] = rest;
+    if (!file) return { command: 'usage-error', message: `${command} needs the backup file's path.` };
+    if (extra !== undefined) return { command: 'usage-error', message: `Unexpected argument '${extra}'.` };
+    return command === 'backup' ? { command, file, configFile: values.config } : { command, file, force: values.force === true, configFile: values.config };
   }
   if (rest.length > 0) return { command: 'usage-error', message: `Unexpected argument '${rest[0]}'.` };
   if (command === 'idp-client') {
@@ -190,6 +202,14 @@ export function helpText(): string {
     '                   database, stop the server first: only one process may open it).',
     '                   To register one without editing the file or restarting: POST /v1/idp_clients',
     "                   (the management API) or the console's Clients page.",
+    '  backup <file>               Writes the embedded database (and the generated secret, when the',
+    '                              server has no VESTIBULE_SECRET) to one file, mode 0600: it holds',
+    '                              password hashes and sealed keys. Stop the server first (only one',
+    '                              process may open the embedded database); it takes seconds. With',
+    '                              PostgreSQL (DATABASE_URL), use pg_dump: the command prints how.',
+    '  restore <file> [--force]    Puts a backup back into the data folder, checked first (a wrong file',
+    '                              or secret changes nothing). A folder that holds a database needs',
+    '                              --force, and its database is moved aside, not deleted. Server stopped.',
     '',
     'Options:',
     `  -c, --config <file>  The configuration file (JSON). Default: VESTIBULE_CONFIG, else the first`,

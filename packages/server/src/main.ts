@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { runBackupCommand } from './backup/backup-command.js';
 import { helpText, idpClientEntry, packageVersion, parseCommandLine } from './cli.js';
 import { ConfigError } from './config/config-error.js';
 import type { ServerConfig } from './config/server-config.js';
@@ -30,19 +31,31 @@ switch (cli.command) {
   }
   case 'operators': {
     const config = readConfig(cli.configFile);
-    if (config) {
-      try {
-        process.exitCode = await runOperatorTask(config, cli.task, (line) => console.log(line));
-      } catch (error) {
-        // An address the server refuses, or a database in use: the operator's to fix, without a stack trace.
-        console.error(`vestibule-server: ${(error as Error).message}`);
-        process.exitCode = 1;
-      }
-    }
+    if (config) process.exitCode = await saying(() => runOperatorTask(config, cli.task, (line) => console.log(line)));
+    break;
+  }
+  case 'backup':
+  case 'restore': {
+    const config = readConfig(cli.configFile);
+    if (config) process.exitCode = await saying(() => runBackupCommand(config, cli, (line) => console.log(line)));
     break;
   }
   case 'start':
     await start(cli.configFile);
+}
+
+/**
+ * The exit status of an operator's command; what stops it (an address the server refuses, a
+ * database in use, a file that is no backup) is the operator's to fix: said without a stack trace,
+ * exit status 1.
+ */
+async function saying(work: () => Promise<number>): Promise<number> {
+  try {
+    return await work();
+  } catch (error) {
+    console.error(`vestibule-server: ${(error as Error).message}`);
+    return 1;
+  }
 }
 
 /** The settings, or null after saying what is wrong with them (exit status 1). */
