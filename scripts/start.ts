@@ -67,8 +67,9 @@ async function stop(signal: string) {
   console.log(`\n${signal}: stopping the demo and the API...`);
   await rp.close();
   await demo.close();
-  await api.close();
-  process.exit(0);
+  // The API drains: the requests in flight are answered (within shutdownGraceSeconds); exit status 1 if some were cut.
+  const { cut } = await api.close();
+  process.exit(cut > 0 ? 1 : 0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,14 +1,16 @@
 import { accountErrorCatalogue } from './account-errors.js';
 import { errorCatalogue, type ErrorType } from './errors.js';
+import { healthErrorCatalogue } from './health-errors.js';
 import { managementErrorCatalogue } from './management-errors.js';
 import { twoStepErrorCatalogue } from './two-step-errors.js';
 
-/** Every error_type with its HTTP status and default message (errors.ts, account-errors.ts, two-step-errors.ts and management-errors.ts), as the server answers them. */
+/** Every error_type with its HTTP status and default message (errors.ts, account-errors.ts, two-step-errors.ts, management-errors.ts and health-errors.ts), as the server answers them. */
 export const allErrors: Readonly<Record<ErrorType, { status: number; message: string }>> = {
   ...errorCatalogue,
   ...accountErrorCatalogue,
   ...twoStepErrorCatalogue,
   ...managementErrorCatalogue,
+  ...healthErrorCatalogue,
 };
 
 /** Every error_type, in catalogue order. */

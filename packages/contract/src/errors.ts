@@ -7,6 +7,7 @@
  * schema library, so a browser bundle may import it.
  */
 import type { accountErrorCatalogue } from './account-errors.js';
+import type { healthErrorCatalogue } from './health-errors.js';
 import type { managementErrorCatalogue } from './management-errors.js';
 import type { twoStepErrorCatalogue } from './two-step-errors.js';
 
@@ -136,12 +137,13 @@ const httpErrors = {
  */
 export const errorCatalogue = { ...userFacingErrors, ...httpErrors } as const satisfies Record<string, { status: number; message: string }>;
 
-/** Every error_type the API answers with: this catalogue's, the account page's, two-step verification's and the management API's. */
+/** Every error_type the API answers with: this catalogue's, the account page's, two-step verification's, the management API's and readiness's. */
 export type ErrorType =
   | keyof typeof errorCatalogue
   | keyof typeof accountErrorCatalogue
   | keyof typeof twoStepErrorCatalogue
-  | keyof typeof managementErrorCatalogue;
+  | keyof typeof managementErrorCatalogue
+  | keyof typeof healthErrorCatalogue;
 
 /**
  * The types whose message people see as the catalogue words it: the first block of the catalogue

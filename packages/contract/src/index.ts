@@ -9,6 +9,7 @@ export * from './errors.js';
 export * from './account-errors.js';
 export * from './two-step-errors.js';
 export * from './management-errors.js';
+export * from './health-errors.js';
 export * from './all-errors.js';
 export * from './durations.js';
 export * from './oauth-providers.js';

@@ -22,6 +22,7 @@ import { pruneFailureCounters } from './kernel/failure-counters.js';
 import { pruneOneTimeSecrets } from './kernel/one-time-secrets.js';
 import { pruneAuditEvents } from './kernel/audit/prune-events.js';
 import { pruneAll, prunePeriodically, type PruneBatch } from './kernel/pruning.js';
+import { Readiness } from './kernel/readiness.js';
 import { features, migrations, userParts } from './features/index.js';
 import { pruneRateLimits } from './security/rate-limit.js';
 import { assertSecretMatches, deriveServerKeys, resolveServerSecret } from './security/server-secret.js';
@@ -60,6 +61,10 @@ export interface VestibuleServer {
   db: Kysely<Database>;
   /** Which database this instance opened. */
   database: 'pglite' | 'postgres';
+  /** Where it logs (startServer says there what a shutdown cut). */
+  log: Logger;
+  /** Readiness answers 503 from now on, so a load balancer stops sending; startServer calls it before it drains. */
+  beginShutdown(): void;
   close(): Promise<void>;
 }
 
@@ -121,6 +126,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const keyring = new SigningKeyring(db, keys.keyEncryptionKey);
   const sessions = new LiveSessions(db, userParts, feed, kind === 'postgres', config.project.maxSessionAgeMinutes);
   const heavyWork = new HeavyWork({ concurrency: config.hashConcurrency, queueLength: config.hashQueueLength }, log);
+  const readiness = new Readiness(db, feed, migrations, log);
   const userRevokers = features.flatMap((feature) => (feature.revokeUser ? [feature.revokeUser] : []));
   const waysIn = features.flatMap((feature) => (feature.waysIn ? [feature.waysIn] : []));
   const signInHolds = features.flatMap((feature) => (feature.holdSignIn ? [feature.holdSignIn] : []));
@@ -142,6 +148,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     secondSteps,
     log,
     heavyWork,
+    readiness,
   };
   const app = createApp(deps);
   // What features do in the background (webhooks' deliveries), once everything they use is ready.
@@ -159,6 +166,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     ),
     database: kind,
     db,
+    log,
+    beginShutdown: () => readiness.stop(),
     async rotateSigningKey() {
       const result = await rotateSigningKey(db, clock(), keys.keyEncryptionKey);
       keyring.forget();
@@ -171,6 +180,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     },
     close() {
       closed ??= (async () => {
+        readiness.stop();
         await stopPruning();
         await Promise.all(stopBackground.map((stop) => stop()));
         await email.close?.();

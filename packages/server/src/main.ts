@@ -84,9 +84,10 @@ async function start(configFile: string | undefined): Promise<void> {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
+      // Exit status 1 when a request in flight had to be cut: a deploy that drops calls should show.
       server
         .close()
-        .then(() => process.exit(0))
+        .then(({ cut }) => process.exit(cut > 0 ? 1 : 0))
         .catch((error: unknown) => {
           console.error('Vestibule API: error while closing', error);
           process.exit(1);

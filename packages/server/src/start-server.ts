@@ -2,7 +2,17 @@ import { createServer as createNodeServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerConfig } from './config/server-config.js';
 import { createServer, type CreateServerOptions } from './create-server.js';
+import { Drain } from './http/drain.js';
 
+/**
+ * Node's limits on a request's arrival, tighter than its defaults (60 s for the headers, 300 s for
+ * the whole request): a client holding its body back for minutes kept a call open that long (an
+ * outside attack's finding), and every body taken is at most 16 KiB. What a handler then takes is
+ * not counted. Checked every 5 s rather than every 30.
+ */
+const ARRIVAL_LIMITS = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 5_000 };
+
+/** Listens on hostname:port; resolves with the port (the one picked, for port 0). */
 function listen(server: Server, port: number, hostname: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (error: Error) => reject(error);
@@ -14,51 +24,69 @@ function listen(server: Server, port: number, hostname: string): Promise<number>
   });
 }
 
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    if (!server.listening) return resolve();
-    server.close(() => resolve());
-    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-  });
+export interface StartedServer {
+  /** http://localhost:PORT */
+  url: string;
+  port: number;
+  /**
+   * Shuts down gracefully: readiness answers 503, no new connection is taken, the requests in
+   * flight have config.shutdownGraceSeconds to be answered (the rest are then cut, and a warning
+   * says how many), background work stops or hands its claims back, and the database closes.
+   * Resolves with how many requests were cut (0: every one was answered).
+   */
+  close(): Promise<{ cut: number }>;
 }
 
 /**
  * createServer, then listen on config.port. host 'localhost' (the default) binds both 127.0.0.1
  * and ::1, so http://127.0.0.1:PORT and http://localhost:PORT both answer.
  */
-export async function startServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<{ url: string; port: number; close(): Promise<void> }> {
+export async function startServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<StartedServer> {
   const vestibule = await createServer(config, options);
-  const servers: Server[] = [];
-  const make = () => {
-    const server = createNodeServer(vestibule.listener);
-    servers.push(server);
-    return server;
+  const drain = new Drain();
+  const listener = drain.track(vestibule.listener);
+  const serve = async (port: number, hostname: string) => {
+    const server = createNodeServer(ARRIVAL_LIMITS, listener);
+    const bound = await listen(server, port, hostname);
+    drain.add(server);
+    return bound;
   };
   let port: number;
   try {
     if (config.host === 'localhost') {
-      port = await listen(make(), config.port, '127.0.0.1');
+      port = await serve(config.port, '127.0.0.1');
       try {
-        await listen(make(), port, '::1');
+        await serve(port, '::1');
       } catch {
-        servers.pop(); // no IPv6 loopback here: 127.0.0.1 alone
+        // no IPv6 loopback here: 127.0.0.1 alone
       }
     } else {
-      port = await listen(make(), config.port, config.host);
+      port = await serve(config.port, config.host);
     }
   } catch (error) {
-    await Promise.all(servers.map(closeServer));
+    await drain.close(0);
     await vestibule.close();
     throw error;
   }
-  let closing: Promise<void> | null = null;
+  let closing: Promise<{ cut: number }> | null = null;
   return {
     url: `http://localhost:${port}`,
     port,
     close() {
       closing ??= (async () => {
-        await Promise.all(servers.map(closeServer));
+        vestibule.beginShutdown();
+        vestibule.log.info('Shutting down: readiness answers 503, no new connection is taken, and the requests in flight are answered.', {
+          shutdownGraceSeconds: config.shutdownGraceSeconds,
+        });
+        const cut = await drain.close(config.shutdownGraceSeconds * 1000);
+        if (cut > 0) {
+          vestibule.log.warn(`Shutting down: cut ${cut} request${cut === 1 ? '' : 's'} still unanswered after the ${config.shutdownGraceSeconds} s grace.`, {
+            cut,
+            shutdownGraceSeconds: config.shutdownGraceSeconds,
+          });
+        }
         await vestibule.close();
+        return { cut };
       })();
       return closing;
     },

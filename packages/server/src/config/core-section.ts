@@ -84,6 +84,11 @@ export const coreSection: ConfigSection = {
       'Calls that may wait for that work; past it a call answers 503 `server_busy` with Retry-After at once (counted, and logged at most every 10 s).',
       { env: { name: 'VESTIBULE_HASH_QUEUE_LENGTH', read: 'integer' } },
     ),
+    shutdownGraceSeconds: field(
+      z.number().int().min(0).max(3600).default(10),
+      'On SIGTERM or SIGINT: readiness answers 503 at once, no new connections are taken, and requests in flight have this long to be answered; the rest are then cut (logged, and the exit status is 1). Keep it below what your orchestrator waits before it kills (Kubernetes: terminationGracePeriodSeconds, 30 by default).',
+      { env: { name: 'VESTIBULE_SHUTDOWN_GRACE_SECONDS', read: 'integer' } },
+    ),
     clientIpv6Prefix: field(
       z.number().int().min(48).max(128).default(64),
       'IPv6 clients are counted by this prefix length (48..128) in every per-client limit and lockout: a connection is usually given a whole /64 to rotate through. 128 counts each address. IPv4 clients are counted per address.',

@@ -93,6 +93,8 @@ export interface ServerConfig {
   /** CPU-heavy sign-in work (argon2, signature checks) at once, and how many calls may wait for it; see kernel/heavy-work.ts. */
   hashConcurrency: number;
   hashQueueLength: number;
+  /** On SIGTERM or SIGINT, how long requests in flight have to be answered before they are cut (start-server.ts). */
+  shutdownGraceSeconds: number;
   /** IPv6 clients are counted by this prefix length (48..128); see http/client-ip.ts. */
   clientIpv6Prefix: number;
   /**

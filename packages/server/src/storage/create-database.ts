@@ -25,6 +25,10 @@ export interface DatabaseHandle {
 export async function createDatabase(options: DatabaseOptions, onError: (error: Error) => void = () => undefined): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the database dropped (a restart, a network fault) is an 'error' on the pool,
+    // which crashes the process when nobody listens. The pool has already let the connection go and
+    // opens another for the next query; readiness (kernel/readiness.ts) says the database does not answer meanwhile.
+    pool.on('error', () => undefined);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', changes: postgresChanges(options.databaseUrl, onError) };
   }
   const dir = join(options.dataDir, 'db');

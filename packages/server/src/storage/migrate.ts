@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.js';
 import { foundation } from './migrations/0001-foundation.js';
 import { otps } from './migrations/0002-otps.js';
@@ -50,6 +50,9 @@ export function allMigrations(featureMigrations: ReadonlyArray<Readonly<Record<s
   );
 }
 
+/** Where Kysely records each migration run, by name. */
+const MIGRATION_TABLE = 'vestibule_migrations';
+
 /**
  * Applies pending migrations (allMigrations: the kernel's and every feature's, whether the
  * configuration turns the feature on or not, so that the schema is the same for every deployment).
@@ -58,11 +61,30 @@ export function allMigrations(featureMigrations: ReadonlyArray<Readonly<Record<s
  */
 export async function migrateToLatest(db: Kysely<Database>, migrations: Record<string, Migration>): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrations };
-  const migrator = new Migrator({ db, provider, migrationTableName: 'vestibule_migrations', migrationLockTableName: 'vestibule_migrations_lock' });
+  const migrator = new Migrator({ db, provider, migrationTableName: MIGRATION_TABLE, migrationLockTableName: 'vestibule_migrations_lock' });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? String(error)}`, { cause: error });
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** PostgreSQL's undefined_table: a database no migration ever ran on. */
+const UNDEFINED_TABLE = '42P01';
+
+/**
+ * The names of `migrations` the database has not recorded as run (a database restored from before
+ * them, or never migrated): one read of the record, cheap enough for every readiness probe.
+ */
+export async function missingMigrations(db: Kysely<Database>, migrations: Record<string, Migration>): Promise<string[]> {
+  let recorded: Set<string>;
+  try {
+    const { rows } = await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)}`.execute(db);
+    recorded = new Set(rows.map((row) => row.name));
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
+    recorded = new Set();
+  }
+  return Object.keys(migrations).filter((name) => !recorded.has(name));
 }

@@ -103,7 +103,16 @@ export async function startListening(
     if (used.status !== 200) throw new Error(`magic link refused: ${JSON.stringify(used.body)}`);
     return used.body;
   };
-  return { config, port: server.port, send, outbox, signInByLink, close: () => server.close() };
+  return {
+    config,
+    port: server.port,
+    send,
+    outbox,
+    signInByLink,
+    close: async () => {
+      await server.close();
+    },
+  };
 }
 
 /**
