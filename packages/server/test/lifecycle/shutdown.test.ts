@@ -105,12 +105,19 @@ describe('graceful shutdown: vestibule-server on SIGTERM', () => {
       probe.on('data', (chunk) => (probeAnswer += chunk));
       const probeClosed = new Promise<void>((resolve) => probe.on('close', () => resolve()));
       probe.write(`GET /readyz HTTP/1.1\r\nHost: localhost:${port}\r\n`);
-      // One round trip after them: the server has read every header sent before it.
-      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      // A keep-alive connection, idle once answered; that round trip also means the server has read
+      // every header sent before it.
+      const idle = connect(port, '127.0.0.1');
+      const idleClosed = new Promise<void>((resolve) => idle.on('close', () => resolve()));
+      const idleAnswered = new Promise<string>((resolve) => idle.once('data', (chunk) => resolve(String(chunk))));
+      idle.write(`GET /healthz HTTP/1.1\r\nHost: localhost:${port}\r\n\r\n`);
+      expect(await idleAnswered).toMatch(/^HTTP\/1\.1 200 [\s\S]*connection: keep-alive/i);
 
       server.child.kill('SIGTERM');
       expect(await waitUntil(() => refused(port, '127.0.0.1'), 10_000)).toBe(true);
       expect(await refused(port, '::1')).toBe(true);
+      // The idle connection is closed at once, while the sign-ins still wait for their bodies.
+      await idleClosed;
 
       // Only now do the bodies go: every request is answered, and tells its client to connect elsewhere next.
       for (const signIn of signIns) signIn.send();
