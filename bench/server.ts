@@ -14,7 +14,7 @@
  * is a second process started for it.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -104,13 +104,13 @@ interface Instance {
 /** Every server process started, so the clean-up stops each whatever fails next. */
 const children: ChildProcess[] = [];
 
-/** Starts a server process and waits until it listens. */
-async function launch(name: string, script: string, env: NodeJS.ProcessEnv): Promise<Instance> {
+/** Starts a server process and waits until it listens; `stdout`: a file's descriptor, for a server's log. */
+async function launch(name: string, script: string, env: NodeJS.ProcessEnv, stdout: 'inherit' | number = 'inherit'): Promise<Instance> {
   const port = await freePort();
   const child = fork(join(benchDir, script), [], {
     cwd: benchDir,
     env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', stdout, 'inherit', 'ipc'],
   });
   children.push(child);
   await new Promise<void>((ready, fail) => {
@@ -157,9 +157,14 @@ const postgresVersion = await withConnection(serverUrl, async (admin) => (await 
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vestibule-bench-'));
 const configFile = join(root, 'vestibule.config.json');
+// Vestibule logs as in production: a JSON line per request (at VESTIBULE_LOG_LEVEL, info unless
+// set), into a file, as a log collector's pipe or journald would take them off the terminal.
+const logLevel = process.env.VESTIBULE_LOG_LEVEL ?? 'info';
+const vestibuleLog = join(dataDir, 'server.log');
 const vestibuleEnv = {
   CONFIG_FILE: configFile,
   VESTIBULE_DATA_DIR: dataDir,
+  VESTIBULE_LOG_FORMAT: 'json',
   ...(args.embedded ? {} : { DATABASE_URL: await freshDatabase('vestibule_bench') }),
 };
 /** Vestibule on the other database, for the login flood, which is measured on both. */
@@ -167,6 +172,7 @@ const otherDataDir = mkdtempSync(join(tmpdir(), 'vestibule-bench-'));
 const otherEnv = {
   CONFIG_FILE: configFile,
   VESTIBULE_DATA_DIR: otherDataDir,
+  VESTIBULE_LOG_FORMAT: 'json',
   ...(args.embedded ? { DATABASE_URL: await freshDatabase('vestibule_bench_flood') } : {}),
 };
 const databaseName = (embedded: boolean) => (embedded ? 'embedded (PGlite)' : 'PostgreSQL');
@@ -182,9 +188,14 @@ process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
 try {
   const bare = await launch('bare node:http', 'bare.mjs', {});
-  const vestibule = await launch('Vestibule', 'vestibule.mjs', vestibuleEnv);
+  const vestibule = await launch('Vestibule', 'vestibule.mjs', vestibuleEnv, openSync(vestibuleLog, 'a'));
   const betterAuth = await launch('Better Auth', 'better-auth.mjs', betterAuthEnv);
-  const vestibuleOther = await launch(`Vestibule (${databaseName(!args.embedded)})`, 'vestibule.mjs', otherEnv);
+  const vestibuleOther = await launch(
+    `Vestibule (${databaseName(!args.embedded)})`,
+    'vestibule.mjs',
+    otherEnv,
+    openSync(join(otherDataDir, 'server.log'), 'a'),
+  );
   const instances = [bare, vestibule, betterAuth, vestibuleOther];
 
   // ---- calls as a user makes them ---------------------------------------------------------------
@@ -584,6 +595,7 @@ function report({ rows, results, memoryBefore, memoryAfter, flood, write }: Repo
     `- Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 1024 ** 3)} GB; every server, PostgreSQL and the load share it`,
     `- Node ${process.version}; PostgreSQL ${postgresVersion} (${database ? 'throwaway, started by the benchmark' : 'given'}); Vestibule on ${args.embedded ? 'its embedded database (PGlite)' : 'PostgreSQL'}`,
     `- Vestibule ${versionIn(join(root, 'packages', 'server'))} at ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim()}; Better Auth ${versionIn(join(benchDir, 'node_modules', 'better-auth'))}; autocannon ${versionIn(join(benchDir, 'node_modules', 'autocannon'))}`,
+    `- Vestibule logs JSON lines at ${logLevel} into a file, as in production (${readFileSync(vestibuleLog, 'utf8').split('\n').length - 1} lines in this run)`,
     `- ${ROUNDS} rounds of ${SECONDS} s a row; requests/s and p50 give the range over the rounds, errors their sum, CPU the mean per call (per sign-in for two-step rows) over the rounds`,
   ];
   const text = [

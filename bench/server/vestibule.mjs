@@ -1,5 +1,5 @@
-// Vestibule as `vestibule-server` runs it (the built package, startServer), with the per-client
-// limits lifted (all load comes from one address) and email going to a mailbox in memory.
+// Vestibule as `vestibule-server` runs it (the built package, startServer, its own logger), with
+// the per-client limits lifted (all load comes from one address) and email going to a mailbox in memory.
 import { loadConfig, startServer } from '@vestibule/server';
 import { answerParent } from './instance-ipc.mjs';
 
@@ -11,7 +11,6 @@ const lifted = Object.fromEntries(
 );
 const config = { ...base, port: Number(process.env.PORT), outboxEnabled: false, rateLimits: lifted };
 await startServer(config, {
-  logger: { info() {}, warn: (message, details) => console.error(message, details), error: (message, details) => console.error(message, details) },
   emailSenders: [{ send: async (message) => void mailbox.set(message.to.toLowerCase(), message.text) }],
 });
 answerParent(mailbox);
