@@ -76,6 +76,10 @@ describe('vestibule-server backup and restore (the embedded database)', () => {
       const restarted = await startListening({}, env);
       try {
         expect(await tryWaysIn(restarted, person!)).toEqual(allWaysIn(person!.userId));
+        // Not even --force replaces the database under a running server.
+        const underServer = await vestibuleServer(['restore', file, '--force'], env);
+        expect(underServer).toMatchObject({ code: 1, stderr: expect.stringMatching(/in use by process \d+[\s\S]*stop it first/) });
+        expect(readdirSync(dataDir).filter((name) => name.startsWith('db.'))).toEqual(['db.lock']);
       } finally {
         await restarted.close();
       }
