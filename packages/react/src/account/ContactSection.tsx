@@ -2,6 +2,7 @@ import { useState, type ComponentType, type FormEvent, type ReactNode } from 're
 import { CodeStep } from '../passcode/CodeStep';
 import { Button } from '../parts/Button';
 import { Destination } from '../parts/Destination';
+import { NotSent, type NotSentProps } from '../parts/NotSent';
 import { useWidget } from '../widget/context';
 import type { Change } from './action';
 import { ActionStatus } from './ActionStatus';
@@ -22,6 +23,8 @@ export interface Contact {
 /** The first step of adding one: the section's own field, which hands on what to send the code to. */
 export interface NewContactProps {
   action: Action;
+  /** How the code goes: its words when it could not be sent. */
+  channel: NotSentProps['channel'];
   /** `value` as the server takes it, `shown` as the person reads it. */
   onSend(value: string, shown: string): void;
   onCancel(): void;
@@ -29,10 +32,10 @@ export interface NewContactProps {
 
 /**
  * The first step's form around the section's field, with 'Send code' (spinning while the code is
- * sent) and 'Cancel'. `onSubmit` checks the field and sends; a submission while a change is under
- * way is ignored.
+ * sent; 'Try again' when it could not be sent) and 'Cancel'. `onSubmit` checks the field and
+ * sends; a submission while a change is under way is ignored.
  */
-export function NewContactForm({ action, onSubmit, onCancel, children }: Omit<NewContactProps, 'onSend'> & { onSubmit(): void; children: ReactNode }) {
+export function NewContactForm({ action, channel, onSubmit, onCancel, children }: Omit<NewContactProps, 'onSend'> & { onSubmit(): void; children: ReactNode }) {
   const { free } = useWidget();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -41,9 +44,13 @@ export function NewContactForm({ action, onSubmit, onCancel, children }: Omit<Ne
   return (
     <form className="vst-form" onSubmit={submit} noValidate>
       {children}
-      <Button type="submit" loading={action.pending}>
-        {free(texts.sendCode)}
-      </Button>
+      {action.notSent ? (
+        <NotSent channel={channel} pending={action.pending} />
+      ) : (
+        <Button type="submit" loading={action.pending}>
+          {free(texts.sendCode)}
+        </Button>
+      )}
       <Button variant="text" onClick={onCancel}>
         {free(texts.cancel)}
       </Button>
@@ -53,6 +60,8 @@ export function NewContactForm({ action, onSubmit, onCancel, children }: Omit<Ne
 
 export interface ContactSectionProps {
   contacts: Contact[];
+  /** How the section's codes go. */
+  channel: NotSentProps['channel'];
   /** Numbers stay on one line; addresses may wrap at their dots. */
   phone?: boolean;
   /** The section's texts, translated: what it says with none, its add button and step titles. */
@@ -77,13 +86,18 @@ type Adding = { step: 'value' } | { step: 'code'; value: string; shown: string; 
  * unverified one, 'Remove'; the add button asks for one, sends a 6-digit passcode to it, and adds it
  * once the code is in. The field of the first step is the section's (NewContact, in a NewContactForm).
  */
-export function ContactSection({ contacts, phone = false, words, changes, NewContact }: ContactSectionProps) {
+export function ContactSection({ contacts, channel, phone = false, words, changes, NewContact }: ContactSectionProps) {
   const { free } = useWidget();
   const action = useAction();
   const [adding, setAdding] = useState<Adding | null>(null);
 
+  // 'Verify' in the list has no field of its own: its failure (a code that could not be sent too) goes in the section's banner.
   const send = (value: string, shown: string, verifying: boolean) =>
-    action.run({ ...changes.sendCode(value), done: () => setAdding({ step: 'code', value, shown, verifying }) });
+    action.run({
+      ...changes.sendCode(value),
+      ...(verifying ? { field: false } : {}),
+      done: () => setAdding({ step: 'code', value, shown, verifying }),
+    });
   const stop = () => {
     action.cancel();
     setAdding(null);
@@ -127,7 +141,7 @@ export function ContactSection({ contacts, phone = false, words, changes, NewCon
       )}
       {adding?.step === 'value' ? (
         <Step title={words.add}>
-          <NewContact action={action} onSend={(value, shown) => send(value, shown, false)} onCancel={stop} />
+          <NewContact action={action} channel={channel} onSend={(value, shown) => send(value, shown, false)} onCancel={stop} />
         </Step>
       ) : adding?.step === 'code' ? (
         <Step title={adding.verifying ? words.verifyTitle : words.add}>
@@ -136,6 +150,7 @@ export function ContactSection({ contacts, phone = false, words, changes, NewCon
             phone={phone}
             pending={action.pending}
             error={action.fieldError}
+            notSent={action.notSent ? channel : null}
             onCode={(code) => action.run({ ...changes.add(adding.value, code, adding.verifying), done: () => setAdding(null) })}
             onResend={() => action.run(changes.resend(adding.value))}
             onCancel={stop}

@@ -17,7 +17,7 @@ export const common: Feature = {
       case 'START_AGAIN':
         return { ...state, pending: false, errorDescriptor: null, banner: null };
       case 'FAILED':
-        return { ...state, pending: false, errorDescriptor: { error: event.error, message: event.message, placement: event.placement } };
+        return { ...state, pending: false, errorDescriptor: { error: event.error, message: event.message, placement: event.placement, retry: event.retry } };
       case 'SHOW_BANNER':
         return { ...state, banner: event.banner };
       case 'DISMISS_BANNER':

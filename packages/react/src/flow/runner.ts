@@ -35,7 +35,8 @@ export function createFlowRunner(options: {
   let state = options.initial;
   let scope: ScreenScope | null = null;
 
-  const context = (signal: AbortSignal): EffectContext => {
+  /** `event`: the one whose effects get this context, if any (a screen's on-enter hooks have none). */
+  const context = (signal: AbortSignal, event?: UserEvent): EffectContext => {
     const w = widget();
     const live =
       <A extends unknown[]>(fn: (...args: A) => void) =>
@@ -58,7 +59,9 @@ export function createFlowRunner(options: {
       reportError: w.reportError,
       fail(err, placement) {
         const error = toErrorInfo(err);
-        ctx.dispatch({ type: 'FAILED', error, message: messageForError(err, w.free), placement });
+        // A message that could not be sent: the same event sends it again (the screen's 'Try again').
+        const retry = error.error_type === 'delivery_failed' ? event : undefined;
+        ctx.dispatch({ type: 'FAILED', error, message: messageForError(err, w.free), placement, retry });
         w.reportError(error);
       },
     };
@@ -78,7 +81,7 @@ export function createFlowRunner(options: {
     send(event) {
       // The effects belong to the screen the event was sent from, whatever the event changes.
       if (!scope) runner.enterScreen();
-      const ctx = context(scope!.controller.signal);
+      const ctx = context(scope!.controller.signal, event);
       apply(event);
       flow.runEffects(event, ctx);
     },

@@ -67,8 +67,11 @@ export interface CommonState {
   pending: boolean;
   /** Signed in during this flow (by which method). */
   authenticated: SignInMethod | null;
-  /** The last error, shown under the field it concerns or in the banner. */
-  errorDescriptor: { error: VestibuleErrorInfo; message: string; placement: 'field' | 'banner' } | null;
+  /**
+   * The last error, shown under the field it concerns or in the banner. `retry`: the message the
+   * call was to send could not be sent (delivery_failed), and this event sends it again.
+   */
+  errorDescriptor: { error: VestibuleErrorInfo; message: string; placement: 'field' | 'banner'; retry?: UserEvent } | null;
   /** A non-error notice at the top of the widget. */
   banner: Banner | null;
 }
@@ -98,7 +101,7 @@ export type CommonResult =
    * takes it, and sends AUTHENTICATED again, with the session, once the step is done.
    */
   | { type: 'AUTHENTICATED'; method: SignInMethod; event: WidgetEventType; response: SignInResponse }
-  | { type: 'FAILED'; error: VestibuleErrorInfo; message: string; placement: 'field' | 'banner' };
+  | { type: 'FAILED'; error: VestibuleErrorInfo; message: string; placement: 'field' | 'banner'; retry?: UserEvent };
 
 /** Events the screens send (and on-enter hooks may send). */
 export type UserEvent = CommonEvent | FeatureEvents[keyof FeatureEvents];

@@ -3,6 +3,7 @@ import type { StringKey } from '../strings/en';
 import { useWidget } from '../widget/context';
 import { isValidEmail } from '@vestibule/client';
 import { Button } from './Button';
+import { NotSent } from './NotSent';
 import { TextInput } from './TextInput';
 
 export interface EmailFormProps {
@@ -18,6 +19,8 @@ export interface EmailFormProps {
   pending: boolean;
   /** The error of the last call, shown under the field. */
   apiError: string | null;
+  /** The last call's email could not be sent: 'Try again' (NotSent) sends the field's address in place of the button. */
+  notSent?: boolean;
   /** The button's text; 'Continue with email' unless said. */
   submitLabel?: StringKey;
 }
@@ -30,6 +33,7 @@ export function EmailForm({
   onSubmit,
   pending,
   apiError,
+  notSent = false,
   submitLabel = 'continueWithEmail',
 }: EmailFormProps) {
   const { t } = useWidget();
@@ -59,11 +63,15 @@ export function EmailForm({
         autoComplete="username webauthn"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
-        error={invalid ? t(invalidMessage) : apiError}
+        error={invalid ? t(invalidMessage) : notSent ? null : apiError}
       />
-      <Button type="submit" loading={pending}>
-        {t(submitLabel)}
-      </Button>
+      {notSent ? (
+        <NotSent channel="email" pending={pending} />
+      ) : (
+        <Button type="submit" loading={pending}>
+          {t(submitLabel)}
+        </Button>
+      )}
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../parts/Button';
+import { NotSent, type NotSentProps } from '../parts/NotSent';
 import { useWidget } from '../widget/context';
 import { OTP_LENGTH } from './CodeInput';
 import { CodeEntry } from './CodeEntry';
@@ -12,6 +13,8 @@ export interface CodeStepProps {
   pending: boolean;
   /** Why the last code was refused, under the entry. */
   error: string | null;
+  /** The new code could not be sent (and how it goes): NotSent, with 'Try again', in place of resend. */
+  notSent?: NotSentProps['channel'] | null;
   /** The sixth digit is in. */
   onCode(code: string): void;
   onResend(): void;
@@ -26,7 +29,7 @@ export interface CodeStepProps {
  * emptied and focused again when a code is refused), resend and cancel. The login mount's
  * OTPAuthenticate is the same entry in a screen of its own, with its countdown.
  */
-export function CodeStep({ destination, phone = false, pending, error, onCode, onResend, onCancel, cancelLabel }: CodeStepProps) {
+export function CodeStep({ destination, phone = false, pending, error, notSent = null, onCode, onResend, onCancel, cancelLabel }: CodeStepProps) {
   const { t } = useWidget();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -56,12 +59,16 @@ export function CodeStep({ destination, phone = false, pending, error, onCode, o
         error={error}
         pending={pending}
       />
-      <p className="vst-text vst-resend">
-        <span>{t('didNotGetCode')}</span>{' '}
-        <button type="button" className="vst-link-button" disabled={pending} onClick={onResend}>
-          {t('resendCode')}
-        </button>
-      </p>
+      {notSent ? (
+        <NotSent channel={notSent} pending={pending} onTryAgain={onResend} />
+      ) : (
+        <p className="vst-text vst-resend">
+          <span>{t('didNotGetCode')}</span>{' '}
+          <button type="button" className="vst-link-button" disabled={pending} onClick={onResend}>
+            {t('resendCode')}
+          </button>
+        </p>
+      )}
       <Button variant="text" onClick={onCancel}>
         {cancelLabel}
       </Button>

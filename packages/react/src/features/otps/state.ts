@@ -14,8 +14,11 @@ export interface OtpState {
   expiresAt: number;
 }
 
-/** The resend button: initial, sending, sent ('Code sent' for 2 s), waiting. */
-export type ResendStatus = 'initial' | 'sending' | 'sent' | 'waiting';
+/**
+ * The resend button: initial, sending, sent ('Code sent' for 2 s), waiting; notSent: the new code
+ * could not be sent (delivery_failed), 'Try again' shows in its place; retrying: that try again.
+ */
+export type ResendStatus = 'initial' | 'sending' | 'sent' | 'waiting' | 'notSent' | 'retrying';
 
 /** One-time passcodes' part of the flow state. */
 export interface OtpSlice {
@@ -36,7 +39,8 @@ export type OtpEvent =
 export type OtpResult =
   | { type: 'OTP_SENT'; method: OtpMethod; destination: string; formatted: string; expiresAt: number; response: OtpLoginOrCreateResponse }
   | { type: 'OTP_RESENT'; methodId: string; expiresAt: number }
-  | { type: 'RESEND_FAILED' };
+  /** notSent: the server could not send the new code (the last one still works); otherwise a toast said why. */
+  | { type: 'RESEND_FAILED'; notSent: boolean };
 
 declare module '../../flow/types' {
   interface FeatureStates {

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useFlow } from '../../../flow/FlowContext';
+import { useNotSent } from '../../../flow/useNotSent';
 import { Button } from '../../../parts/Button';
+import { NotSent } from '../../../parts/NotSent';
 import { Spinner } from '../../../parts/Spinner';
 import { TextInput } from '../../../parts/TextInput';
 import { useWidget } from '../../../widget/context';
@@ -79,7 +81,8 @@ export function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
       live.current = false;
     };
   }, []);
-  const apiError = state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null;
+  const notSent = useNotSent() !== null;
+  const apiError = state.errorDescriptor?.placement === 'field' && !notSent ? state.errorDescriptor.message : null;
   const error = invalid ? t('invalidPhoneNumber') : (apiError ?? undefined);
 
   const submit = async (e: FormEvent) => {
@@ -145,9 +148,13 @@ export function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
           )}
         </div>
       )}
-      <Button type="submit" loading={state.pending || checking}>
-        {t(method === 'sms' ? 'continueWithText' : 'continueWithWhatsApp')}
-      </Button>
+      {notSent ? (
+        <NotSent channel={method} pending={state.pending || checking} />
+      ) : (
+        <Button type="submit" loading={state.pending || checking}>
+          {t(method === 'sms' ? 'continueWithText' : 'continueWithWhatsApp')}
+        </Button>
+      )}
     </form>
   );
 }

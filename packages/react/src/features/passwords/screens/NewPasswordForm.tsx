@@ -1,6 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../parts/Button';
 import { useFlow } from '../../../flow/FlowContext';
+import { useNotSent } from '../../../flow/useNotSent';
+import { NotSent } from '../../../parts/NotSent';
 import { useWidget } from '../../../widget/context';
 import type { StringKey } from '../../../strings/en';
 import { AccountEmail } from './AccountEmail';
@@ -49,7 +51,9 @@ export function NewPasswordForm({ email, emailVisible = true, label, focusField 
 
   const checked = password === '' ? null : (state.passwordStrength?.checked ?? null);
   const valid = checked !== null && checked.password === password && checked.response.valid_password;
-  const error = state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null;
+  // Creating the account asked for a reset email (an account without a password had the address) that could not be sent.
+  const notSent = useNotSent() !== null;
+  const error = state.errorDescriptor?.placement === 'field' && !notSent ? state.errorDescriptor.message : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -72,9 +76,13 @@ export function NewPasswordForm({ email, emailVisible = true, label, focusField 
         describedBy={checked ? feedbackId : undefined}
       />
       <PasswordStrength id={feedbackId} response={checked?.response ?? null} />
-      <Button type="submit" loading={state.pending} disabled={!valid}>
-        {t('continue')}
-      </Button>
+      {notSent ? (
+        <NotSent channel="email" pending={state.pending} />
+      ) : (
+        <Button type="submit" loading={state.pending} disabled={!valid}>
+          {t('continue')}
+        </Button>
+      )}
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { useFlow } from '../../../flow/FlowContext';
+import { useNotSent } from '../../../flow/useNotSent';
 import { DeadLink } from '../../../parts/DeadLink';
 import { Heading } from '../../../parts/Heading';
 import { Loading } from '../../../parts/Loading';
@@ -8,6 +9,7 @@ import { NewPasswordForm } from './NewPasswordForm';
 /** A used or expired reset link: said at once, with a new link by email as the way on. */
 function DeadResetLink() {
   const { state, send } = useFlow();
+  const notSent = useNotSent();
   return (
     <DeadLink
       title="resetLinkDeadTitle"
@@ -17,6 +19,7 @@ function DeadResetLink() {
       sentTo={state.resetPasswordState?.newLinkSentTo}
       pending={state.pending}
       apiError={state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null}
+      notSent={notSent !== null}
       onSubmit={(email) => send({ type: 'REQUEST_NEW_RESET_LINK', email })}
     />
   );
