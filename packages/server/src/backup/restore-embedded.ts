@@ -6,7 +6,7 @@ import { lockEmbeddedDatabase } from '../storage/embedded-lock.js';
 import { type Backup, readBackupFile } from './backup-file.js';
 import { databaseDir, generatedSecret, holdsAnything, openDatabase, ranMigrations, secretFile, startedWithSecret } from './embedded-database.js';
 
-/** The secret the server will run the restored database with, and where it comes from; null when it will generate one. */
+/** The secret the server will run the restored database with, and where it comes from. */
 interface RestoreSecret {
   value: string;
   source: string;
@@ -14,7 +14,10 @@ interface RestoreSecret {
   fromBackup: boolean;
 }
 
-/** As security/server-secret.ts resolves it: VESTIBULE_SECRET first, else the generated file, which the backup's replaces. */
+/**
+ * As security/server-secret.ts resolves it: VESTIBULE_SECRET first, else the generated file, which
+ * the backup's replaces; null when there is none yet (the server will generate one).
+ */
 function restoreSecret(config: ServerConfig, backup: Backup): RestoreSecret | null {
   if (config.secret) return { value: config.secret, source: 'VESTIBULE_SECRET', fromBackup: false };
   if (backup.secret !== null) return { value: backup.secret, source: 'the secret in the backup', fromBackup: true };
