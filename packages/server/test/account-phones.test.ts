@@ -136,7 +136,7 @@ describe('texts that cannot go out', () => {
   afterAll(() => Promise.all(servers.map((server) => server.close())));
 
   it('a provider that fails is 502/503 delivery_failed; past the hourly text budget, 503 text_message_budget_exceeded', async () => {
-    // The provider is a port nobody listens on; the outbox still shows the text in development.
+    // The provider is a port nobody listens on (test/delivery/ has every sending route meet this).
     const failing = await startListening({
       sms: { accountSid: 'AC0123', authToken: 'secret', fromNumber: '+15005550006', whatsappFrom: null, baseUrl: 'http://127.0.0.1:9' },
       smsCountryHourlyBudget: 1,
