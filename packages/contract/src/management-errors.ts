@@ -9,6 +9,11 @@ export const managementErrorCatalogue = {
     status: 401,
     message: "This call needs a management key or an operator's session (Authorization: Bearer). None was given, or it is wrong, revoked or expired.",
   },
+  /** GET /metrics (the operators' Prometheus) without the server's metrics token, or with another one. */
+  invalid_metrics_token: {
+    status: 401,
+    message: "Metrics are read with the server's metrics token (Authorization: Bearer, VESTIBULE_METRICS_TOKEN). None was given, or it is wrong.",
+  },
   /** A signed-in person whose verified email is not among the project's operators. */
   not_an_operator: { status: 403, message: 'You are not an operator of this project.' },
   user_not_found: { status: 404, message: 'No user has this id. It may have been deleted.' },

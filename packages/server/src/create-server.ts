@@ -24,6 +24,8 @@ import { pruneAuditEvents } from './kernel/audit/prune-events.js';
 import { pruneAll, prunePeriodically, type PruneBatch } from './kernel/pruning.js';
 import { Readiness } from './kernel/readiness.js';
 import { features, migrations, userParts } from './features/index.js';
+import { metricsNotServed } from './features/metrics/route.js';
+import { ServerMetrics } from './features/metrics/server-metrics.js';
 import { pruneRateLimits } from './security/rate-limit.js';
 import { assertSecretMatches, deriveServerKeys, resolveServerSecret } from './security/server-secret.js';
 import { ensureSigningKey, retireSigningKey, rotateSigningKey, sealPlainSigningKeys, SigningKeyring } from './kernel/keyring.js';
@@ -74,6 +76,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const log = options.logger ?? createLogger(logSettingsOf(config));
   const exposure = developmentExposureWarning(config);
   if (exposure) log.warn(exposure);
+  const unservedMetrics = metricsNotServed(config);
+  if (unservedMetrics) log.info(unservedMetrics);
   const secret = resolveServerSecret(config);
   const keys = deriveServerKeys(secret);
   // The kernel's tables (one-time secrets, ended sessions, limits' counters, the outbox, events past
@@ -87,7 +91,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     pruneAuditEvents(config.eventRetentionDays),
     ...features.flatMap((feature) => (feature.prune ? [feature.prune] : [])),
   ];
-  const { db, kind, changes } = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, (error) =>
+  const { db, kind, changes, pool } = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, (error) =>
     log.error('Lost the database connection that listens for changed sessions; sessions are read from the database until it is back.', {
       message: error.message,
     }),
@@ -126,6 +130,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const keyring = new SigningKeyring(db, keys.keyEncryptionKey);
   const sessions = new LiveSessions(db, userParts, feed, kind === 'postgres', config.project.maxSessionAgeMinutes);
   const heavyWork = new HeavyWork({ concurrency: config.hashConcurrency, queueLength: config.hashQueueLength }, log);
+  const metrics = new ServerMetrics({ db, pool, sessions, feed, heavyWork, log });
   const readiness = new Readiness(db, feed, migrations, log);
   const userRevokers = features.flatMap((feature) => (feature.revokeUser ? [feature.revokeUser] : []));
   const waysIn = features.flatMap((feature) => (feature.waysIn ? [feature.waysIn] : []));
@@ -135,8 +140,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     config,
     db,
     clock,
-    email,
-    texts,
+    email: metrics.countEmail(email),
+    texts: metrics.countTexts(texts),
     keyring,
     sessions,
     userRevokers,
@@ -149,6 +154,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     log,
     heavyWork,
     readiness,
+    metrics,
   };
   const app = createApp(deps);
   // What features do in the background (webhooks' deliveries), once everything they use is ready.
@@ -161,7 +167,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     app: { fetch },
     listener: observeRequests(
       nodeListener(fetch, createHotPaths(deps), log),
-      [requestLog(log), ...(options.requestObservers ?? [])],
+      [requestLog(log), metrics.observeRequest, ...(options.requestObservers ?? [])],
       shownCallerAddress(config.trustProxy),
     ),
     database: kind,

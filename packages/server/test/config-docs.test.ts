@@ -44,6 +44,7 @@ describe('configuration written once', () => {
       'events',
       'idp',
       'console',
+      'metrics',
     ]);
   });
 });

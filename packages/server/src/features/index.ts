@@ -18,6 +18,7 @@ import { outbox } from './outbox/index.js';
 import { webhooks } from './webhooks/index.js';
 import { consoleFeature } from './console/index.js';
 import { openapi } from './openapi/index.js';
+import { metrics } from './metrics/index.js';
 import type { Feature } from '../http/feature.js';
 import { userPartsInOrder } from '../kernel/users.js';
 import { allMigrations } from '../storage/migrate.js';
@@ -46,6 +47,7 @@ export const features: Feature[] = [
   outbox,
   webhooks,
   consoleFeature,
+  metrics,
   openapi,
 ];
 
@@ -76,6 +78,7 @@ export type {} from './two-step/config.js';
 export type {} from './events/config.js';
 export type {} from './idp/config.js';
 export type {} from './console/config.js';
+export type {} from './metrics/config.js';
 export type {} from './events/tables.js';
 export type {} from './otps/tables.js';
 export type {} from './passkeys/tables.js';

@@ -12,6 +12,7 @@ import type { UserRevoker } from '../kernel/sessions/revoke-everywhere.js';
 import type { UserPart } from '../kernel/users.js';
 import type { Database, SessionRow } from '../storage/database.js';
 import type { Logger } from '../kernel/logger.js';
+import type { Metrics } from '../kernel/metrics.js';
 import type { Readiness } from '../kernel/readiness.js';
 import type { Operator } from './operator.js';
 
@@ -45,6 +46,8 @@ export interface AppDeps {
   log: Logger;
   /** Where CPU-heavy sign-in work waits its turn (kernel/heavy-work.ts). */
   heavyWork: HeavyWork;
+  /** What is counted for the operators' /metrics (kernel/metrics.ts; features/metrics serves it). */
+  metrics: Metrics;
   /** Whether this instance should get traffic (GET /readyz; kernel/readiness.ts). */
   readiness: Readiness;
 }

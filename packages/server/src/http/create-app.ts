@@ -36,8 +36,14 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.use('*', clientAddress(deps.config.trustProxy, deps.config.clientIpv6Prefix));
   app.use('*', securityHeaders());
   // Development-only routes live under /dev/ and answer this machine alone, whichever feature adds
-  // them; before CORS, so a preflight from elsewhere is refused too.
-  if (deps.config.env === 'development') app.use('/dev/*', thisMachineOnly(deps.config));
+  // them, as do the paths a feature asks for (Feature.thisMachineOnly); before CORS, so a preflight
+  // from elsewhere is refused too.
+  if (deps.config.env === 'development') {
+    app.use('/dev/*', thisMachineOnly(deps.config));
+    for (const feature of enabledFeatures(deps)) {
+      for (const [path, guarded] of Object.entries(feature.thisMachineOnly?.(deps.config) ?? {})) app.use(path, thisMachineOnly(deps.config, guarded));
+    }
+  }
   const ownCors = enabledFeatures(deps).flatMap((feature) => Object.entries(feature.cors?.(deps) ?? {}));
   // The management API (/v1) answers no other origin: the console is served from the API's own,
   // and an operator's session read by a script on the project's pages must not reach it from there.

@@ -10,11 +10,12 @@ import { errorResponse } from './error-response.js';
  * A refused sign-in (a wrong proof, a lock) is recorded for the operators' events here, where every
  * sign-in route's refusal passes, rather than in each of them.
  */
-export function errorHandler(deps: Pick<AppDeps, 'db' | 'clock' | 'log'>): ErrorHandler<AppEnv> {
+export function errorHandler(deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'metrics'>): ErrorHandler<AppEnv> {
   const { log } = deps;
   return async (error, c) => {
     if (error instanceof ApiError) {
       if (isRefusedSignIn(c.req.path, error.errorType)) {
+        deps.metrics.signInRefused(c.req.path, error.errorType);
         const refusal = {
           path: c.req.path,
           type: error.errorType,

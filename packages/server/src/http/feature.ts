@@ -23,6 +23,12 @@ export interface Feature {
   hotPaths?(deps: AppDeps): Record<string, HotPath>;
   /** When absent the feature is always on. */
   enabled?(config: ServerConfig): boolean;
+  /**
+   * Paths besides /dev/ it serves to this machine only in development, with the words a refusal
+   * names them by ('Metrics are', and how to serve them to others): createApp guards each as it
+   * guards /dev/ (http/this-machine.ts, the one module that trusts a loopback address).
+   */
+  thisMachineOnly?(config: ServerConfig): Record<string, { what: string; remedy: string }>;
   /** Its fields of vestibule.config.json (see config/declare.ts). */
   config?: ConfigSection;
   /**

@@ -20,7 +20,7 @@ export function tryAgainIn(seconds: number): string {
  * message goes on with when to try again.
  */
 export async function enforceRateLimit(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'metrics'>,
   key: string,
   rule: RateLimitRule,
   what = 'Too many requests.',
@@ -28,6 +28,7 @@ export async function enforceRateLimit(
 ): Promise<void> {
   const result = await hitRateLimit(deps.db, key, rule, deps.clock(), amount);
   if (!result.allowed) {
+    deps.metrics.rateLimited(key);
     throw new ApiError('too_many_requests', `${what} ${tryAgainIn(result.retryAfterSeconds)}`, { 'Retry-After': String(result.retryAfterSeconds) });
   }
 }
@@ -38,7 +39,7 @@ export async function enforceRateLimit(
  * client is limited apart under the one rule.
  */
 export function enforceClientLimit(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'metrics'>,
   c: Context<AppEnv>,
   bucket: string,
   rule: RateLimitRule,

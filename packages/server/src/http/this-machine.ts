@@ -87,14 +87,26 @@ function notFromThisMachine(c: Context<AppEnv>): string | null {
   return null;
 }
 
-/** Refuses, with 403 forbidden and the reason, every request when the server is reachable from elsewhere, and every request not from this machine. */
-export function thisMachineOnly(config: ServerConfig): MiddlewareHandler<AppEnv> {
+/** What a guard serves to this machine only, as its refusal names it, and how to serve it to others. */
+export interface GuardedRoutes {
+  what: string;
+  remedy: string;
+}
+
+const DEVELOPMENT_ROUTES: GuardedRoutes = {
+  what: 'Development routes (the outbox and the development sign-in) are',
+  remedy: 'To serve Vestibule to others, set VESTIBULE_ENV=production.',
+};
+
+/**
+ * Refuses, with 403 forbidden and the reason, every request when the server is reachable from
+ * elsewhere, and every request not from this machine. `guarded` words the refusal: the routes
+ * under /dev/ by default, or the paths a feature asks createApp to guard (Feature.thisMachineOnly:
+ * /metrics without a token).
+ */
+export function thisMachineOnly(config: ServerConfig, guarded: GuardedRoutes = DEVELOPMENT_ROUTES): MiddlewareHandler<AppEnv> {
   const exposed = reachableFromElsewhere(config);
-  const refuse = (why: string) =>
-    new ApiError(
-      'forbidden',
-      `Development routes (the outbox and the development sign-in) are served only to this machine, ${why}. To serve Vestibule to others, set VESTIBULE_ENV=production.`,
-    );
+  const refuse = (why: string) => new ApiError('forbidden', `${guarded.what} served only to this machine, ${why}. ${guarded.remedy}`);
   return async (c, next) => {
     if (exposed.length > 0) throw refuse(`and this server is set up to be reached from elsewhere (${exposed.join(', ')}), so it serves them to no one`);
     const why = notFromThisMachine(c);

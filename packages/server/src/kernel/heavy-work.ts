@@ -35,6 +35,21 @@ export class HeavyWork {
     if (this.#queue.size >= this.#queueLength) throw this.#refuse();
   }
 
+  /** Calls waiting for their turn (the metrics read this and the two below). */
+  get queued(): number {
+    return this.#queue.size;
+  }
+
+  /** Calls whose work runs now. */
+  get running(): number {
+    return this.#queue.pending;
+  }
+
+  /** Calls refused (server_busy) since the server started. */
+  get refused(): number {
+    return this.#refused;
+  }
+
   /** Runs the work in its turn, or refuses at once (503 server_busy, Retry-After) when the queue is full. */
   async run<T>(work: () => Promise<T>): Promise<T> {
     this.admit();

@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** The database's announcements of changed sessions and users (read by storage/change-feed.ts). */
   changes: ChangeSource;
+  /** PostgreSQL's connection pool, whose use the metrics read; null for the embedded database, which has one connection in process. */
+  pool: pg.Pool | null;
 }
 
 /** Opens the embedded database (PGlite, created on first start) or a PostgreSQL pool. */
@@ -29,7 +31,12 @@ export async function createDatabase(options: DatabaseOptions, onError: (error: 
     // which crashes the process when nobody listens. The pool has already let the connection go and
     // opens another for the next query; readiness (kernel/readiness.ts) says the database does not answer meanwhile.
     pool.on('error', () => undefined);
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', changes: postgresChanges(options.databaseUrl, onError) };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      kind: 'postgres',
+      changes: postgresChanges(options.databaseUrl, onError),
+      pool,
+    };
   }
   const dir = join(options.dataDir, 'db');
   mkdirSync(dir, { recursive: true });
@@ -56,5 +63,5 @@ export async function createDatabase(options: DatabaseOptions, onError: (error: 
       .finally(release);
     return destroyed;
   };
-  return { db, kind: 'pglite', changes: pgliteChanges(pglite) };
+  return { db, kind: 'pglite', changes: pgliteChanges(pglite), pool: null };
 }

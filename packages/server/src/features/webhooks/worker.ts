@@ -80,6 +80,7 @@ async function deliver(deps: AppDeps, claimed: ClaimedDelivery, stopping: AbortS
   if (!outcome || stopping.aborted) return releaseClaim(deps.db, claimed);
   const now = deps.clock();
   if ('status' in outcome && outcome.status >= 200 && outcome.status < 300) {
+    deps.metrics.webhookAttempt('succeeded');
     return recordAttempt(deps.db, claimed, { status: 'succeeded', nextAttemptAt: null, statusCode: outcome.status, error: null }, now);
   }
   const next = nextAttemptAt(claimed.created_at, claimed.attempts, now);
@@ -87,5 +88,6 @@ async function deliver(deps: AppDeps, claimed: ClaimedDelivery, stopping: AbortS
     'error' in outcome
       ? { statusCode: null, error: outcome.error }
       : { statusCode: outcome.status, error: outcome.status >= 300 && outcome.status < 400 ? 'Redirects are not followed.' : null };
+  deps.metrics.webhookAttempt(next ? 'retrying' : 'failed');
   return recordAttempt(deps.db, claimed, { status: next ? 'pending' : 'failed', nextAttemptAt: next, ...failure }, now);
 }

@@ -2,6 +2,7 @@ import type { AuthenticationFactor, IntermediateSessionResponse, SessionResponse
 import type { StoredFactor } from '../../storage/database.js';
 import { ApiError } from '../api-error.js';
 import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics.js';
 import { sessionResponse, type SessionResponseDeps } from './session-response.js';
 import { withinLifetime } from './session-lifetime.js';
 import { createSession, findLiveSession, mergeFactor, type SignInClient, touchSession } from './sessions-store.js';
@@ -13,9 +14,10 @@ import { createSession, findLiveSession, mergeFactor, type SignInClient, touchSe
  */
 export type SignInHold = (deps: SignInDeps, input: SignIn) => Promise<IntermediateSessionResponse | null>;
 
-/** What finishing a sign-in uses: what a session's answer is made from (the project's session rules among it), the log, and the features' holds. */
+/** What finishing a sign-in uses: what a session's answer is made from (the project's session rules among it), the log, the metrics, and the features' holds. */
 export interface SignInDeps extends SessionResponseDeps {
   log: Logger;
+  metrics: Metrics;
   /** Feature.holdSignIn of every feature that has one. */
   signInHolds: readonly SignInHold[];
 }
@@ -78,6 +80,7 @@ export async function completeSignIn(deps: SignInDeps, input: SignIn): Promise<S
   const added = await addToBearerSession(deps, input);
   if (!added && input.addOnly) throw new ApiError('session_not_found');
   const response = added ?? (await startSession(deps, input));
+  deps.metrics.signedIn(input.factors.at(-1)!.type, !('session' in response));
   // A held sign-in is logged by what held it; this one signed in.
   if ('session' in response) {
     deps.log.info('Signed in', {

@@ -50,6 +50,8 @@ export class LiveSessions {
   #touches = new Map<string, Promise<SessionRow | undefined>>();
   /** user_id → the User as the API returns it, as JSON text: serialising it was a visible part of a check. */
   #users = new LRUCache<string, string>({ max: MAX_ENTRIES, ttl: TRUST_MS });
+  /** Sessions found in memory, and those that were not (read from the database, or a read under way shared): the metrics read them. */
+  readonly lookups = { hits: 0, misses: 0 };
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -84,8 +86,12 @@ export class LiveSessions {
     const hash = sha256Hex(token);
     if (await this.#serving()) {
       const row = this.#sessions.get(hash)?.row;
-      if (row && row.expires_at > now) return row;
+      if (row && row.expires_at > now) {
+        this.lookups.hits++;
+        return row;
+      }
     }
+    this.lookups.misses++;
     // A read is shared only while nothing was announced since it started: one begun before a
     // revocation must not answer a check that arrives after it.
     const position = this.feed.position;
