@@ -2,7 +2,7 @@ import { useState, type ComponentType, type FormEvent, type ReactNode } from 're
 import { CodeStep } from '../passcode/CodeStep';
 import { Button } from '../parts/Button';
 import { Destination } from '../parts/Destination';
-import { NotSent, type NotSentProps } from '../parts/NotSent';
+import { NotSent } from '../delivery/NotSent';
 import { useWidget } from '../widget/context';
 import type { Change } from './action';
 import { ActionStatus } from './ActionStatus';
@@ -23,8 +23,6 @@ export interface Contact {
 /** The first step of adding one: the section's own field, which hands on what to send the code to. */
 export interface NewContactProps {
   action: Action;
-  /** How the code goes: its words when it could not be sent. */
-  channel: NotSentProps['channel'];
   /** `value` as the server takes it, `shown` as the person reads it. */
   onSend(value: string, shown: string): void;
   onCancel(): void;
@@ -35,7 +33,7 @@ export interface NewContactProps {
  * sent; 'Try again' when it could not be sent) and 'Cancel'. `onSubmit` checks the field and
  * sends; a submission while a change is under way is ignored.
  */
-export function NewContactForm({ action, channel, onSubmit, onCancel, children }: Omit<NewContactProps, 'onSend'> & { onSubmit(): void; children: ReactNode }) {
+export function NewContactForm({ action, onSubmit, onCancel, children }: Omit<NewContactProps, 'onSend'> & { onSubmit(): void; children: ReactNode }) {
   const { free } = useWidget();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -45,7 +43,7 @@ export function NewContactForm({ action, channel, onSubmit, onCancel, children }
     <form className="vst-form" onSubmit={submit} noValidate>
       {children}
       {action.notSent ? (
-        <NotSent channel={channel} pending={action.pending} />
+        <NotSent message={action.notSent} />
       ) : (
         <Button type="submit" loading={action.pending}>
           {free(texts.sendCode)}
@@ -60,8 +58,6 @@ export function NewContactForm({ action, channel, onSubmit, onCancel, children }
 
 export interface ContactSectionProps {
   contacts: Contact[];
-  /** How the section's codes go. */
-  channel: NotSentProps['channel'];
   /** Numbers stay on one line; addresses may wrap at their dots. */
   phone?: boolean;
   /** The section's texts, translated: what it says with none, its add button and step titles. */
@@ -86,7 +82,7 @@ type Adding = { step: 'value' } | { step: 'code'; value: string; shown: string; 
  * unverified one, 'Remove'; the add button asks for one, sends a 6-digit passcode to it, and adds it
  * once the code is in. The field of the first step is the section's (NewContact, in a NewContactForm).
  */
-export function ContactSection({ contacts, channel, phone = false, words, changes, NewContact }: ContactSectionProps) {
+export function ContactSection({ contacts, phone = false, words, changes, NewContact }: ContactSectionProps) {
   const { free } = useWidget();
   const action = useAction();
   const [adding, setAdding] = useState<Adding | null>(null);
@@ -141,7 +137,7 @@ export function ContactSection({ contacts, channel, phone = false, words, change
       )}
       {adding?.step === 'value' ? (
         <Step title={words.add}>
-          <NewContact action={action} channel={channel} onSend={(value, shown) => send(value, shown, false)} onCancel={stop} />
+          <NewContact action={action} onSend={(value, shown) => send(value, shown, false)} onCancel={stop} />
         </Step>
       ) : adding?.step === 'code' ? (
         <Step title={adding.verifying ? words.verifyTitle : words.add}>
@@ -150,7 +146,7 @@ export function ContactSection({ contacts, channel, phone = false, words, change
             phone={phone}
             pending={action.pending}
             error={action.fieldError}
-            notSent={action.notSent ? channel : null}
+            notSent={action.notSent}
             onCode={(code) => action.run({ ...changes.add(adding.value, code, adding.verifying), done: () => setAdding(null) })}
             onResend={() => action.run(changes.resend(adding.value))}
             onCancel={stop}

@@ -9,11 +9,8 @@ export interface Action extends ActionRunner {
   pending: boolean;
   /** The last failure's message when the section ties it to a field, for that field (not a message that could not be sent). */
   fieldError: string | null;
-  /**
-   * The last change's message could not be sent (delivery_failed): the section shows NotSent with
-   * 'Try again' in place of its send button. Kept while that try is under way.
-   */
-  notSent: boolean;
+  /** The last change's message could not be sent (delivery_failed): its words, for NotSent in place of the send button. */
+  notSent: string | null;
 }
 
 /** A section's action runner (action.ts) in React: its state, and a change under way given up when the section goes. */
@@ -44,17 +41,12 @@ export function useAction(): Action {
       }, 0);
     };
   }, [runner]);
-  const failedToSend = state.kind === 'failed' && state.error.error_type === 'delivery_failed';
-  // Derived state, set while rendering: a not-sent failure is remembered through the next try.
-  const [sendTried, setSendTried] = useState(false);
-  if (failedToSend && !sendTried) setSendTried(true);
-  if (sendTried && state.kind !== 'failed' && state.kind !== 'pending') setSendTried(false);
-  if (sendTried && state.kind === 'failed' && !failedToSend) setSendTried(false);
+  const notSent = state.kind === 'failed' && state.error.error_type === 'delivery_failed' ? state.message : null;
   return {
     ...runner,
     state,
     pending: state.kind === 'pending',
-    fieldError: state.kind === 'failed' && state.field && !failedToSend ? state.message : null,
-    notSent: failedToSend || (sendTried && state.kind === 'pending'),
+    fieldError: state.kind === 'failed' && state.field && !notSent ? state.message : null,
+    notSent,
   };
 }

@@ -15,8 +15,6 @@ export interface DeadLinkProps {
   sentTo: string | null | undefined;
   pending: boolean;
   apiError: string | null;
-  /** The new link could not be sent: 'Try again' in place of the button. */
-  notSent: boolean;
   onSubmit(email: string): void;
 }
 
@@ -25,7 +23,7 @@ export interface DeadLinkProps {
  * with the one action that helps, a new link by email, then where it went. Each swap moves focus
  * to the new title, since the screen itself stays the same.
  */
-export function DeadLink({ title, text, sentTitle, sentText, sentTo, pending, apiError, notSent, onSubmit }: DeadLinkProps) {
+export function DeadLink({ title, text, sentTitle, sentText, sentTo, pending, apiError, onSubmit }: DeadLinkProps) {
   const { t, tr } = useWidget();
   if (sentTo) {
     return (
@@ -44,15 +42,7 @@ export function DeadLink({ title, text, sentTitle, sentText, sentTo, pending, ap
         {t(title)}
       </Heading>
       <p className="vst-text">{t(text)}</p>
-      <EmailForm
-        initialEmail=""
-        invalidMessage="invalidEmailFormat"
-        submitLabel="emailMeNewLink"
-        pending={pending}
-        apiError={apiError}
-        notSent={notSent}
-        onSubmit={onSubmit}
-      />
+      <EmailForm initialEmail="" invalidMessage="invalidEmailFormat" submitLabel="emailMeNewLink" pending={pending} apiError={apiError} onSubmit={onSubmit} />
     </>
   );
 }

@@ -3,7 +3,6 @@ import type { StringKey } from '../strings/en';
 import { useWidget } from '../widget/context';
 import { isValidEmail } from '@vestibule/client';
 import { Button } from './Button';
-import { NotSent } from './NotSent';
 import { TextInput } from './TextInput';
 
 export interface EmailFormProps {
@@ -19,7 +18,7 @@ export interface EmailFormProps {
   pending: boolean;
   /** The error of the last call, shown under the field. */
   apiError: string | null;
-  /** The last call's email could not be sent: 'Try again' (NotSent) sends the field's address in place of the button. */
+  /** The last call's email could not be sent (its error is apiError): the button reads 'Try again' and sends the field's address again. */
   notSent?: boolean;
   /** The button's text; 'Continue with email' unless said. */
   submitLabel?: StringKey;
@@ -33,7 +32,7 @@ export function EmailForm({
   onSubmit,
   pending,
   apiError,
-  notSent = false,
+  notSent,
   submitLabel = 'continueWithEmail',
 }: EmailFormProps) {
   const { t } = useWidget();
@@ -63,15 +62,11 @@ export function EmailForm({
         autoComplete="username webauthn"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
-        error={invalid ? t(invalidMessage) : notSent ? null : apiError}
+        error={invalid ? t(invalidMessage) : apiError}
       />
-      {notSent ? (
-        <NotSent channel="email" pending={pending} />
-      ) : (
-        <Button type="submit" loading={pending}>
-          {t(submitLabel)}
-        </Button>
-      )}
+      <Button type="submit" loading={pending}>
+        {t(notSent ? 'tryAgain' : submitLabel)}
+      </Button>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../parts/Button';
-import { NotSent, type NotSentProps } from '../parts/NotSent';
+import { NotSent } from '../delivery/NotSent';
 import { useWidget } from '../widget/context';
 import { OTP_LENGTH } from './CodeInput';
 import { CodeEntry } from './CodeEntry';
@@ -13,8 +13,8 @@ export interface CodeStepProps {
   pending: boolean;
   /** Why the last code was refused, under the entry. */
   error: string | null;
-  /** The new code could not be sent (and how it goes): NotSent, with 'Try again', in place of resend. */
-  notSent?: NotSentProps['channel'] | null;
+  /** The new code could not be sent: its words, for NotSent (with 'Try again') in place of resend. */
+  notSent?: string | null;
   /** The sixth digit is in. */
   onCode(code: string): void;
   onResend(): void;
@@ -60,7 +60,7 @@ export function CodeStep({ destination, phone = false, pending, error, notSent =
         pending={pending}
       />
       {notSent ? (
-        <NotSent channel={notSent} pending={pending} onTryAgain={onResend} />
+        <NotSent message={notSent} onTryAgain={onResend} />
       ) : (
         <p className="vst-text vst-resend">
           <span>{t('didNotGetCode')}</span>{' '}

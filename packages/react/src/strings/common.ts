@@ -18,8 +18,4 @@ export const common = {
   poweredBy: 'Powered by',
   dismiss: 'Dismiss',
   emailMeNewLink: 'Email me a new link',
-  /** A message the server could not send (delivery_failed: its mail server or text provider is down or refused it), said above 'Try again'. */
-  notSentEmail: 'The email could not be sent.',
-  notSentText: 'The text message could not be sent.',
-  notSentWhatsApp: 'The WhatsApp message could not be sent.',
 } as const;

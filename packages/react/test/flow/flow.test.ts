@@ -55,11 +55,7 @@ describe('reducer', () => {
     expect(s).toMatchObject({ resendStatus: 'sent', otpState: { methodId: 'm-2', expiresAt: 2000 } });
     s = reducer(s, { type: 'RESEND_SETTLED' });
     expect(s.resendStatus).toBe('waiting');
-    expect(reducer({ ...s, resendStatus: 'sending' }, { type: 'RESEND_FAILED', notSent: false }).resendStatus).toBe('initial');
-    // A new code the server could not send: 'Try again' in its place, then that try.
-    const notSent = reducer({ ...s, resendStatus: 'sending' }, { type: 'RESEND_FAILED', notSent: true });
-    expect(notSent.resendStatus).toBe('notSent');
-    expect(reducer(notSent, { type: 'RESEND_OTP' }).resendStatus).toBe('retrying');
+    expect(reducer({ ...s, resendStatus: 'sending' }, { type: 'RESEND_FAILED' }).resendStatus).toBe('initial');
     s = reducer(s, { type: 'AUTHENTICATE_OTP', code: '000000' });
     s = reducer(s, { type: 'FAILED', error: { error_type: 'otp_code_not_found', message: 'x' }, message: 'x', placement: 'field' });
     expect(getScreen(s)).toBe('OTPAuthenticate');

@@ -8,7 +8,7 @@ import { emailChanges } from './email-changes';
 import { texts } from './texts';
 
 /** 'New email address' and 'Send code': the first step of adding one. */
-function NewEmail({ action, channel, onSend, onCancel }: NewContactProps) {
+function NewEmail({ action, onSend, onCancel }: NewContactProps) {
   const { t, free } = useWidget();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -18,7 +18,7 @@ function NewEmail({ action, channel, onSend, onCancel }: NewContactProps) {
     if (isValidEmail(value)) onSend(value, value);
   };
   return (
-    <NewContactForm action={action} channel={channel} onSubmit={send} onCancel={onCancel}>
+    <NewContactForm action={action} onSubmit={send} onCancel={onCancel}>
       <TextInput
         label={free(texts.newEmailLabel)}
         type="email"
@@ -45,7 +45,6 @@ export default function EmailsSection() {
   const { user } = useAccount();
   return (
     <ContactSection
-      channel="email"
       contacts={user.emails.map((e) => ({ id: e.email_id, value: e.email, verified: e.verified, primary: e.primary }))}
       words={{ none: free(texts.noEmails), add: free(texts.addEmail), verifyTitle: free(texts.verifyEmail) }}
       changes={emailChanges(free)}

@@ -1,4 +1,3 @@
-import { errorTypeOf } from '@vestibule/client';
 import type { EffectContext, EffectMap } from '../../flow/feature';
 import { messageForError, toErrorInfo } from '../../flow/errors';
 import { sessionDuration } from '../../flow/session';
@@ -52,7 +51,7 @@ export const otpEffects: EffectMap = {
   },
   RESEND_OTP(_event, ctx) {
     const otp = ctx.stateBefore.otpState;
-    if (!otp || ctx.stateBefore.resendStatus === 'sending' || ctx.stateBefore.resendStatus === 'retrying') return;
+    if (!otp || ctx.stateBefore.resendStatus === 'sending') return;
     sendOtp(ctx, otp.type, otp.otpDestination).then(
       ({ response, expiresAt }) => {
         ctx.emit('OTP_LOGIN_OR_CREATE', response);
@@ -60,10 +59,8 @@ export const otpEffects: EffectMap = {
         ctx.dispatch({ type: 'OTP_RESENT', methodId: response.method_id, expiresAt });
       },
       (err: unknown) => {
-        // Not sent: the screen says so where resend was, with 'Try again'; anything else is a toast.
-        const notSent = errorTypeOf(err) === 'delivery_failed';
-        if (!notSent) ctx.toasts.show('error', messageForError(err, ctx.free));
-        ctx.dispatch({ type: 'RESEND_FAILED', notSent });
+        ctx.toasts.show('error', messageForError(err, ctx.free));
+        ctx.dispatch({ type: 'RESEND_FAILED' });
         ctx.reportError(toErrorInfo(err));
       },
     );

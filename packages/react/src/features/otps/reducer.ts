@@ -22,14 +22,13 @@ export function reduceOtps(state: FlowState, event: FlowEvent): FlowState {
         },
       };
     case 'RESEND_OTP':
-      if (state.resendStatus === 'sending' || state.resendStatus === 'retrying') return state;
-      return { ...state, resendStatus: state.resendStatus === 'notSent' ? 'retrying' : 'sending' };
+      return state.resendStatus === 'sending' ? state : { ...state, resendStatus: 'sending' };
     case 'OTP_RESENT':
       return state.otpState
         ? { ...state, resendStatus: 'sent', errorDescriptor: null, otpState: { ...state.otpState, methodId: event.methodId, expiresAt: event.expiresAt } }
         : state;
     case 'RESEND_FAILED':
-      return { ...state, resendStatus: event.notSent ? 'notSent' : 'initial' };
+      return { ...state, resendStatus: 'initial' };
     case 'RESEND_SETTLED':
       return state.resendStatus === 'sent' ? { ...state, resendStatus: 'waiting' } : state;
     case 'OTP_BACK':

@@ -14,11 +14,8 @@ export interface OtpState {
   expiresAt: number;
 }
 
-/**
- * The resend button: initial, sending, sent ('Code sent' for 2 s), waiting; notSent: the new code
- * could not be sent (delivery_failed), 'Try again' shows in its place; retrying: that try again.
- */
-export type ResendStatus = 'initial' | 'sending' | 'sent' | 'waiting' | 'notSent' | 'retrying';
+/** The resend button: initial, sending, sent ('Code sent' for 2 s), waiting. */
+export type ResendStatus = 'initial' | 'sending' | 'sent' | 'waiting';
 
 /** One-time passcodes' part of the flow state. */
 export interface OtpSlice {
@@ -39,8 +36,7 @@ export type OtpEvent =
 export type OtpResult =
   | { type: 'OTP_SENT'; method: OtpMethod; destination: string; formatted: string; expiresAt: number; response: OtpLoginOrCreateResponse }
   | { type: 'OTP_RESENT'; methodId: string; expiresAt: number }
-  /** notSent: the server could not send the new code (the last one still works); otherwise a toast said why. */
-  | { type: 'RESEND_FAILED'; notSent: boolean };
+  | { type: 'RESEND_FAILED' };
 
 declare module '../../flow/types' {
   interface FeatureStates {

@@ -1,7 +1,7 @@
 import { errorTypeOf } from '@vestibule/client';
 import type { SignInResponse } from '@vestibule/contract';
 import type { EffectContext, EffectMap } from '../../flow/feature';
-import { toErrorInfo } from '../../flow/errors';
+import { messageForError, toErrorInfo } from '../../flow/errors';
 import { forgetLinkToken } from '../../flow/linkToken';
 import { sessionDuration } from '../../flow/session';
 import { signedIn } from '../../flow/signIn';
@@ -87,16 +87,17 @@ export const passwordEffects: EffectMap = {
   },
   RESEND_RESET_EMAIL(_event, ctx) {
     const email = ctx.stateBefore.passwordState?.email;
-    const reason = ctx.stateBefore.resetEmailSent;
-    if (!email || !reason) return;
+    if (!email) return;
     sendResetEmail(ctx, email).then(
       () => {
         ctx.client.events.log('email_sent', { email, type: 'passwords' });
         ctx.toasts.show('success', ctx.t('emailResent'));
-        ctx.dispatch({ type: 'RESET_EMAIL_SENT', reason });
       },
-      // Said under 'Resend' (an email that could not be sent, with 'Try again').
-      (err: unknown) => ctx.fail(err, 'field'),
+      // A failure (an email that could not be sent too) is a toast: 'Resend' is the way to try again.
+      (err: unknown) => {
+        ctx.toasts.show('error', messageForError(err, ctx.free));
+        ctx.reportError(toErrorInfo(err));
+      },
     );
   },
 };

@@ -8,7 +8,6 @@ export function reducePasswords(state: FlowState, event: FlowEvent): FlowState {
     case 'CREATE_PASSWORD':
     case 'LOGIN_PASSWORD':
     case 'SEND_RESET_EMAIL':
-    case 'RESEND_RESET_EMAIL':
     case 'RESET_PASSWORD':
     case 'REQUEST_NEW_RESET_LINK':
       return startRequest(state);

@@ -164,7 +164,7 @@ describe('Forgot Password?', () => {
     await expectNoAxeViolations(container);
   });
 
-  it("'Resend' sends it again and shows the toast 'Email resent'; a failure is said on the screen", async () => {
+  it("'Resend' sends it again and shows the toast 'Email resent'; a failure is an error toast", async () => {
     const { client } = renderPasswordScreen('password');
     fireEvent.click(screen.getByRole('button', { name: 'Forgot Password?' }));
     await screen.findByRole('heading', { name: 'Forgot password?' });

@@ -1,11 +1,9 @@
 import { useFlow } from '../../../flow/FlowContext';
-import { useNotSent } from '../../../flow/useNotSent';
 import { DeadLink } from '../../../parts/DeadLink';
 
 /** The reset page's magic link was refused (already used, expired, or from an older email). */
 export function MagicLinkDead() {
   const { state, send } = useFlow();
-  const notSent = useNotSent();
   return (
     <DeadLink
       title="loginLinkDeadTitle"
@@ -15,7 +13,6 @@ export function MagicLinkDead() {
       sentTo={state.magicLinkState?.email}
       pending={state.pending}
       apiError={state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null}
-      notSent={notSent !== null}
       onSubmit={(email) => send({ type: 'SUBMIT_MAGIC_LINK', email })}
     />
   );

@@ -30,7 +30,7 @@ function usePhoneModule(): PhoneModule | 'failed' | null {
 }
 
 /** The number and 'Send code': the first step of adding one. */
-function NewPhone({ action, channel, onSend, onCancel }: NewContactProps) {
+function NewPhone({ action, onSend, onCancel }: NewContactProps) {
   const { t, free } = useWidget();
   const id = useId();
   const mod = usePhoneModule();
@@ -46,7 +46,7 @@ function NewPhone({ action, channel, onSend, onCancel }: NewContactProps) {
     if (parsed.valid) onSend(parsed.e164, parsed.international);
   };
   return (
-    <NewContactForm action={action} channel={channel} onSubmit={send} onCancel={onCancel}>
+    <NewContactForm action={action} onSubmit={send} onCancel={onCancel}>
       <mod.PhoneField
         id={id}
         label={t('phoneLabel')}
@@ -79,7 +79,6 @@ export default function PhoneNumbersSection() {
   const channel = methods.includes('whatsapp') && !methods.includes('sms') ? 'whatsapp' : 'sms';
   return (
     <ContactSection
-      channel={channel}
       phone
       contacts={user.phone_numbers.map((p) => ({ id: p.phone_id, value: p.phone_number, verified: p.verified, primary: p.primary }))}
       words={{ none: free(texts.none), add: free(texts.add), verifyTitle: free(texts.verifyTitle) }}

@@ -2,7 +2,6 @@ import { forwardRef, useEffect, useId, useLayoutEffect, useRef, useState } from 
 import { useFlow } from '../../../flow/FlowContext';
 import { BackArrow } from '../../../parts/BackArrow';
 import { Heading } from '../../../parts/Heading';
-import { NotSent } from '../../../parts/NotSent';
 import { Spinner } from '../../../parts/Spinner';
 import { useWidget } from '../../../widget/context';
 import { OTP_LENGTH } from '../../../passcode/CodeInput';
@@ -149,10 +148,7 @@ export function OTPAuthenticate() {
       ) : (
         <p className="vst-text vst-countdown">{t('codeExpiresIn', { time: formatRemaining(seconds) })}</p>
       )}
-      {state.resendStatus === 'notSent' || state.resendStatus === 'retrying' ? (
-        // The new code could not be sent: said where resend was, with 'Try again' (the last code still works).
-        <NotSent channel={otp.type} pending={state.resendStatus === 'retrying'} onTryAgain={() => send({ type: 'RESEND_OTP' })} />
-      ) : unusable ? (
+      {unusable ? (
         <ResendButton ref={resendRef} prominent describedBy={dead ? errorId : expiredId} />
       ) : (
         <p className="vst-text vst-resend">

@@ -1,12 +1,10 @@
 import { useFlow } from '../../../flow/FlowContext';
-import { useNotSent } from '../../../flow/useNotSent';
 import { EmailForm } from '../../../parts/EmailForm';
 import { usePrefetchPasscodeScreen } from './prefetch';
 
 /** Email passcode form: like the magic-link form, with the OTP form's message 'Invalid email address.' */
 export function OtpEmailForm() {
   const { state, send } = useFlow();
-  const notSent = useNotSent();
   usePrefetchPasscodeScreen();
   return (
     <EmailForm
@@ -15,7 +13,7 @@ export function OtpEmailForm() {
       validateTrimmed
       pending={state.pending}
       apiError={state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null}
-      notSent={notSent !== null}
+      notSent={Boolean(state.errorDescriptor?.retry)}
       onSubmit={(email, typed) => send({ type: 'SUBMIT_OTP', method: 'email', destination: email, formatted: email, typed })}
     />
   );

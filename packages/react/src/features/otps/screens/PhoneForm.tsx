@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useFlow } from '../../../flow/FlowContext';
-import { useNotSent } from '../../../flow/useNotSent';
 import { Button } from '../../../parts/Button';
-import { NotSent } from '../../../parts/NotSent';
 import { Spinner } from '../../../parts/Spinner';
 import { TextInput } from '../../../parts/TextInput';
 import { useWidget } from '../../../widget/context';
@@ -81,8 +79,7 @@ export function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
       live.current = false;
     };
   }, []);
-  const notSent = useNotSent() !== null;
-  const apiError = state.errorDescriptor?.placement === 'field' && !notSent ? state.errorDescriptor.message : null;
+  const apiError = state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null;
   const error = invalid ? t('invalidPhoneNumber') : (apiError ?? undefined);
 
   const submit = async (e: FormEvent) => {
@@ -148,13 +145,10 @@ export function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
           )}
         </div>
       )}
-      {notSent ? (
-        <NotSent channel={method} pending={state.pending || checking} />
-      ) : (
-        <Button type="submit" loading={state.pending || checking}>
-          {t(method === 'sms' ? 'continueWithText' : 'continueWithWhatsApp')}
-        </Button>
-      )}
+      {/* A text that could not be sent (its error under the field): the button sends it again. */}
+      <Button type="submit" loading={state.pending || checking}>
+        {t(state.errorDescriptor?.retry ? 'tryAgain' : method === 'sms' ? 'continueWithText' : 'continueWithWhatsApp')}
+      </Button>
     </form>
   );
 }

@@ -1,8 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../parts/Button';
 import { useFlow } from '../../../flow/FlowContext';
-import { useNotSent } from '../../../flow/useNotSent';
-import { NotSent } from '../../../parts/NotSent';
+import { NotSent } from '../../../delivery/NotSent';
 import { useWidget } from '../../../widget/context';
 import type { StringKey } from '../../../strings/en';
 import { AccountEmail } from './AccountEmail';
@@ -52,7 +51,7 @@ export function NewPasswordForm({ email, emailVisible = true, label, focusField 
   const checked = password === '' ? null : (state.passwordStrength?.checked ?? null);
   const valid = checked !== null && checked.password === password && checked.response.valid_password;
   // Creating the account asked for a reset email (an account without a password had the address) that could not be sent.
-  const notSent = useNotSent() !== null;
+  const notSent = state.errorDescriptor?.retry ? state.errorDescriptor.message : null;
   const error = state.errorDescriptor?.placement === 'field' && !notSent ? state.errorDescriptor.message : null;
 
   const submit = (e: FormEvent) => {
@@ -77,7 +76,7 @@ export function NewPasswordForm({ email, emailVisible = true, label, focusField 
       />
       <PasswordStrength id={feedbackId} response={checked?.response ?? null} />
       {notSent ? (
-        <NotSent channel="email" pending={state.pending} />
+        <NotSent message={notSent} />
       ) : (
         <Button type="submit" loading={state.pending} disabled={!valid}>
           {t('continue')}

@@ -3,8 +3,7 @@ import { BackArrow } from '../../../parts/BackArrow';
 import { Button } from '../../../parts/Button';
 import { Heading } from '../../../parts/Heading';
 import { useFlow } from '../../../flow/FlowContext';
-import { useNotSent } from '../../../flow/useNotSent';
-import { NotSent } from '../../../parts/NotSent';
+import { NotSent } from '../../../delivery/NotSent';
 import { useWidget } from '../../../widget/context';
 import type { StringKey } from '../../../strings/en';
 import { emailAlternatives } from '../emailAlternatives';
@@ -28,9 +27,9 @@ export function PasswordHeader({ title }: { title: StringKey }) {
 /** A call failed on a screen without a field: the message, announced; an email that could not be sent, with 'Try again'. */
 export function FieldlessError() {
   const { state, send } = useFlow();
-  const notSent = useNotSent();
+  const retry = state.errorDescriptor?.retry;
   const error = state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null;
-  if (notSent) return <NotSent channel="email" pending={state.pending} onTryAgain={() => send(notSent)} />;
+  if (retry && error) return <NotSent message={error} onTryAgain={() => send(retry)} />;
   return error ? (
     <p className="vst-field-error" role="alert">
       {error}
@@ -112,8 +111,9 @@ function LogIn({ email }: { email: string }) {
   const { state, send } = useFlow();
   const [password, setPassword] = useState('');
   // The reset email (asked for, or the answer to this password) could not be sent: said under 'Forgot password?'.
-  const notSent = useNotSent();
-  const error = state.errorDescriptor?.placement === 'field' && !notSent ? state.errorDescriptor.message : null;
+  const failure = state.errorDescriptor;
+  const retry = failure?.retry;
+  const error = failure?.placement === 'field' && !retry ? failure.message : null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (state.pending || password === '') return;
@@ -142,7 +142,7 @@ function LogIn({ email }: { email: string }) {
           {t('forgotPassword')}
         </button>
       </p>
-      {notSent ? <NotSent channel="email" pending={state.pending} onTryAgain={() => send(notSent)} /> : null}
+      {failure && retry ? <NotSent message={failure.message} onTryAgain={() => send(retry)} /> : null}
     </>
   );
 }

@@ -11,11 +11,11 @@ import { Destination } from '../../../parts/Destination';
 /** "Didn't get it? Resend": sends the reset email again; a toast says 'Email resent'. */
 function ResendReset() {
   const { t } = useWidget();
-  const { state, send } = useFlow();
+  const { send } = useFlow();
   return (
     <p className="vst-text vst-resend">
       <span>{t('didNotGetEmail')}</span>{' '}
-      <button type="button" className="vst-link-button" disabled={state.pending} onClick={() => send({ type: 'RESEND_RESET_EMAIL' })}>
+      <button type="button" className="vst-link-button" onClick={() => send({ type: 'RESEND_RESET_EMAIL' })}>
         {t('resend')}
       </button>
     </p>
@@ -33,7 +33,6 @@ function ResetEmailSent({ title, text, notice = false }: { title: StringKey; tex
       <PasswordHeader title={title} />
       <p className="vst-text">{tr(text, { email: <Destination value={email} /> })}</p>
       <ResendReset />
-      <FieldlessError />
     </>
   );
 }
@@ -63,6 +62,7 @@ export function PasswordForgot() {
           {t('loginWithoutPassword')}
         </Button>
       ) : null}
+      <FieldlessError />
     </>
   );
 }

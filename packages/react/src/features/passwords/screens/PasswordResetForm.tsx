@@ -1,5 +1,4 @@
 import { useFlow } from '../../../flow/FlowContext';
-import { useNotSent } from '../../../flow/useNotSent';
 import { DeadLink } from '../../../parts/DeadLink';
 import { Heading } from '../../../parts/Heading';
 import { Loading } from '../../../parts/Loading';
@@ -9,7 +8,6 @@ import { NewPasswordForm } from './NewPasswordForm';
 /** A used or expired reset link: said at once, with a new link by email as the way on. */
 function DeadResetLink() {
   const { state, send } = useFlow();
-  const notSent = useNotSent();
   return (
     <DeadLink
       title="resetLinkDeadTitle"
@@ -19,7 +17,6 @@ function DeadResetLink() {
       sentTo={state.resetPasswordState?.newLinkSentTo}
       pending={state.pending}
       apiError={state.errorDescriptor?.placement === 'field' ? state.errorDescriptor.message : null}
-      notSent={notSent !== null}
       onSubmit={(email) => send({ type: 'REQUEST_NEW_RESET_LINK', email })}
     />
   );
