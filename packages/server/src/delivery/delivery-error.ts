@@ -22,13 +22,18 @@ export class DeliveryError extends Error {
   }
 }
 
+const LINK = /\b[a-z][a-z0-9+.-]*:\/\/\S+/gi;
 const ADDRESS = /[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g;
 const NUMBER = /\+?\d[\d ()-]{6,}\d/g;
+/** Four digits or more: a passcode, should a gateway echo the message it refused. SMTP's codes (550, 5.1.1) have fewer. */
+const DIGITS = /\d{4,}/g;
 
 /**
- * A provider's reply for the log, with the email addresses and phone numbers in it masked (a
- * refusal often names the recipient; the logs name people by their ids) and cut to 300 characters.
+ * A provider's reply for the log, with what could be a person's or a secret masked: links (a
+ * sign-in link's token), email addresses and phone numbers (a refusal often names the recipient;
+ * the logs name people by their ids), and runs of digits (a passcode in an echoed message); cut to
+ * 300 characters.
  */
 export function maskedReply(reply: string): string {
-  return reply.replace(ADDRESS, '<address>').replace(NUMBER, '<number>').slice(0, 300);
+  return reply.replace(LINK, '<link>').replace(ADDRESS, '<address>').replace(NUMBER, '<number>').replace(DIGITS, '<digits>').slice(0, 300);
 }

@@ -39,7 +39,7 @@ export function createTwilioTextSender(config: SmsProviderConfig, fetchImpl: typ
         // fetch says 'fetch failed' and keeps the reason in its cause (ECONNREFUSED, 'other side closed'); a timeout is a TimeoutError.
         const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
         const reason = cause?.code ?? cause?.message ?? (error as Error).name;
-        throw new DeliveryError('twilio', 'unreachable', `Text provider unreachable (${reason})`, { endpoint: config.baseUrl, reason });
+        throw new DeliveryError('twilio', 'unreachable', `Text provider unreachable (${reason})`, { endpoint: new URL(config.baseUrl).origin, reason });
       }
       if (!response.ok) {
         let code: unknown = null;
