@@ -13,7 +13,7 @@
  * The login flood (bench/flood.ts) runs on both databases in every run: Vestibule on the other one
  * is a second process started for it.
  */
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -22,13 +22,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { hash, verify } from '@node-rs/argon2';
 import { loadConfig } from '../packages/server/src/index.js';
-import { freePort } from '../packages/server/test/helpers/free-port.js';
 import { startPostgres, withConnection } from '../packages/server/test/helpers/postgres.js';
 import { floodReport, measureFlood, type AutocannonResult as FloodAutocannonResult, type FloodMeasured } from './flood.js';
+import { benchDir, children, type Instance, launch } from './launch.js';
 import { postgresCpuMs } from './postgres-cpu.js';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const benchDir = join(root, 'bench', 'server');
 const { values: args } = parseArgs({
   options: {
     embedded: { type: 'boolean', default: false },
@@ -91,56 +90,6 @@ interface Row {
 }
 
 // ---- the servers ------------------------------------------------------------------------------
-
-interface Instance {
-  name: string;
-  url: string;
-  ask<T>(message: Record<string, unknown>): Promise<T>;
-  memory(): Promise<number>;
-  /** CPU milliseconds the process has used so far. */
-  cpuMs(): Promise<number>;
-}
-
-/** Every server process started, so the clean-up stops each whatever fails next. */
-const children: ChildProcess[] = [];
-
-/** Starts a server process and waits until it listens; `stdout`: a file's descriptor, for a server's log. */
-async function launch(name: string, script: string, env: NodeJS.ProcessEnv, stdout: 'inherit' | number = 'inherit'): Promise<Instance> {
-  const port = await freePort();
-  const child = fork(join(benchDir, script), [], {
-    cwd: benchDir,
-    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' },
-    stdio: ['ignore', stdout, 'inherit', 'ipc'],
-  });
-  children.push(child);
-  await new Promise<void>((ready, fail) => {
-    child.once('exit', (code) => fail(new Error(`${name} exited (${code}) before it was ready.`)));
-    child.on('message', (message: { ready?: boolean }) => message.ready && ready());
-  });
-  let ids = 0;
-  const waiting = new Map<number, (reply: any) => void>();
-  child.on('message', (reply: { id?: number }) => {
-    if (reply.id === undefined) return;
-    waiting.get(reply.id)?.(reply);
-    waiting.delete(reply.id);
-  });
-  const ask = <T>(message: Record<string, unknown>) =>
-    new Promise<T>((answer) => {
-      const id = ++ids;
-      waiting.set(id, answer);
-      child.send({ ...message, id });
-    });
-  return {
-    name,
-    url: `http://127.0.0.1:${port}`,
-    ask,
-    memory: async () => (await ask<{ rss: number }>({ type: 'memory' })).rss,
-    cpuMs: async () => {
-      const { cpu } = await ask<{ cpu: NodeJS.CpuUsage }>({ type: 'cpu' });
-      return (cpu.user + cpu.system) / 1000;
-    },
-  };
-}
 
 const database = args['database-url'] ? null : await startPostgres();
 const serverUrl = args['database-url'] ?? `postgres://postgres@127.0.0.1:${database!.port}/postgres`;

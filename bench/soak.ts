@@ -11,17 +11,16 @@
  *
  * Run: npm run bench:soak [-- --minutes 10] [--warm-up 2] [--callers 8] [--embedded] [--database-url postgres://…] [--no-write]
  */
-import { execFileSync, fork } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { freePort } from '../packages/server/test/helpers/free-port.js';
 import { type PostgresCluster, startPostgres } from '../packages/server/test/helpers/postgres.js';
+import { benchDir, children, launch } from './launch.js';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const benchDir = join(root, 'bench', 'server');
 const { values: args } = parseArgs({
   options: {
     minutes: { type: 'string', default: '10' },
@@ -52,49 +51,31 @@ if (!args.embedded && !databaseUrl) {
   databaseUrl = await cluster.createDatabase('vestibule_soak');
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'vestibule-soak-'));
-const port = await freePort();
-const server = fork(join(benchDir, 'vestibule.mjs'), [], {
-  cwd: benchDir,
-  env: {
-    ...process.env,
-    CONFIG_FILE: join(root, 'vestibule.config.json'),
-    VESTIBULE_DATA_DIR: dataDir,
-    PORT: String(port),
-    NODE_ENV: 'production',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  },
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-});
+// It logs as in production: a JSON line per request, into a file (bench/server.ts does the same).
+const log = join(dataDir, 'server.log');
 const cleanUp = async () => {
-  server.kill('SIGKILL');
+  for (const child of children) child.kill('SIGKILL');
   await cluster?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 };
 process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
-await new Promise<void>((ready, fail) => {
-  server.once('exit', (code) => fail(new Error(`Vestibule exited (${code}) before it was ready.`)));
-  server.on('message', (message: { ready?: boolean }) => message.ready && ready());
-});
-
-let ids = 0;
-const waiting = new Map<number, (reply: any) => void>();
-server.on('message', (reply: { id?: number }) => {
-  if (reply.id === undefined) return;
-  waiting.get(reply.id)?.(reply);
-  waiting.delete(reply.id);
-});
-const ask = <T>(message: Record<string, unknown>) =>
-  new Promise<T>((answer) => {
-    const id = ++ids;
-    waiting.set(id, answer);
-    server.send({ ...message, id });
-  });
-const rss = async () => (await ask<{ rss: number }>({ type: 'memory' })).rss;
-const mail = async (to: string) => (await ask<{ text: string | null }>({ type: 'mail', to })).text ?? '';
+const server = await launch(
+  'Vestibule',
+  'vestibule.mjs',
+  {
+    CONFIG_FILE: join(root, 'vestibule.config.json'),
+    VESTIBULE_DATA_DIR: dataDir,
+    VESTIBULE_LOG_FORMAT: 'json',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  },
+  openSync(log, 'a'),
+);
+const rss = () => server.memory();
+const mail = async (to: string) => (await server.ask<{ text: string | null }>({ type: 'mail', to })).text ?? '';
 
 // ---- calls as the widget makes them ---------------------------------------------------------------
 
-const base = `http://127.0.0.1:${port}`;
+const base = server.url;
 const headers = { 'content-type': 'application/json', 'x-public-token': 'public-token-test-5f3a9c1e-demo' };
 let emails = 0;
 const uniqueEmail = (label: string) => `${label}-${process.pid}-${++emails}@soak.example.com`;
@@ -222,9 +203,10 @@ const lowest = Math.min(...settled.map((m) => m.rssMb));
 const growth = reference ? ((highest - lowest) / reference) * 100 : 0;
 const errors = minutes.reduce((sum, m) => sum + m.errors, 0);
 const calls_ = minutes.reduce((sum, m) => sum + m.calls, 0);
+const logLines = readFileSync(log, 'utf8').split('\n').length - 1;
 const verdict = [
   `After the ${WARM_UP}-minute warm-up, resident memory stayed between ${lowest.toFixed(0)} and ${highest.toFixed(0)} MB: a spread of ${growth.toFixed(1)}% of minute ${WARM_UP + 1}'s (${growth <= 10 ? 'within' : 'beyond'} 10%).`,
-  `${calls_} calls, ${errors} failed.`,
+  `${calls_} calls, ${errors} failed; the server logged ${logLines} JSON lines (a line per request, at info).`,
 ];
 console.log(`\n${verdict.join('\n')}`);
 if (!args['no-write']) {
