@@ -20,6 +20,14 @@ const TRUST_MS = 5 * 60_000;
 /** Entries per cache: about 1 KB each, so a few tens of MB at most. */
 const MAX_ENTRIES = 50_000;
 
+/**
+ * Entries kept between sweeps of the stale ones. An entry past TRUST_MS is never served, but the
+ * cache lets it go only when it is asked for or pushed out, so a busy site filled both caches to
+ * MAX_ENTRIES over a quarter of an hour with sessions nobody checked again (a soak's memory grew
+ * for all of its ten minutes). A sweep reads every entry, so one every thousand new ones is cheap.
+ */
+const SWEEP_EVERY = 1000;
+
 /** A session as last read, its Session object as JSON, and the session JWT last signed for exactly that row. */
 interface Entry {
   row: SessionRow;
@@ -50,6 +58,8 @@ export class LiveSessions {
   #touches = new Map<string, Promise<SessionRow | undefined>>();
   /** user_id → the User as the API returns it, as JSON text: serialising it was a visible part of a check. */
   #users = new LRUCache<string, string>({ max: MAX_ENTRIES, ttl: TRUST_MS });
+  /** Sessions kept so far, counted for the sweeps of stale entries (SWEEP_EVERY). */
+  #kept = 0;
   /** Sessions found in memory, and those that were not (read from the database, or a read under way shared): the metrics read them. */
   readonly lookups = { hits: 0, misses: 0 };
 
@@ -209,5 +219,9 @@ export class LiveSessions {
     if (this.feed.changedSince(position, [`s:${row.session_id}`])) return;
     this.#sessions.set(hash, { row });
     this.#bySessionId.set(row.session_id, hash);
+    if (++this.#kept % SWEEP_EVERY === 0) {
+      this.#sessions.purgeStale();
+      this.#users.purgeStale();
+    }
   }
 }
