@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '@vestibule/contract';
 import type { Harness } from './helpers/harness.js';
 import { sharedHarness } from './helpers/shared-stack.js';
@@ -79,6 +80,22 @@ describe('OpenAPI document', () => {
     expect(doc.components.schemas.ErrorResponse.properties.error_type.enum).toEqual(
       expect.arrayContaining(['otp_code_not_found', 'invalid_code', 'user_lock_limit_reached', 'delivery_failed', 'channel_not_configured']),
     );
+  });
+
+  it('is generated once per server, not at every request', async () => {
+    // An outside attack's finding: generating it took ~25 ms of the one thread per call.
+    const first = await (await h.call('GET', '/openapi.json', undefined, { token: null })).text();
+    const generate = vi.spyOn(OpenApiGeneratorV31.prototype, 'generateDocument');
+    try {
+      const again = await Promise.all(Array.from({ length: 5 }, () => h.call('GET', '/openapi.json', undefined, { token: null })));
+      for (const response of again) {
+        expect(response.headers.get('content-type')).toContain('application/json');
+        expect(await response.text()).toBe(first);
+      }
+      expect(generate).not.toHaveBeenCalled();
+    } finally {
+      generate.mockRestore();
+    }
   });
 
   it('documents every route the server answers (no undocumented route)', async () => {
