@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env.js';
+import { whenRequestEnds } from './request-ended.js';
 
 /** A request once answered, as the request log and the metrics see it. */
 export interface AnsweredRequest {
@@ -10,6 +11,7 @@ export interface AnsweredRequest {
    * sent, which anyone can make unique (a metric's labels, and a log line's route, stay bounded).
    */
   route: string;
+  /** The answer's status; 499 when the connection closed before an answer began. */
   status: number;
   durationMs: number;
   /** The X-Request-Id the answer carried (every answer of the app and of a hot path has one); null when neither answered. */
@@ -20,36 +22,45 @@ export interface AnsweredRequest {
   completed: boolean;
 }
 
+const CLOSED_BEFORE_ANSWER = 499;
+
 /** Told of every request once it is answered; must not throw, and should not block. */
 export type RequestObserver = (answered: AnsweredRequest) => void;
 
-/** What the app, or a hot path, noted of a request it answered, keyed by Node's request. */
+/** What the app, or a hot path, noted of a request it answers, keyed by Node's request. */
 interface Note {
   route: string;
-  requestId: string;
+  /** Read when the request is reported: the app sets them as the call goes through its middleware. */
+  requestId(): string | null;
   /** Undefined for a hot path: observeRequests reads it then, as the app would have. */
-  clientAddress?: string | null;
+  clientAddress?(): string | null;
 }
 const notes = new WeakMap<IncomingMessage, Note>();
 
 /**
- * Notes, once the app has answered, which route did, the request's id and who called: Hono knows
- * them only inside the app (Node's getHeader does not see headers written with the answer). Routes
- * with method ALL are middleware, so a call that matched nothing else (a 404, a 405) is 'unmatched'.
+ * Notes which route answers a call, its id and who called, as soon as the app has matched it: Hono
+ * knows them only inside the app (Node's getHeader does not see headers written with the answer),
+ * and a caller that goes away mid-body is reported before the app is done. Routes with method ALL
+ * are middleware, so a call that matched nothing else (a 404, a 405) is 'unmatched'.
  */
 export function noteRoute(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    await next();
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    if (!incoming) return;
-    const answered = c.req.matchedRoutes.findLast((route) => route.method !== 'ALL');
-    notes.set(incoming, { route: answered?.path ?? 'unmatched', requestId: c.get('requestId'), clientAddress: c.get('clientAddress') ?? null });
+    if (incoming) {
+      const answering = c.req.matchedRoutes.findLast((route) => route.method !== 'ALL');
+      notes.set(incoming, {
+        route: answering?.path ?? 'unmatched',
+        requestId: () => c.get('requestId') ?? null,
+        clientAddress: () => c.get('clientAddress') ?? null,
+      });
+    }
+    await next();
   };
 }
 
 /** For a call a hot path answers (http/node-listener.ts): its route, as the contract declares it, and the id it answered with. */
 export function noteHotRoute(request: IncomingMessage, route: string, requestId: string): void {
-  notes.set(request, { route, requestId });
+  notes.set(request, { route, requestId: () => requestId });
 }
 
 /**
@@ -70,15 +81,16 @@ export function observeRequests(
       const answered: AnsweredRequest = {
         method: request.method ?? 'GET',
         route: note?.route ?? 'unmatched',
-        status: response.statusCode,
+        // Nothing was sent: nginx's 499 (client closed request), not the 200 Node starts with.
+        status: completed || response.headersSent ? response.statusCode : CLOSED_BEFORE_ANSWER,
         durationMs: performance.now() - started,
-        requestId: note?.requestId ?? null,
-        clientAddress: note && note.clientAddress !== undefined ? note.clientAddress : callerOf(request),
+        requestId: note?.requestId() ?? null,
+        clientAddress: note?.clientAddress ? note.clientAddress() : callerOf(request),
         completed,
       };
       for (const observe of observers) observe(answered);
     };
-    response.once('close', () => report(response.writableFinished));
+    whenRequestEnds(request, response, report);
     listener(request, response);
   };
 }

@@ -1,4 +1,5 @@
 import type { RequestListener, Server, ServerResponse } from 'node:http';
+import { whenRequestEnds } from './request-ended.js';
 
 /**
  * The requests Node servers are answering, so that a shutdown takes no new connection, answers
@@ -18,7 +19,7 @@ export class Drain {
     return (request, response) => {
       this.#inFlight.add(response);
       if (this.#draining) closeAfter(response);
-      response.once('close', () => {
+      whenRequestEnds(request, response, () => {
         this.#inFlight.delete(response);
         if (this.#inFlight.size === 0) this.#allAnswered?.();
       });

@@ -4,6 +4,7 @@ import { ApiError } from '../kernel/api-error.js';
 import { isRefusedSignIn, recordRefusedSignIn } from '../kernel/audit/refused-sign-ins.js';
 import type { AppDeps, AppEnv } from './app-env.js';
 import { errorResponse } from './error-response.js';
+import { CallerGone } from './read-body.js';
 
 /**
  * Maps every thrown error to an ErrorResponse; unexpected ones become a logged, detail-free 500.
@@ -35,6 +36,8 @@ export function errorHandler(deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'metri
       if (error.status === 413) return errorResponse(c, new ApiError('payload_too_large'));
       return errorResponse(c, new ApiError('bad_request', error.message || 'Bad request.', {}, error.status));
     }
+    // Nothing to log but the request's own line, which says the connection closed first (a 499).
+    if (error instanceof CallerGone) return new Response(null, { status: 499 });
     log.error('Unhandled error', {
       request_id: c.get('requestId'),
       method: c.req.method,

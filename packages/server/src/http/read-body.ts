@@ -33,13 +33,20 @@ export async function readBodyAhead(stream: IncomingMessage): Promise<string> {
   return text;
 }
 
+/** The caller closed its connection before its body was whole: there is no one left to answer. */
+export class CallerGone extends Error {
+  constructor() {
+    super('The caller closed its connection before its request body was whole.');
+  }
+}
+
 /** Node's stream read by its events (an async iterator costs more than the read of a small body). */
 function readNode(stream: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
     let size = 0;
     const stop = (error?: Error) => {
-      stream.off('data', onData).off('end', onEnd).off('error', stop);
+      stream.off('data', onData).off('end', onEnd).off('error', onError);
       if (error) reject(error);
     };
     const onData = (chunk: Buffer) => {
@@ -53,7 +60,8 @@ function readNode(stream: IncomingMessage): Promise<string> {
       stop();
       resolve(Buffer.concat(parts, size).toString('utf8'));
     };
-    stream.on('data', onData).on('end', onEnd).on('error', stop);
+    const onError = (error: Error) => stop(stream.complete ? error : new CallerGone());
+    stream.on('data', onData).on('end', onEnd).on('error', onError);
   });
 }
 

@@ -141,6 +141,40 @@ describe('graceful shutdown: vestibule-server on SIGTERM', () => {
   );
 
   it(
+    'forgets requests pipelined on a connection the client reset: each is logged as closed, and a shutdown does not wait for them',
+    async () => {
+      server = await startServerProcess({
+        VESTIBULE_DATA_DIR: dataDirWithDatabase(),
+        VESTIBULE_PUBLIC_TOKEN: PUBLIC_TOKEN,
+        VESTIBULE_LOG_FORMAT: 'json',
+        VESTIBULE_SHUTDOWN_GRACE_SECONDS: '60',
+      });
+      const port = Number(new URL(server.url).port);
+      // A sign-in (an argon2 verification: slow) and twenty probes behind it on one connection, which
+      // the client resets before the sign-in is answered: the probes' answers wait behind it, never sent.
+      const payload = JSON.stringify({ email: uniqueEmail('pipelined'), password: PASSWORD });
+      const connection = connect(port, '127.0.0.1');
+      connection.on('error', () => undefined);
+      await new Promise<void>((resolve) => connection.once('connect', () => resolve()));
+      connection.write(
+        `POST /sdk/v1/passwords/authenticate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nX-Public-Token: ${PUBLIC_TOKEN}\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}` +
+          'GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n'.repeat(20),
+      );
+      const closedProbes = () => server!.output().match(/"route":"\/healthz".*"completed":false/g)?.length ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      connection.resetAndDestroy();
+      expect(await waitUntil(async () => closedProbes() === 20, 10_000)).toBe(true);
+
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(30_000);
+      expect(server.output()).not.toMatch(/cut \d+ request/);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
     'cuts a request that outlives the grace, says so in the log, and exits 1',
     async () => {
       server = await startServerProcess({

@@ -79,8 +79,8 @@ describe('a request line', () => {
     expect(await requestLine(lines, refused.headers['x-request-id'])).toMatchObject({ level: 'info', route: '/sdk/v1/sessions/authenticate', status: 401 });
   });
 
-  it('says so when the caller left before the answer was whole', async () => {
-    // Headers, then the connection closes with the body still owed.
+  it('says so when the caller left mid-body: the route, its id, a 499, and no error', async () => {
+    // Headers and part of the body, then the connection closes with the rest still owed.
     await new Promise<void>((resolve) => {
       const req = request({
         host: '127.0.0.1',
@@ -91,15 +91,25 @@ describe('a request line', () => {
         agent: false,
       });
       req.on('error', () => resolve());
-      req.flushHeaders();
+      req.write('{"email":');
       setTimeout(() => {
         req.destroy();
         resolve();
       }, 200);
     });
-    await expect
-      .poll(() => lines.find((line) => line.msg === 'Request closed before its answer was whole'))
-      .toMatchObject({ method: 'POST', completed: false, client_address: '127.0.0.1' });
+    const closed = () => lines.find((line) => line.msg === 'Request closed before its answer was whole');
+    await expect.poll(closed).toMatchObject({
+      level: 'info',
+      method: 'POST',
+      route: '/sdk/v1/otps/email/login_or_create',
+      status: 499,
+      request_id: expect.stringMatching(/^request-/),
+      completed: false,
+      client_address: '127.0.0.1',
+    });
+    // The app finishes with the body it could not read after the line: give it that moment.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(lines.filter((line) => line.level === 'error' || line.level === 'warn')).toEqual([]);
   });
 });
 
