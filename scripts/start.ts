@@ -67,9 +67,10 @@ async function stop(signal: string) {
   console.log(`\n${signal}: stopping the demo and the API...`);
   await rp.close();
   await demo.close();
-  // The API drains: the requests in flight are answered (within shutdownGraceSeconds); exit status 1 if some were cut.
-  const { cut } = await api.close();
-  process.exit(cut > 0 ? 1 : 0);
+  // The API drains: the requests in flight are answered (within shutdownGraceSeconds); exit status 1
+  // if some were cut, or its database did not close in time.
+  const { cut, closed } = await api.close();
+  process.exit(cut > 0 || !closed ? 1 : 0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));

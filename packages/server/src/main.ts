@@ -84,10 +84,11 @@ async function start(configFile: string | undefined): Promise<void> {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
-      // Exit status 1 when a request in flight had to be cut: a deploy that drops calls should show.
+      // Exit status 1 when a request in flight had to be cut, or the database did not close in
+      // time: a deploy that drops calls, or an instance stuck on its database, should show.
       server
         .close()
-        .then(({ cut }) => process.exit(cut > 0 ? 1 : 0))
+        .then(({ cut, closed }) => process.exit(cut > 0 || !closed ? 1 : 0))
         .catch((error: unknown) => {
           console.error('Vestibule API: error while closing', error);
           process.exit(1);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { CHANGE_CHANNEL } from './migrations/0011-change-feed.js';
+import { POSTGRES_LIMITS } from './postgres-limits.js';
 
 /** Where announcements come from: a listener that reports each payload and whether it is listening. */
 export type ChangeSource = (handlers: { message(payload: string): void; live(listening: boolean): void }) => Promise<() => Promise<void>>;
@@ -173,7 +174,7 @@ export function postgresChanges(connectionString: string, onError: (error: Error
     let stopped = false;
     let retry: NodeJS.Timeout | null = null;
     const connect = async (): Promise<void> => {
-      const next = new pg.Client({ connectionString });
+      const next = new pg.Client({ connectionString, ...POSTGRES_LIMITS });
       let gone = false;
       const lost = (error?: Error) => {
         if (gone) return;

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -7,6 +6,8 @@ import pg from 'pg';
 import { pgliteChanges, postgresChanges, type ChangeSource } from './change-feed.js';
 import type { Database } from './database.js';
 import { lockEmbeddedDatabase } from './embedded-lock.js';
+import { POSTGRES_LIMITS } from './postgres-limits.js';
+import { privateFolder } from './private-folder.js';
 
 export interface DatabaseOptions {
   /** postgres:// URL; when null the embedded database in `<dataDir>/db` is used. */
@@ -26,7 +27,7 @@ export interface DatabaseHandle {
 /** Opens the embedded database (PGlite, created on first start) or a PostgreSQL pool. */
 export async function createDatabase(options: DatabaseOptions, onError: (error: Error) => void = () => undefined): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, ...POSTGRES_LIMITS });
     // An idle connection the database dropped (a restart, a network fault) is an 'error' on the pool,
     // which crashes the process when nobody listens. The pool has already let the connection go and
     // opens another for the next query; readiness (kernel/readiness.ts) says the database does not answer meanwhile.
@@ -39,7 +40,9 @@ export async function createDatabase(options: DatabaseOptions, onError: (error: 
     };
   }
   const dir = join(options.dataDir, 'db');
-  mkdirSync(dir, { recursive: true });
+  // Readable by this account only, however old the install (storage/private-folder.ts).
+  privateFolder(options.dataDir);
+  privateFolder(dir);
   const release = lockEmbeddedDatabase(options.dataDir);
   let pglite: PGlite;
   try {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
+import pTimeout from 'p-timeout';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { HeavyWork } from '../../kernel/heavy-work.js';
 import type { Logger } from '../../kernel/logger.js';
@@ -109,26 +110,42 @@ export function watchServer(registry: Registry, sources: MetricSources): void {
 }
 
 /**
+ * How long a scrape waits for the count of pending webhook deliveries: the rest of the metrics
+ * matter most when the database does not answer, and Prometheus gives a whole scrape 10 s by default.
+ */
+const COUNT_WAIT_MS = 1000;
+
+/**
  * Webhook deliveries waiting to be attempted, the project's (the same from every instance): one
- * count over the partial index the delivery workers claim from. When the database does not
- * answer, the last count stays and the scrape goes on without it.
+ * count over the partial index the delivery workers claim from. A scrape waits COUNT_WAIT_MS at
+ * most; when the database does not answer in time, or answers with an error, the last count stays
+ * and the scrape goes on without it.
  */
 function watchWebhookBacklog(registry: Registry, { db, log }: MetricSources): void {
-  new Gauge({
+  // The count under way: scrapes arriving meanwhile wait for the same one, so a database that does
+  // not answer holds one connection for it, not one more per scrape. A late answer still counts.
+  let counting: Promise<void> | null = null;
+  const count = async () => {
+    try {
+      const row = await db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => eb.fn.countAll<string>().as('pending'))
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      gauge.set(Number(row.pending));
+    } catch (error) {
+      log.warn('Could not count the pending webhook deliveries for the metrics.', { message: (error as Error).message });
+    } finally {
+      counting = null;
+    }
+  };
+  const gauge = new Gauge({
     name: 'vestibule_webhook_deliveries_pending',
     help: "Webhook deliveries not yet made, first attempts and retries (the project's, the same from every instance): growing, a receiver is down or deliveries do not keep up.",
     registers: [registry],
     async collect() {
-      try {
-        const row = await db
-          .selectFrom('webhook_deliveries')
-          .select((eb) => eb.fn.countAll<string>().as('pending'))
-          .where('status', '=', 'pending')
-          .executeTakeFirstOrThrow();
-        this.set(Number(row.pending));
-      } catch (error) {
-        log.warn('Could not count the pending webhook deliveries for the metrics.', { message: (error as Error).message });
-      }
+      counting ??= count();
+      await pTimeout(counting, { milliseconds: COUNT_WAIT_MS, message: false });
     },
   });
 }
