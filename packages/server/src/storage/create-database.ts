@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -7,7 +8,6 @@ import { pgliteChanges, postgresChanges, type ChangeSource } from './change-feed
 import type { Database } from './database.js';
 import { lockEmbeddedDatabase } from './embedded-lock.js';
 import { POSTGRES_LIMITS } from './postgres-limits.js';
-import { privateFolder } from './private-folder.js';
 
 export interface DatabaseOptions {
   /** postgres:// URL; when null the embedded database in `<dataDir>/db` is used. */
@@ -40,9 +40,7 @@ export async function createDatabase(options: DatabaseOptions, onError: (error: 
     };
   }
   const dir = join(options.dataDir, 'db');
-  // Readable by this account only, however old the install (storage/private-folder.ts).
-  privateFolder(options.dataDir);
-  privateFolder(dir);
+  mkdirSync(dir, { recursive: true });
   const release = lockEmbeddedDatabase(options.dataDir);
   let pglite: PGlite;
   try {
