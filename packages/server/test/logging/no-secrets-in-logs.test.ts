@@ -244,9 +244,13 @@ describe('no secret reaches a log', () => {
       401,
       'invalid_webauthn_response',
     );
-    // A phishing page's response: refused, and why is logged.
-    await refused(passkeySignIn(undefined, { origin: 'https://phish.example' }), 401, 'invalid_webauthn_response');
-    expect(lines.some((line) => line.includes('Passkey response refused'))).toBe(true);
+    // A phishing page's response (with an origin of 5 KB): refused, and why is logged, tied to the
+    // request, cut to the start of the reason.
+    const phished = await passkeySignIn(undefined, { origin: `https://phish.example/${'a'.repeat(5000)}` });
+    expectError(phished, 401, 'invalid_webauthn_response');
+    const why = lines.map((line) => JSON.parse(line)).findLast((line) => line.msg === 'Passkey response refused');
+    expect(why).toMatchObject({ request_id: phished.headers['x-request-id'], reason: expect.stringContaining('https://phish.example/aaa') });
+    expect(why.reason.length).toBeLessThanOrEqual(300);
     await expectNoSecretLogged(['/sdk/v1/webauthn/register', '/sdk/v1/webauthn/authenticate']);
   });
 

@@ -68,13 +68,26 @@ export function authenticationOptions(
   });
 }
 
+/** Where a refusal's reason goes: the server's log, with the id of the request it refused. */
+export interface RefusalLog {
+  log: Logger;
+  requestId: string;
+}
+
+/**
+ * The library's reasons quote what the caller sent (an origin of 5.7 KB in an outside attack): the
+ * start of one says which check failed.
+ */
+const REASON_CHARACTERS = 300;
+
 /** Whatever the library finds wrong (origin, rp id, signature, flags, counter, encoding) is one refusal; the reason goes to the log. */
-async function refusedUnless<T>(log: Logger, check: () => Promise<T | undefined>): Promise<T> {
+async function refusedUnless<T>({ log, requestId }: RefusalLog, check: () => Promise<T | undefined>): Promise<T> {
   let result: T | undefined;
   try {
     result = await check();
   } catch (error) {
-    log.info('Passkey response refused', { reason: error instanceof Error ? error.message : String(error) });
+    const reason = error instanceof Error ? error.message : String(error);
+    log.info('Passkey response refused', { request_id: requestId, reason: reason.slice(0, REASON_CHARACTERS) });
   }
   if (result === undefined) throw new ApiError('invalid_webauthn_response');
   return result;
@@ -91,10 +104,10 @@ const expectations = (webauthn: WebAuthnConfig, input: { challenge: string; boun
 /** The new credential, once its attestation verifies against the challenge, the origins and the rp id. */
 export function verifyRegistration(
   webauthn: WebAuthnConfig,
-  log: Logger,
+  refusal: RefusalLog,
   input: { response: RegistrationResponseJSON; challenge: string; bound: ChallengeBound },
 ): Promise<NewCredential> {
-  return refusedUnless(log, async () => {
+  return refusedUnless(refusal, async () => {
     const result = await verifyRegistrationResponse({ response: input.response, ...expectations(webauthn, input) });
     if (!result.verified) return undefined;
     const { credential, userVerified } = result.registrationInfo;
@@ -118,10 +131,10 @@ export function verifyRegistration(
  */
 export function verifyAuthentication(
   webauthn: WebAuthnConfig,
-  log: Logger,
+  refusal: RefusalLog,
   input: { response: AuthenticationResponseJSON; challenge: string; bound: ChallengeBound; registration: WebAuthnRegistrationRow; counter: number },
 ): Promise<number> {
-  return refusedUnless(log, async () => {
+  return refusedUnless(refusal, async () => {
     const result = await verifyAuthenticationResponse({
       response: input.response,
       ...expectations(webauthn, input),

@@ -78,7 +78,7 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     // Another user's challenge is no challenge of this session's.
     if (used.userId !== userId) throw new ApiError('webauthn_challenge_not_found');
     const verified = await deps.heavyWork.run(() =>
-      verifyRegistration(webauthn, deps.log, { response: credential, challenge: used.challenge, bound: used.bound }),
+      verifyRegistration(webauthn, { log: deps.log, requestId: c.get('requestId') }, { response: credential, challenge: used.challenge, bound: used.bound }),
     );
     // Written under the account rules as they are now: a ceremony started while the sign-in was
     // recent may finish after it is not, or after an owner's first proof ended this session.
@@ -138,13 +138,17 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     if (used.bound.userVerification !== 'required' && ((await optionalSession(c, deps, now)).session?.user_id ?? null) !== registration.user_id)
       throw new ApiError('user_unauthenticated');
     const newCounter = await deps.heavyWork.run(() =>
-      verifyAuthentication(webauthn, deps.log, {
-        response: credential,
-        challenge: used.challenge,
-        bound: used.bound,
-        registration,
-        counter: counterOf(registration),
-      }),
+      verifyAuthentication(
+        webauthn,
+        { log: deps.log, requestId: c.get('requestId') },
+        {
+          response: credential,
+          challenge: used.challenge,
+          bound: used.bound,
+          registration,
+          counter: counterOf(registration),
+        },
+      ),
     );
     if (!(await recordUse(db, registration.webauthn_registration_id, newCounter, now))) throw new ApiError('invalid_webauthn_response');
     return c.json(
