@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../helpers/harness.js';
 import { startListening, type ListeningServer } from '../helpers/listening.js';
 import type { ServerConfig } from '../../src/index.js';
+import { runServerProcess } from '../helpers/server-process.js';
 import { dataDirWithDatabase, PUBLIC_TOKEN, testConfig } from '../helpers/test-config.js';
 
 /**
@@ -16,8 +14,6 @@ import { dataDirWithDatabase, PUBLIC_TOKEN, testConfig } from '../helpers/test-c
  * also refuse any sign of a proxy and any host name that is not loopback. Production refuses to
  * start without the settings that make it safe, naming each one.
  */
-const repoRoot = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
-
 interface Main {
   exited: Promise<number | null>;
   output(): string;
@@ -27,35 +23,14 @@ interface Main {
 }
 
 function runMain(env: Record<string, string>): Main {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', VESTIBULE_API_PORT: '0', VESTIBULE_DATA_DIR: dataDirWithDatabase(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += String(chunk)));
-  child.stderr.on('data', (chunk) => (output += String(chunk)));
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  const run = runServerProcess({ VESTIBULE_DATA_DIR: dataDirWithDatabase(), ...env });
   return {
-    exited,
-    output: () => output,
-    listening: () =>
-      new Promise((done, fail) => {
-        const timer = setInterval(() => {
-          const url = /Vestibule API: (http:\/\/localhost:\d+)/.exec(output)?.[1];
-          if (url) {
-            clearInterval(timer);
-            done(url);
-          }
-        }, 50);
-        void exited.then(() => {
-          clearInterval(timer);
-          fail(new Error(`main.ts exited: ${output}`));
-        });
-      }),
+    exited: run.exited,
+    output: run.output,
+    listening: run.listening,
     stop: () => {
-      child.kill('SIGTERM');
-      return exited;
+      run.child.kill('SIGTERM');
+      return run.exited;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from '../helpers/free-port.js';
+import { switchableService } from './switchable-service.js';
 
 /**
  * How the local SMTP server behaves: 'down' nothing listens on its port; 'refuse-recipient'
@@ -20,26 +20,23 @@ export interface LocalSmtp {
 
 /** An SMTP server of the test's own (smtp-server), on a fixed port, that can be stopped and made to refuse. */
 export async function localSmtp(initial: SmtpMode): Promise<LocalSmtp> {
-  const port = await freePort();
   const received: ParsedMail[] = [];
   const refused: ParsedMail[] = [];
-  let mode: SmtpMode = 'down';
-  let server: SMTPServer | null = null;
-
   const refusal = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
-  const start = () =>
-    new Promise<void>((resolve, reject) => {
-      server = new SMTPServer({
+  const service = await switchableService<SmtpMode>(
+    initial,
+    (mode) =>
+      new SMTPServer({
         disabledCommands: ['STARTTLS', 'AUTH'],
         logger: false,
         onRcptTo(address, _session, callback) {
-          if (mode === 'refuse-recipient') return callback(refusal(550, `5.1.1 <${address.address}>: Recipient address rejected: mailbox unavailable`));
+          if (mode() === 'refuse-recipient') return callback(refusal(550, `5.1.1 <${address.address}>: Recipient address rejected: mailbox unavailable`));
           callback();
         },
         onData(stream, _session, callback) {
           simpleParser(stream).then(
             (mail) => {
-              if (mode === 'refuse-data') {
+              if (mode() === 'refuse-data') {
                 refused.push(mail);
                 return callback(refusal(451, '4.3.0 Requested action aborted: local error in processing'));
               }
@@ -49,31 +46,9 @@ export async function localSmtp(initial: SmtpMode): Promise<LocalSmtp> {
             (error: Error) => callback(error),
           );
         },
-      });
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      const running = server;
-      server = null;
-      if (!running) return resolve();
-      running.close(() => resolve());
-    });
-
-  const smtp: LocalSmtp = {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    refused,
-    async set(next) {
-      if (next === 'down') await stop();
-      else if (!server) await start();
-      mode = next;
-    },
-    close: stop,
-  };
-  await smtp.set(initial);
-  return smtp;
+      }),
+  );
+  return { url: `smtp://127.0.0.1:${service.port}`, received, refused, set: service.set, close: service.close };
 }
 
 /** The last message a list holds for `to`. */

@@ -1,5 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import { freePort } from '../helpers/free-port.js';
+import { createServer } from 'node:http';
+import { switchableService } from './switchable-service.js';
 
 /**
  * How the local stand-in for the Twilio Messages API behaves: 'down' nothing listens on its port;
@@ -27,55 +27,28 @@ const REFUSALS = {
 } as const;
 
 export async function localTextApi(initial: TextApiMode): Promise<LocalTextApi> {
-  const port = await freePort();
   const received: TextApiMessage[] = [];
   const refused: TextApiMessage[] = [];
-  let mode: TextApiMode = 'down';
-  let server: Server | null = null;
-
-  const start = () =>
-    new Promise<void>((resolve, reject) => {
-      server = createServer((req, res) => {
-        let raw = '';
-        req.on('data', (chunk) => (raw += chunk));
-        req.on('end', () => {
-          const form = new URLSearchParams(raw);
-          const message = { to: form.get('To') ?? '', body: form.get('Body') ?? '' };
-          res.setHeader('Content-Type', 'application/json');
-          if (mode === 'refuse-400' || mode === 'refuse-500') {
-            refused.push(message);
-            const refusal = REFUSALS[mode];
-            res.statusCode = refusal.status;
-            return res.end(JSON.stringify({ code: refusal.code, message: refusal.message.replace('{to}', message.to), status: refusal.status }));
-          }
-          received.push(message);
-          res.statusCode = 201;
-          res.end(JSON.stringify({ sid: 'SM00000000000000000000000000000000', status: 'queued' }));
-        });
+  const service = await switchableService<TextApiMode>(initial, (mode) =>
+    createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk) => (raw += chunk));
+      req.on('end', () => {
+        const form = new URLSearchParams(raw);
+        const message = { to: form.get('To') ?? '', body: form.get('Body') ?? '' };
+        res.setHeader('Content-Type', 'application/json');
+        const now = mode();
+        if (now === 'refuse-400' || now === 'refuse-500') {
+          refused.push(message);
+          const refusal = REFUSALS[now];
+          res.statusCode = refusal.status;
+          return res.end(JSON.stringify({ code: refusal.code, message: refusal.message.replace('{to}', message.to), status: refusal.status }));
+        }
+        received.push(message);
+        res.statusCode = 201;
+        res.end(JSON.stringify({ sid: 'SM00000000000000000000000000000000', status: 'queued' }));
       });
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      const running = server;
-      server = null;
-      if (!running) return resolve();
-      running.close(() => resolve());
-      running.closeAllConnections();
-    });
-
-  const api: LocalTextApi = {
-    baseUrl: `http://127.0.0.1:${port}`,
-    received,
-    refused,
-    async set(next) {
-      if (next === 'down') await stop();
-      else if (!server) await start();
-      mode = next;
-    },
-    close: stop,
-  };
-  await api.set(initial);
-  return api;
+    }),
+  );
+  return { baseUrl: `http://127.0.0.1:${service.port}`, received, refused, set: service.set, close: service.close };
 }

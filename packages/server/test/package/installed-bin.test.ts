@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@vestibule/contract';
 import { tokenFromLink, uniqueEmail } from '../helpers/harness.js';
+import { watchServerProcess } from '../helpers/server-process.js';
 import { tempDir } from '../helpers/test-config.js';
 
 /**
@@ -169,24 +170,9 @@ describe('@vestibule/server installed from its tarball', () => {
         VESTIBULE_EMAIL_FROM: 'Installed <login@installed.test>',
       }),
     });
-    let output = '';
-    child.stdout!.on('data', (chunk) => (output += String(chunk)));
-    child.stderr!.on('data', (chunk) => (output += String(chunk)));
-    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    const { exited, listening } = watchServerProcess(child);
     try {
-      const api = await new Promise<string>((done, fail) => {
-        const poll = setInterval(() => {
-          const url = /Vestibule API: (http:\/\/localhost:\d+)/.exec(output)?.[1];
-          if (url) {
-            clearInterval(poll);
-            done(url);
-          }
-        }, 50);
-        void exited.then(() => {
-          clearInterval(poll);
-          fail(new Error(`vestibule-server exited: ${output}`));
-        });
-      });
+      const api = await listening();
       expect((await fetch(`${api}/healthz`)).status).toBe(200);
 
       const headers = { 'X-Public-Token': PUBLIC_TOKEN, 'Content-Type': 'application/json' };
