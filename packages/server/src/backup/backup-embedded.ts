@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import type { ServerConfig } from '../config/server-config.js';
 import { lockEmbeddedDatabase } from '../storage/embedded-lock.js';
-import { newManifest, writeBackupFile } from './backup-file.js';
+import { writeBackupFile } from './backup-file.js';
+import { newManifest } from './backup-manifest.js';
 import { databaseDir, generatedSecret, isDatabase, openDatabase, ranMigrations, secretFile, startedWithSecret } from './embedded-database.js';
 
 /**

@@ -1,46 +1,46 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:buffer';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { createTar, type ParsedTarFileItem, parseTar } from 'nanotar';
+import { type BackupManifest, FORMAT_VERSION, MANIFEST, type ManifestError, readManifest } from './backup-manifest.js';
+import { type DatabaseFile, databaseFiles } from './database-files.js';
+import { entriesOf, quoted, tarOf } from './tar-entries.js';
 
-/** What `vestibule-backup.json`, the first entry of a backup, says; restore reads nothing else before it is found right. */
-export interface BackupManifest {
-  format: typeof FORMAT;
-  format_version: typeof FORMAT_VERSION;
-  /** The version of vestibule-server that wrote it. */
-  server_version: string;
-  created_at: string;
-  /** The migrations its database had run, by name: a restore refuses a database from a newer release. */
-  migrations: string[];
-  /** Whether the generated secret is in it; when not, a restore needs the server's VESTIBULE_SECRET (if a server has started on it). */
-  secret: 'included' | 'not included';
-}
-
-/** A backup of the embedded database: the manifest, PGlite's tarball of its data directory, and the generated secret if any. */
+/** A backup of the embedded database as backup writes it: the manifest, PGlite's tarball of its data directory, and the generated secret if any. */
 export interface Backup {
   manifest: BackupManifest;
   database: Uint8Array;
   secret: string | null;
 }
 
-const FORMAT = 'vestibule-embedded-backup';
-const FORMAT_VERSION = 1;
-const MANIFEST = 'vestibule-backup.json';
+/** A backup as restore reads it: everything checked, the database as the files to write. */
+export interface ReadBackup {
+  manifest: BackupManifest;
+  files: DatabaseFile[];
+  secret: string | null;
+}
+
 const DATABASE = 'database.tar';
 const SECRET = 'secret';
 
+/** A generated secret (security/server-secret.ts writes 43 characters) or any VESTIBULE_SECRET-like one: one word of printable ASCII. */
+const SECRET_TEXT = /^[\x21-\x7e]{32,1024}$/;
+
+const MB = 1024 * 1024;
+
+/**
+ * How much a backup of `compressedBytes` may unpack to, so that a small crafted file cannot make
+ * restore hold gigabytes. A real backup is PGlite's data files, which gzip shrinks 3.6 to 9 times
+ * (measured: a new database 41 MB into 4.5 MB; with 10,000 and 100,000 people, their sessions and
+ * events, 130 MB into 31 MB and 989 MB into 274 MB): twenty times, and 64 MB over for the smallest,
+ * leaves room. writeBackupFile holds itself to the same bound, so a backup this version writes is
+ * always one it restores.
+ */
+function unpackedLimit(compressedBytes: number): number {
+  return Math.min(constants.MAX_LENGTH, 64 * MB + 20 * compressedBytes);
+}
+
 /** Thrown for a file that is not a backup this version can read: nothing has been touched when it is. */
 export class NotABackupError extends Error {}
-
-export function newManifest(serverVersion: string, migrations: string[], secretIncluded: boolean, now = new Date()): BackupManifest {
-  return {
-    format: FORMAT,
-    format_version: FORMAT_VERSION,
-    server_version: serverVersion,
-    created_at: now.toISOString(),
-    migrations,
-    secret: secretIncluded ? 'included' : 'not included',
-  };
-}
 
 /**
  * Writes the backup as a gzipped tar (`tar tzf` lists it), mode 0600 from its first byte: it holds
@@ -48,12 +48,17 @@ export function newManifest(serverVersion: string, migrations: string[], secretI
  * `file` and renamed over it, so a backup that fails half way never leaves a broken file by that name.
  */
 export async function writeBackupFile(file: string, backup: Backup): Promise<number> {
-  const entries = [
+  const tar = await tarOf([
     { name: MANIFEST, data: `${JSON.stringify(backup.manifest, null, 2)}\n` },
     { name: DATABASE, data: backup.database },
     ...(backup.secret === null ? [] : [{ name: SECRET, data: `${backup.secret}\n` }]),
-  ];
-  const bytes = gzipSync(createTar(entries, { attrs: { mode: '600', uid: 0, gid: 0 } }));
+  ]);
+  const bytes = gzipSync(tar);
+  if (tar.length > unpackedLimit(bytes.length)) {
+    throw new Error(
+      `The backup would unpack to ${(tar.length / MB).toFixed(0)} MB from ${(bytes.length / MB).toFixed(1)} MB, more than restore takes from a file that size (it refuses such files as crafted); nothing was written. Stop the server and copy the data folder instead.`,
+    );
+  }
   const partial = `${file}.partial-${process.pid}`;
   try {
     await writeFile(partial, bytes, { mode: 0o600, flag: 'wx' });
@@ -65,8 +70,14 @@ export async function writeBackupFile(file: string, backup: Backup): Promise<num
   return bytes.length;
 }
 
-/** Reads and checks a backup: NotABackupError for anything but a backup this version can restore. */
-export async function readBackupFile(file: string): Promise<Backup> {
+/**
+ * Reads and checks a backup: NotABackupError, in one sentence saying what is wrong, for anything
+ * but a backup this version writes. Nothing in it is taken on trust: it unpacks within
+ * unpackedLimit, holds the manifest, the database and the secret only when the manifest says so,
+ * each once, and the manifest and every file of the database are checked (backup-manifest.ts,
+ * database-files.ts).
+ */
+export async function readBackupFile(file: string): Promise<ReadBackup> {
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
@@ -74,30 +85,52 @@ export async function readBackupFile(file: string): Promise<Backup> {
     throw new NotABackupError(`Could not read ${file}: ${(error as Error).message}`);
   }
   const notABackup = (why: string) => new NotABackupError(`${file} is not a Vestibule backup (${why}); nothing was changed.`);
-  let entries: ParsedTarFileItem[];
+  const limit = unpackedLimit(bytes.length);
+  let tar: Buffer;
   try {
-    entries = parseTar(gunzipSync(bytes));
-  } catch {
-    throw notABackup('not a gzipped tar file');
+    tar = gunzipSync(bytes, { maxOutputLength: limit });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+      throw notABackup(`it unpacks to more than ${(limit / MB).toFixed(0)} MB, more than a backup of its size ever holds`);
+    }
+    throw notABackup('not a gzipped file');
   }
-  const entry = (name: string) => entries.find((each) => each.name === name && each.type === 'file')?.data;
-  const manifestBytes = entry(MANIFEST);
+  let entries: Awaited<ReturnType<typeof entriesOf>>;
+  try {
+    entries = await entriesOf(tar);
+  } catch {
+    throw notABackup('not a tar file, or cut short');
+  }
+  const found = new Map<string, Buffer>();
+  for (const { name, type, data } of entries) {
+    if (![MANIFEST, DATABASE, SECRET].includes(name) || type !== 'file') throw notABackup(`it holds ${quoted(name)}, which a backup never does`);
+    if (found.has(name)) throw notABackup(`it holds ${name} twice`);
+    found.set(name, data);
+  }
+
+  const manifestBytes = found.get(MANIFEST);
   if (!manifestBytes) throw notABackup(`no ${MANIFEST} in it`);
   let manifest: BackupManifest;
   try {
-    manifest = JSON.parse(Buffer.from(manifestBytes).toString('utf8')) as BackupManifest;
-  } catch {
-    throw notABackup(`${MANIFEST} is not JSON`);
+    manifest = readManifest(manifestBytes);
+  } catch (error) {
+    const { message, laterFormat } = error as ManifestError;
+    if (laterFormat === undefined) throw notABackup(message);
+    throw new NotABackupError(`${file} is a backup in format ${laterFormat}, which this version (format ${FORMAT_VERSION}) cannot read; nothing was changed.`);
   }
-  if (manifest?.format !== FORMAT) throw notABackup(`${MANIFEST} names no ${FORMAT}`);
-  if (manifest.format_version !== FORMAT_VERSION) {
-    throw new NotABackupError(
-      `${file} is a backup in format ${manifest.format_version}, which this version (format ${FORMAT_VERSION}) cannot read; nothing was changed.`,
-    );
-  }
-  const database = entry(DATABASE);
+
+  const database = found.get(DATABASE);
   if (!database) throw notABackup(`no ${DATABASE} in it`);
-  const secret = entry(SECRET);
-  if (manifest.secret === 'included' && !secret) throw notABackup(`its secret is missing`);
-  return { manifest, database, secret: secret ? Buffer.from(secret).toString('utf8').trim() : null };
+  let files: DatabaseFile[];
+  try {
+    files = await databaseFiles(database);
+  } catch (error) {
+    throw notABackup((error as Error).message);
+  }
+
+  const secret = found.get(SECRET)?.toString('utf8').trim() ?? null;
+  if (manifest.secret === 'included' && secret === null) throw notABackup('its secret is missing');
+  if (manifest.secret === 'not included' && secret !== null) throw notABackup(`it holds a secret, which ${MANIFEST} says it does not`);
+  if (secret !== null && !SECRET_TEXT.test(secret)) throw notABackup('its secret is not one word of printable characters');
+  return { manifest, files, secret };
 }

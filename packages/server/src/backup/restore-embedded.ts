@@ -1,9 +1,11 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { Migration } from 'kysely';
 import type { ServerConfig } from '../config/server-config.js';
 import { assertSecretMatches } from '../security/server-secret.js';
 import { lockEmbeddedDatabase } from '../storage/embedded-lock.js';
-import { type Backup, readBackupFile } from './backup-file.js';
+import { privateFolder } from '../storage/private-folder.js';
+import { type ReadBackup, readBackupFile } from './backup-file.js';
+import { writeDatabaseFiles } from './database-files.js';
 import { databaseDir, generatedSecret, holdsAnything, openDatabase, ranMigrations, secretFile, startedWithSecret } from './embedded-database.js';
 
 /** The secret the server will run the restored database with, and where it comes from. */
@@ -18,7 +20,7 @@ interface RestoreSecret {
  * As security/server-secret.ts resolves it: VESTIBULE_SECRET first, else the generated file, which
  * the backup's replaces; null when there is none yet (the server will generate one).
  */
-function restoreSecret(config: ServerConfig, backup: Backup): RestoreSecret | null {
+function restoreSecret(config: ServerConfig, backup: ReadBackup): RestoreSecret | null {
   if (config.secret) return { value: config.secret, source: 'VESTIBULE_SECRET', fromBackup: false };
   if (backup.secret !== null) return { value: backup.secret, source: 'the secret in the backup', fromBackup: true };
   const existing = generatedSecret(config.dataDir);
@@ -31,7 +33,8 @@ function restoreSecret(config: ServerConfig, backup: Backup): RestoreSecret | nu
  * database from this release or an older one, and it was started with the secret the server will
  * have (else the server would refuse it at start). Only then is it swapped in; a database already
  * there needs --force and is moved aside, not deleted. With the server stopped: the data folder's
- * claim refuses while it runs.
+ * claim refuses while it runs. The data folder and the database are this account's alone (0700,
+ * files 0600), as the server keeps them (storage/private-folder.ts).
  */
 export async function restoreEmbeddedDatabase(
   config: ServerConfig,
@@ -42,7 +45,7 @@ export async function restoreEmbeddedDatabase(
 ): Promise<void> {
   const backup = await readBackupFile(file);
   const secret = restoreSecret(config, backup);
-  mkdirSync(config.dataDir, { recursive: true });
+  privateFolder(config.dataDir);
   let release: () => void;
   try {
     release = lockEmbeddedDatabase(config.dataDir);
@@ -83,6 +86,8 @@ export async function restoreEmbeddedDatabase(
         print(`The secret that was there is now ${target}.replaced-${stamp}, for the database moved aside.`);
       }
       writeFileSync(target, `${secret.value}\n`, { mode: 0o600 });
+      // The mode above is for a new file; one already there with the same secret keeps its own.
+      chmodSync(target, 0o600);
       print(`The backup's server secret is in ${target} (mode 0600).`);
     }
     const pending = Object.keys(migrations).filter((name) => !ran.includes(name)).length;
@@ -96,17 +101,18 @@ export async function restoreEmbeddedDatabase(
   }
 }
 
-/** Loads the backup's database into `staging` and checks it; returns the migrations it has run. */
+/** Writes the backup's database into `staging` and checks it; returns the migrations it has run. */
 async function checkedIntoStaging(
   staging: string,
   file: string,
-  backup: Backup,
+  backup: ReadBackup,
   secret: RestoreSecret | null,
   migrations: Record<string, Migration>,
 ): Promise<string[]> {
   let opened: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    opened = await openDatabase(staging, backup.database);
+    writeDatabaseFiles(staging, backup.files);
+    opened = await openDatabase(staging);
   } catch (error) {
     throw new Error(`The database in ${file} could not be loaded (${(error as Error).message}); nothing was changed.`);
   }
@@ -114,6 +120,11 @@ async function checkedIntoStaging(
   try {
     const ran = await ranMigrations(db);
     if (!ran) throw new Error(`The database in ${file} is not a Vestibule database (no vestibule_migrations table); nothing was changed.`);
+    // The manifest's list is what backup read from this record: any other is not this database's manifest.
+    const listed = backup.manifest.migrations;
+    if (ran.length !== listed.length || ran.some((name, at) => name !== listed[at])) {
+      throw new Error(`The manifest of ${file} lists other migrations than its database has run, so it is not that database's manifest; nothing was changed.`);
+    }
     const unknown = ran.filter((name) => !(name in migrations));
     if (unknown.length > 0) {
       throw new Error(

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -8,6 +7,7 @@ import { pgliteChanges, postgresChanges, type ChangeSource } from './change-feed
 import type { Database } from './database.js';
 import { lockEmbeddedDatabase } from './embedded-lock.js';
 import { POSTGRES_LIMITS } from './postgres-limits.js';
+import { privateFolder } from './private-folder.js';
 
 export interface DatabaseOptions {
   /** postgres:// URL; when null the embedded database in `<dataDir>/db` is used. */
@@ -40,7 +40,9 @@ export async function createDatabase(options: DatabaseOptions, onError: (error: 
     };
   }
   const dir = join(options.dataDir, 'db');
-  mkdirSync(dir, { recursive: true });
+  // Readable by this account only, however old the install (storage/private-folder.ts).
+  privateFolder(options.dataDir);
+  privateFolder(dir);
   const release = lockEmbeddedDatabase(options.dataDir);
   let pglite: PGlite;
   try {
