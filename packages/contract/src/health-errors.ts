@@ -1,7 +1,8 @@
 /**
- * What an instance answers when it cannot serve (GET /readyz): read by load balancers and
- * orchestrators, never by people in a widget. Apart from errors.ts, which the login mount's first
- * load carries. Plain data.
+ * What an instance answers when it cannot serve (GET /readyz), and when what came in could not be
+ * read as a request (before any route): read by load balancers, orchestrators and the developers of
+ * a misbehaving client, never by people in a widget. Apart from errors.ts, which the login mount's
+ * first load carries. Plain data.
  */
 export const healthErrorCatalogue = {
   /**
@@ -10,4 +11,8 @@ export const healthErrorCatalogue = {
    * message says which.
    */
   not_ready: { status: 503, message: 'This instance is not ready to serve requests.' },
+  /** The request's headers did not arrive within 10 seconds, or the whole request within 30. */
+  request_timeout: { status: 408, message: 'The request did not arrive in time.' },
+  /** The request's headers are larger than the server reads (16 KiB). */
+  request_header_fields_too_large: { status: 431, message: "The request's headers are too large." },
 } as const;

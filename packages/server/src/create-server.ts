@@ -1,4 +1,5 @@
 import type { RequestListener } from 'node:http';
+import type { Socket } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './storage/database.js';
 import { emailAddressOf } from './config/schemas.js';
@@ -12,6 +13,7 @@ import type { AppDeps, Clock } from './http/app-env.js';
 import type { Logger } from './kernel/logger.js';
 import { createApp, createHotPaths } from './http/create-app.js';
 import { nodeListener } from './http/node-listener.js';
+import { answerUnreadableRequests } from './http/unreadable-requests.js';
 import { observeRequests, type RequestObserver } from './http/answered-requests.js';
 import { shownCallerAddress } from './http/client-ip.js';
 import { createLogger } from './logging/create-logger.js';
@@ -55,6 +57,8 @@ export interface VestibuleServer {
   app: { fetch(request: Request, env?: unknown): Promise<Response> };
   /** Node's request listener for this app (startServer serves it): hot paths first, then app.fetch. */
   listener: RequestListener;
+  /** Node's 'clientError' handler (startServer's servers use it): what could not be read as a request, answered and reported. */
+  answerUnreadable(error: NodeJS.ErrnoException, socket: Socket): void;
   /** Starts signing with a new key; the old one stays in the JWKS until retired. */
   rotateSigningKey(): Promise<{ kid: string; previousKid: string | null }>;
   /** Removes a previous (no longer signing) key from the JWKS. */
@@ -162,14 +166,12 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
 
   // The Node adapter's bindings (env.incoming: the socket) pass through: per-client limits need the peer address.
   const fetch = async (request: Request, env?: unknown) => app.fetch(request, env);
+  const observers = [requestLog(log), metrics.observeRequest, ...(options.requestObservers ?? [])];
   let closed: Promise<void> | null = null;
   return {
     app: { fetch },
-    listener: observeRequests(
-      nodeListener(fetch, createHotPaths(deps), log),
-      [requestLog(log), metrics.observeRequest, ...(options.requestObservers ?? [])],
-      shownCallerAddress(config.trustProxy),
-    ),
+    listener: observeRequests(nodeListener(fetch, createHotPaths(deps), log), observers, shownCallerAddress(config.trustProxy)),
+    answerUnreadable: answerUnreadableRequests(observers),
     database: kind,
     db,
     log,

@@ -58,9 +58,15 @@ export class Drain {
       clearTimeout(timer);
     }
     const cut = this.#inFlight.size;
+    const ended = new Promise<void>((resolve) => {
+      this.#allAnswered = resolve;
+      if (this.#inFlight.size === 0) resolve();
+    });
     // What is left: requests past the grace, and connections on which no request has arrived yet.
     for (const server of this.#servers) server.closeAllConnections();
-    await Promise.all(closed);
+    // The cut requests end with their connections' 'close' events, which also report them (to the
+    // request log, say): a later turn of the event loop, before the caller flushes the log and exits.
+    await Promise.all([...closed, ended]);
     return cut;
   }
 }

@@ -181,6 +181,7 @@ describe('graceful shutdown: vestibule-server on SIGTERM', () => {
         VESTIBULE_DATA_DIR: dataDirWithDatabase(),
         VESTIBULE_PUBLIC_TOKEN: PUBLIC_TOKEN,
         VESTIBULE_SHUTDOWN_GRACE_SECONDS: '1',
+        VESTIBULE_LOG_FORMAT: 'json',
       });
       const port = Number(new URL(server.url).port);
       // Its body never comes: it is in flight until the grace ends.
@@ -194,6 +195,8 @@ describe('graceful shutdown: vestibule-server on SIGTERM', () => {
       expect(Date.now() - signalled).toBeGreaterThanOrEqual(1000);
       expect(await server.exited).toBe(1);
       expect(server.output()).toContain('cut 1 request still unanswered after the 1 s grace');
+      // Its own line is written before the process exits.
+      expect(server.output()).toMatch(/"route":"\/sdk\/v1\/passwords\/authenticate","status":499,.*"completed":false/);
     },
     TIMEOUT_MS,
   );

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../src/index.js';
-import { createLogger } from '../../src/logging/create-logger.js';
+import { capturedLog, type LogLine } from '../helpers/captured-log.js';
 import { uniqueEmail } from '../helpers/harness.js';
 import { type ListeningServer, startListening } from '../helpers/listening.js';
 import { startServerProcess } from '../helpers/server-process.js';
@@ -16,15 +16,9 @@ import { dataDirWithDatabase, PUBLIC_TOKEN, testConfig } from '../helpers/test-c
  * the server's own logger writing JSON lines into an array; and the server run as its own
  * process, whose stdout holds every line when it stops.
  */
-type Line = Record<string, any>;
-
-/** The server's logger (JSON, every level) writing into `lines`. */
-function capturing(lines: Line[]) {
-  return createLogger({ level: 'trace', format: 'json' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-}
 
 /** The request line of the answer that carried `requestId` (lines come once the answer has gone). */
-async function requestLine(lines: Line[], requestId: unknown): Promise<Line> {
+async function requestLine(lines: LogLine[], requestId: unknown): Promise<LogLine> {
   expect(requestId).toEqual(expect.any(String));
   const find = () => lines.find((line) => line.msg === 'Request answered' && line.request_id === requestId);
   await expect.poll(find).toBeDefined();
@@ -32,10 +26,10 @@ async function requestLine(lines: Line[], requestId: unknown): Promise<Line> {
 }
 
 describe('a request line', () => {
-  const lines: Line[] = [];
+  const lines: LogLine[] = [];
   let s: ListeningServer;
   beforeAll(async () => {
-    s = await startListening({}, {}, capturing(lines));
+    s = await startListening({}, {}, capturedLog(lines));
   });
   afterAll(() => s.close());
 
@@ -115,8 +109,8 @@ describe('a request line', () => {
 
 describe('a 5xx', () => {
   it('is an error line with the id of the line that says its cause', async () => {
-    const lines: Line[] = [];
-    const vestibule = await createServer(testConfig({ port: 0 }), { logger: capturing(lines) });
+    const lines: LogLine[] = [];
+    const vestibule = await createServer(testConfig({ port: 0 }), { logger: capturedLog(lines) });
     const listening = createNodeServer(vestibule.listener);
     await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
     try {
@@ -157,7 +151,7 @@ describe('vestibule-server, run as a process', () => {
         .output()
         .split('\n')
         .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as Line);
+        .map((line) => JSON.parse(line) as LogLine);
       const requestIds = logged.filter((line) => line.msg === 'Request answered').map((line) => line.request_id);
       expect(ids.filter((id) => !requestIds.includes(id))).toEqual([]);
       expect(logged.find((line) => line.route === '/healthz')).toMatchObject({ level: 'info', method: 'GET', status: 200, client_address: '127.0.0.1' });
