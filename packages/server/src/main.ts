@@ -75,9 +75,11 @@ async function start(configFile: string | undefined): Promise<void> {
   const config = readConfig(configFile);
   if (!config) return;
   const server = await startServer(config);
-  console.log(`Vestibule API: ${server.url}`);
-  console.log(`OAuth redirect URI to register with each provider: ${config.publicUrl}/sdk/v1/oauth/callback`);
-  if (config.outboxEnabled) console.log(`Development outbox: ${server.url}/dev/outbox (served to this machine only)`);
+  // Through the log, so that in production stdout holds JSON lines only.
+  server.log.info(`Vestibule API: ${server.url}`, { url: server.url });
+  const redirectUri = `${config.publicUrl}/sdk/v1/oauth/callback`;
+  server.log.info(`OAuth redirect URI to register with each provider: ${redirectUri}`, { redirect_uri: redirectUri });
+  if (config.outboxEnabled) server.log.info(`Development outbox: ${server.url}/dev/outbox (served to this machine only)`);
 
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -90,7 +92,8 @@ async function start(configFile: string | undefined): Promise<void> {
         .close()
         .then(({ cut, closed }) => process.exit(cut > 0 || !closed ? 1 : 0))
         .catch((error: unknown) => {
-          console.error('Vestibule API: error while closing', error);
+          server.log.error('Error while closing', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+          server.log.flush?.();
           process.exit(1);
         });
     });

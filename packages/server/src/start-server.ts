@@ -4,6 +4,7 @@ import pTimeout from 'p-timeout';
 import type { ServerConfig } from './config/server-config.js';
 import { createServer, type CreateServerOptions } from './create-server.js';
 import { Drain } from './http/drain.js';
+import type { Logger } from './kernel/logger.js';
 
 /**
  * Node's limits on a request's arrival, tighter than its defaults (60 s for the headers, 300 s for
@@ -47,6 +48,8 @@ export interface StartedServer {
   /** http://localhost:PORT */
   url: string;
   port: number;
+  /** Where the server logs: JSON lines in production, readable ones in development. */
+  log: Logger;
   /**
    * Shuts down gracefully: readiness answers 503, no new connection is taken, the requests in
    * flight have config.shutdownGraceSeconds to be answered (the rest are then cut, and a warning
@@ -95,6 +98,7 @@ export async function startServer(config: ServerConfig, options: CreateServerOpt
   return {
     url: `http://localhost:${port}`,
     port,
+    log: vestibule.log,
     close() {
       closing ??= (async () => {
         vestibule.beginShutdown();

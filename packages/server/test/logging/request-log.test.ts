@@ -147,11 +147,13 @@ describe('vestibule-server, run as a process', () => {
       // Stopped at once: the lines of the last answers are still buffered when the stop begins.
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
+      // Every line is JSON, the start's included.
       const logged = server
         .output()
         .split('\n')
-        .filter((line) => line.startsWith('{'))
+        .filter((line) => line !== '')
         .map((line) => JSON.parse(line) as LogLine);
+      expect(logged.find((line) => line.url)).toMatchObject({ level: 'info', msg: `Vestibule API: ${server.url}`, url: server.url });
       const requestIds = logged.filter((line) => line.msg === 'Request answered').map((line) => line.request_id);
       expect(ids.filter((id) => !requestIds.includes(id))).toEqual([]);
       expect(logged.find((line) => line.route === '/healthz')).toMatchObject({ level: 'info', method: 'GET', status: 200, client_address: '127.0.0.1' });
