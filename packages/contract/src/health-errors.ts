@@ -11,6 +11,11 @@ export const healthErrorCatalogue = {
    * message says which.
    */
   not_ready: { status: 503, message: 'This instance is not ready to serve requests.' },
+  /**
+   * The database could not be reached or did not answer in time (stopped, frozen, overloaded): the
+   * call was not done; try again in a moment (Retry-After).
+   */
+  database_unavailable: { status: 503, message: 'The service cannot reach its database right now. Please try again in a moment.' },
   /** The request's headers did not arrive within 10 seconds, or the whole request within 30. */
   request_timeout: { status: 408, message: 'The request did not arrive in time.' },
   /** The request's headers are larger than the server reads (16 KiB). */

@@ -5,6 +5,10 @@ import { isRefusedSignIn, recordRefusedSignIn } from '../kernel/audit/refused-si
 import type { AppDeps, AppEnv } from './app-env.js';
 import { errorResponse } from './error-response.js';
 import { CallerGone } from './read-body.js';
+import { isDatabaseUnreachable } from '../storage/database-unreachable.js';
+
+/** When a caller refused for an unreachable database may try again: long enough for a restart or a failover to be under way. */
+const RETRY_AFTER_SECONDS = 5;
 
 /**
  * Maps every thrown error to an ErrorResponse; unexpected ones become a logged, detail-free 500.
@@ -38,6 +42,14 @@ export function errorHandler(deps: Pick<AppDeps, 'db' | 'clock' | 'log' | 'metri
     }
     // Nothing to log but the request's own line, which says the connection closed first (a 499).
     if (error instanceof CallerGone) return new Response(null, { status: 499 });
+    if (isDatabaseUnreachable(error)) {
+      log.warn('The database did not answer; the call was refused with 503 database_unavailable.', {
+        request_id: c.get('requestId'),
+        path: c.req.path,
+        message: (error as Error).message,
+      });
+      return errorResponse(c, new ApiError('database_unavailable', undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
+    }
     log.error('Unhandled error', {
       request_id: c.get('requestId'),
       method: c.req.method,

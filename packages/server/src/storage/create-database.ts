@@ -32,6 +32,10 @@ export async function createDatabase(options: DatabaseOptions, onError: (error: 
     // which crashes the process when nobody listens. The pool has already let the connection go and
     // opens another for the next query; readiness (kernel/readiness.ts) says the database does not answer meanwhile.
     pool.on('error', () => undefined);
+    // The same for a connection taken from the pool between two queries (inside a transaction,
+    // say), which has no listener of the pool's: the database stopped under a running server
+    // crashed it. The next query on that connection fails, and the call with it.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       kind: 'postgres',

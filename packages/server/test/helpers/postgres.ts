@@ -56,6 +56,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
   const port = await freePort();
   runAsPostgres('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-w', 'start']);
   let counter = 0;
+  let stopped = false;
   return {
     port,
     dataDir: data,
@@ -64,6 +65,9 @@ export async function startPostgres(): Promise<PostgresCluster> {
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     async stop() {
+      // Once: a test that takes the database away stops it before the suite's own stop.
+      if (stopped) return;
+      stopped = true;
       try {
         runAsPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
