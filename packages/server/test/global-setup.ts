@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -19,7 +19,9 @@ import { migrateToLatest } from '../src/storage/migrate.js';
  * it: each server still makes its own on first start.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
-  const root = mkdtempSync(join(tmpdir(), 'vestibule-tests-'));
+  removeDeadRuns();
+  const root = mkdtempSync(join(tmpdir(), RUN_PREFIX));
+  writeFileSync(join(root, 'run.pid'), String(process.pid));
   const template = join(root, 'template-db');
   const db = new Kysely<any>({ dialect: new PGliteDialect(await PGlite.create(template)) });
   await migrateToLatest(db, migrations);
@@ -27,6 +29,37 @@ export default async function setup(project: TestProject): Promise<() => void> {
   project.provide('testTempRoot', root);
   project.provide('testDatabaseTemplate', template);
   return () => rmSync(root, { recursive: true, force: true });
+}
+
+const RUN_PREFIX = 'vestibule-tests-';
+
+/**
+ * The folders of runs that were killed before their teardown (a timed-out CI job, ^C twice): each
+ * run writes its process id, and a folder whose process is gone is nobody's. Runs under way at the
+ * same time (others on this machine) keep theirs.
+ */
+function removeDeadRuns(): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(RUN_PREFIX)) continue;
+    const folder = join(tmpdir(), name);
+    let pid: number;
+    try {
+      pid = Number(readFileSync(join(folder, 'run.pid'), 'utf8'));
+    } catch {
+      continue; // a run that has just begun, or one from before run.pid: left alone
+    }
+    if (!isRunning(pid)) rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 declare module 'vitest' {
