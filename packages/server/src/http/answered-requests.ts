@@ -7,8 +7,9 @@ import { whenRequestEnds } from './request-ended.js';
 export interface AnsweredRequest {
   method: string;
   /**
-   * The route that answered, as declared ('/v1/users/:user_id'), or 'unmatched': never the path as
-   * sent, which anyone can make unique (a metric's labels, and a log line's route, stay bounded).
+   * The route that answered, as declared ('/v1/users/:user_id'), 'preflight' for a CORS preflight,
+   * or 'unmatched': never the path as sent, which anyone can make unique (a metric's labels, and a
+   * log line's route, stay bounded).
    */
   route: string;
   /** The answer's status; 499 when the connection closed before an answer began. */
@@ -49,7 +50,8 @@ export function noteRoute(): MiddlewareHandler<AppEnv> {
     if (incoming) {
       const answering = c.req.matchedRoutes.findLast((route) => route.method !== 'ALL');
       notes.set(incoming, {
-        route: answering?.path ?? 'unmatched',
+        // A CORS preflight (OPTIONS) is answered by the CORS middleware for any path.
+        route: answering?.path ?? (c.req.method === 'OPTIONS' ? 'preflight' : 'unmatched'),
         requestId: () => c.get('requestId') ?? null,
         clientAddress: () => c.get('clientAddress') ?? null,
       });

@@ -59,6 +59,14 @@ describe('a request line', () => {
     expect(await requestLine(lines, answer.headers['x-request-id'])).toMatchObject({ level: 'info', method: 'GET', route: 'unmatched', status: 404 });
   });
 
+  it('names a CORS preflight preflight, whatever its path', async () => {
+    const answer = await s.send('OPTIONS', '/sdk/v1/otps/email/login_or_create', undefined, {
+      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(answer.status).toBe(204);
+    expect(await requestLine(lines, answer.headers['x-request-id'])).toMatchObject({ method: 'OPTIONS', route: 'preflight', status: 204 });
+  });
+
   it('is written for the session check Node answers before the app, and for a refused one', async () => {
     const { session_token } = await s.signInByLink(uniqueEmail('checked'));
     const checked = await s.send('POST', '/sdk/v1/sessions/authenticate', {}, { session: session_token, from: '127.0.0.24' });

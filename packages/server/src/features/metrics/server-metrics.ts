@@ -26,7 +26,7 @@ export class ServerMetrics implements Metrics {
   readonly #registry = new Registry();
   readonly #requests = new Histogram({
     name: 'vestibule_http_request_duration_seconds',
-    help: "Requests answered, by method, route (as declared; 'unmatched' for a path no route serves) and status, with how long they took from arrival to the answer's last byte.",
+    help: "Requests answered, by method, route (as declared; 'preflight' for a CORS preflight, 'unmatched' for a path no route serves) and status, with how long they took from arrival to the answer's last byte.",
     labelNames: ['method', 'route', 'status'],
     buckets: DURATION_BUCKETS,
     registers: [this.#registry],
