@@ -6,6 +6,7 @@ import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { TestProject } from 'vitest/node';
 import { migrations } from '../src/features/index.js';
+import { processRunning } from '../src/storage/embedded-lock.js';
 import { migrateToLatest } from '../src/storage/migrate.js';
 
 /**
@@ -48,17 +49,7 @@ function removeDeadRuns(): void {
     } catch {
       continue; // a run that has just begun, or one from before run.pid: left alone
     }
-    if (!isRunning(pid)) rmSync(folder, { recursive: true, force: true });
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if (!processRunning(pid)) rmSync(folder, { recursive: true, force: true });
   }
 }
 

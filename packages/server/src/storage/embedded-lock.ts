@@ -1,8 +1,8 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Whether a process with this id is running (signal 0 checks without signalling). */
-function running(pid: number): boolean {
+/** Whether a process with this id is running (signal 0 checks without signalling; EPERM: another user's). */
+export function processRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -26,7 +26,7 @@ export function lockEmbeddedDatabase(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(file, 'utf8'));
-      if (Number.isInteger(holder) && holder > 0 && running(holder)) {
+      if (Number.isInteger(holder) && holder > 0 && processRunning(holder)) {
         throw new Error(
           `The embedded database in ${dataDir} is in use by process ${holder} (a running Vestibule server?). Stop it first, or run this against PostgreSQL (DATABASE_URL); a key or an operator can also be added through the running server's management API or console.`,
         );

@@ -69,6 +69,17 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
   return false;
 }
 
+/** vestibule-server with `graceSeconds` to answer what is in flight at SIGTERM, logging JSON lines. */
+function serverWithGrace(graceSeconds: number, env: Record<string, string> = {}): Promise<ServerProcess> {
+  return startServerProcess({
+    VESTIBULE_DATA_DIR: dataDirWithDatabase(),
+    VESTIBULE_PUBLIC_TOKEN: PUBLIC_TOKEN,
+    VESTIBULE_LOG_FORMAT: 'json',
+    VESTIBULE_SHUTDOWN_GRACE_SECONDS: String(graceSeconds),
+    ...env,
+  });
+}
+
 /** Starting Node with tsx, fifty argon2 verifications one at a time, and the drain, on a machine others share. */
 const TIMEOUT_MS = 120_000;
 
@@ -81,13 +92,10 @@ describe('graceful shutdown: vestibule-server on SIGTERM', () => {
   it(
     `answers every one of ${IN_FLIGHT} slow sign-ins in flight, refuses new connections, says it is not ready meanwhile, and exits 0`,
     async () => {
-      server = await startServerProcess({
-        VESTIBULE_DATA_DIR: dataDirWithDatabase(),
-        VESTIBULE_PUBLIC_TOKEN: PUBLIC_TOKEN,
+      // Room for fifty argon2 verifications in a row on a busy machine: what is tested is that each is answered.
+      server = await serverWithGrace(60, {
         // The sign-ins all wait for the hashing queue at once (its default length, 32, would turn some away).
         VESTIBULE_HASH_QUEUE_LENGTH: String(IN_FLIGHT * 2),
-        // Room for fifty argon2 verifications in a row on a busy machine: what is tested is that each is answered.
-        VESTIBULE_SHUTDOWN_GRACE_SECONDS: '60',
       });
       const port = Number(new URL(server.url).port);
       // Two accounts, 25 sign-ins each: under the per-account limit (50 in 10 minutes).
@@ -143,12 +151,7 @@ describe('graceful shutdown: vestibule-server on SIGTERM', () => {
   it(
     'forgets requests pipelined on a connection the client reset: each is logged as closed, and a shutdown does not wait for them',
     async () => {
-      server = await startServerProcess({
-        VESTIBULE_DATA_DIR: dataDirWithDatabase(),
-        VESTIBULE_PUBLIC_TOKEN: PUBLIC_TOKEN,
-        VESTIBULE_LOG_FORMAT: 'json',
-        VESTIBULE_SHUTDOWN_GRACE_SECONDS: '60',
-      });
+      server = await serverWithGrace(60);
       const port = Number(new URL(server.url).port);
       // A sign-in (an argon2 verification: slow) and twenty probes behind it on one connection, which
       // the client resets before the sign-in is answered: the probes' answers wait behind it, never sent.
@@ -177,12 +180,7 @@ describe('graceful shutdown: vestibule-server on SIGTERM', () => {
   it(
     'cuts a request that outlives the grace, says so in the log, and exits 1',
     async () => {
-      server = await startServerProcess({
-        VESTIBULE_DATA_DIR: dataDirWithDatabase(),
-        VESTIBULE_PUBLIC_TOKEN: PUBLIC_TOKEN,
-        VESTIBULE_SHUTDOWN_GRACE_SECONDS: '1',
-        VESTIBULE_LOG_FORMAT: 'json',
-      });
+      server = await serverWithGrace(1);
       const port = Number(new URL(server.url).port);
       // Its body never comes: it is in flight until the grace ends.
       const stuck = heldPost(port, '/sdk/v1/passwords/authenticate', { email: uniqueEmail('stuck'), password: PASSWORD });
