@@ -5,7 +5,8 @@ import { ConfigError } from './config/config-error.js';
 import type { ServerConfig } from './config/server-config.js';
 import { loadConfig } from './load-config.js';
 import { runOperatorTask } from './operator-commands.js';
-import { startServer } from './start-server.js';
+import { type StartedServer, startServer } from './start-server.js';
+import { EmbeddedDatabaseInUse } from './storage/embedded-lock.js';
 
 const cli = parseCommandLine(process.argv.slice(2));
 // process.exitCode, not process.exit(): a piped stdout may still be writing the help.
@@ -74,7 +75,15 @@ function readConfig(configFile: string | undefined): ServerConfig | null {
 async function start(configFile: string | undefined): Promise<void> {
   const config = readConfig(configFile);
   if (!config) return;
-  const server = await startServer(config);
+  let server: StartedServer;
+  try {
+    server = await startServer(config);
+  } catch (error) {
+    if (!(error instanceof EmbeddedDatabaseInUse)) throw error;
+    console.error(`vestibule-server: ${error.message}`);
+    process.exitCode = 1;
+    return;
+  }
   // Through the log, so that in production stdout holds JSON lines only.
   server.log.info(`Vestibule API: ${server.url}`, { url: server.url });
   const redirectUri = `${config.publicUrl}/sdk/v1/oauth/callback`;

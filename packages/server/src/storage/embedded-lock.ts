@@ -22,12 +22,19 @@ export function lockEmbeddedDatabase(dataDir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       writeFileSync(file, String(process.pid), { flag: 'wx' });
-      return () => rmSync(file, { force: true });
+      claimedHere.add(file);
+      return () => {
+        claimedHere.delete(file);
+        rmSync(file, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(file, 'utf8'));
-      if (Number.isInteger(holder) && holder > 0 && processRunning(holder)) {
-        throw new Error(
+      // This process's own id in a claim it did not make is a claim of an earlier process that had
+      // the same id: in a container the server is process 1 at every start, and one killed left it.
+      const stale = holder === process.pid && !claimedHere.has(file);
+      if (Number.isInteger(holder) && holder > 0 && !stale && processRunning(holder)) {
+        throw new EmbeddedDatabaseInUse(
           `The embedded database in ${dataDir} is in use by process ${holder} (a running Vestibule server?). Stop it first, or run this against PostgreSQL (DATABASE_URL); a key or an operator can also be added through the running server's management API or console.`,
         );
       }
@@ -36,3 +43,9 @@ export function lockEmbeddedDatabase(dataDir: string): () => void {
   }
   throw new Error(`Could not claim the embedded database in ${dataDir}.`);
 }
+
+/** The claims this process holds, which its own id in a lock file may mean. */
+const claimedHere = new Set<string>();
+
+/** Another process (or this one) has the embedded database open: the operator's to resolve, said without a stack. */
+export class EmbeddedDatabaseInUse extends Error {}
