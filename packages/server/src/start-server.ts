@@ -15,11 +15,11 @@ import type { Logger } from './kernel/logger.js';
 const ARRIVAL_LIMITS = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 5_000 };
 
 /**
- * A connection on which nothing moves for this long is closed (Node's default: never). A client
- * that asked for large answers and never read them held its connection, and the answers in memory,
- * for good (an outside attack's finding); no answer here takes half as long to start. Node gives a
- * write that made progress since the last check one more period, so such a connection goes within
- * twice this.
+ * A connection on which nothing moves for this long is closed (Node's default: never), unless the
+ * server is still working out an answer on it (http/drain.ts). A client that asked for large
+ * answers and never read them held its connection, and the answers in memory, for good (an outside
+ * attack's finding). Node gives a write that made progress since the last check one more period, so
+ * such a connection goes within twice this.
  */
 const SILENT_CONNECTION_MS = 30_000;
 
@@ -71,7 +71,7 @@ export async function startServer(config: ServerConfig, options: CreateServerOpt
   const listener = drain.track(vestibule.listener);
   const serve = async (port: number, hostname: string) => {
     const server = createNodeServer(ARRIVAL_LIMITS, listener);
-    server.timeout = SILENT_CONNECTION_MS;
+    drain.closeSilentConnections(server, SILENT_CONNECTION_MS);
     server.on('clientError', vestibule.answerUnreadable);
     const bound = await listen(server, port, hostname);
     drain.add(server);

@@ -1,4 +1,5 @@
 import type { RequestListener, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { whenRequestEnds } from './request-ended.js';
 
 /**
@@ -30,6 +31,26 @@ export class Drain {
   /** A server whose connections the drain ends. */
   add(server: Server): void {
     this.#servers.push(server);
+  }
+
+  /**
+   * Closes a connection of `server` on which nothing has moved for `silentMs`, unless the server is
+   * still working out an answer on it (no byte of it sent yet): that wait is the database's or the
+   * handler's, with limits of their own, and cutting it would leave the caller with no answer and
+   * the handler running unseen (an outside attack's finding, with PostgreSQL frozen). Node's own
+   * handling closes every silent connection alike.
+   */
+  closeSilentConnections(server: Server, silentMs: number): void {
+    server.timeout = silentMs;
+    server.on('timeout', (socket: Socket) => {
+      if (!this.#workingOn(socket)) socket.destroy();
+    });
+  }
+
+  /** Whether a request on `socket` is in flight with no byte of its answer sent. */
+  #workingOn(socket: Socket): boolean {
+    for (const response of this.#inFlight) if (response.req.socket === socket && !response.headersSent) return true;
+    return false;
   }
 
   /**
