@@ -72,6 +72,10 @@ export async function startServer(config: ServerConfig, options: CreateServerOpt
   const serve = async (port: number, hostname: string) => {
     const server = createNodeServer(ARRIVAL_LIMITS, listener);
     drain.closeSilentConnections(server, SILENT_CONNECTION_MS);
+    // Every header line is read: Node keeps the first 2,000 and drops the rest unseen, so a client
+    // sending 2,000 of its own pushed out the X-Forwarded-For a proxy appends last, and chose its
+    // address (an outside attack's finding). Their size stays bounded (16 KiB, then 431).
+    server.maxHeadersCount = 0;
     server.on('clientError', vestibule.answerUnreadable);
     const bound = await listen(server, port, hostname);
     drain.add(server);

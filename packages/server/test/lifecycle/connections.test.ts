@@ -23,18 +23,21 @@ interface Exchange {
   lastedMs: number;
 }
 
-/** Sends `bytes` (then `more` after `delayMs`, if given) and collects the answer until the server closes. */
-function exchange(bytes: string, more?: { delayMs: number; bytes: string }): Promise<Exchange> {
+/** Sends `bytes` to the shared server and collects the answer until it closes the connection. */
+function exchange(bytes: string): Promise<Exchange> {
+  return exchangeWith(s.port, bytes);
+}
+
+function exchangeWith(port: number, bytes: string): Promise<Exchange> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const socket = connect(s.port, '127.0.0.1');
+    const socket = connect(port, '127.0.0.1');
     let received = '';
     socket.setEncoding('latin1');
     socket.on('data', (chunk) => (received += chunk));
     socket.on('error', reject);
     socket.on('close', () => resolve({ received, lastedMs: Date.now() - started }));
     socket.write(bytes);
-    if (more) setTimeout(() => socket.writable && socket.write(more.bytes), more.delayMs);
   });
 }
 
@@ -84,6 +87,23 @@ describe('what cannot be read as a request', () => {
     // Checked every 5 s: between 10 and 15 s after the request began.
     expect(lastedMs).toBeGreaterThanOrEqual(10_000);
   }, 30_000);
+});
+
+describe('header lines past the 2,000 Node keeps by default', () => {
+  it('are read: the X-Forwarded-For a proxy appends last still names the caller', async () => {
+    const behindProxy = await startListening({ trustProxy: 1 }, {}, capturedLog(lines));
+    try {
+      const padding = Array.from({ length: 2000 }, (_, i) => `a${i % 10}:\r\n`).join('');
+      const bytes = `GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: 198.51.100.99\r\n${padding}X-Forwarded-For: 203.0.113.7\r\nConnection: close\r\n\r\n`;
+      const { received } = await exchangeWith(behindProxy.port, bytes);
+      const requestId = /x-request-id: (\S+)/i.exec(received)?.[1];
+      await expect
+        .poll(() => lines.find((line) => line.request_id === requestId))
+        .toMatchObject({ route: '/healthz', status: 200, client_address: '203.0.113.7' });
+    } finally {
+      await behindProxy.close();
+    }
+  });
 });
 
 describe('a connection on which nothing moves', () => {
