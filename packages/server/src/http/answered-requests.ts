@@ -78,6 +78,8 @@ export function observeRequests(
   if (observers.length === 0) return listener;
   return (request, response) => {
     const started = performance.now();
+    // Read once now, Node keeps it: a caller that went away mid-body is still named.
+    void request.socket.remoteAddress;
     const report = (completed: boolean) => {
       const note = notes.get(request);
       const answered: AnsweredRequest = {

@@ -21,7 +21,10 @@ const REFUSALS: Record<string, { type: ErrorType; message?: string }> = {
  */
 export function answerUnreadableRequests(observers: readonly RequestObserver[]): (error: NodeJS.ErrnoException, socket: Socket) => void {
   return (error, socket) => {
-    if (error.code === 'ECONNRESET' || !socket.writable || (socket as { _httpMessage?: { headersSent: boolean } })._httpMessage?.headersSent) {
+    // The caller went away (a reset, or its end of the connection closed mid-request): there is
+    // no one to answer, and a request it had begun is reported by its own line, as closed first.
+    const gone = error.code === 'ECONNRESET' || error.code === 'HPE_INVALID_EOF_STATE';
+    if (gone || !socket.writable || (socket as { _httpMessage?: { headersSent: boolean } })._httpMessage?.headersSent) {
       socket.destroy();
       return;
     }

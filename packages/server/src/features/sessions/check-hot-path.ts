@@ -31,6 +31,9 @@ export function checkHotPath(deps: AppDeps): HotPath {
     const declared = nodeHeader(request, 'content-length');
     // A body without a Content-Length (chunked) or over the limit is the app's to refuse or read.
     if (!token || declared === undefined || !(Number(declared) <= MAX_BODY_BYTES)) return false;
+    // Noted before the body is read: a caller gone mid-body is still reported with its route and id.
+    const requestId = newId('request');
+    noteHotRoute(request, sessionRoutes.authenticate.path, requestId);
     let text: string;
     try {
       text = await readBodyAhead(request);
@@ -47,7 +50,6 @@ export function checkHotPath(deps: AppDeps): HotPath {
     }
     const session = await deps.sessions.find(token, deps.clock());
     if (!session) return false;
-    const requestId = newId('request');
     const answer = await answerCheck(deps, { session, token, durationMinutes, requestId });
     if (answer === null) return false;
     response.writeHead(200, {
@@ -59,7 +61,6 @@ export function checkHotPath(deps: AppDeps): HotPath {
       'Content-Length': Buffer.byteLength(answer),
     });
     response.end(answer);
-    noteHotRoute(request, sessionRoutes.authenticate.path, requestId);
     return true;
   };
 }
