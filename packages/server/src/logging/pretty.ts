@@ -5,6 +5,14 @@ import { prettyFactory } from 'pino-pretty';
 const REQUEST_FIELDS = ['method', 'route', 'status', 'duration_ms', 'completed'];
 
 /**
+ * What JSON leaves as it is but a terminal acts on: C1 controls (U+009B starts an escape sequence as
+ * ESC [ does), the bidirectional overrides and isolates that reorder what is shown, and the line and
+ * paragraph separators. A caller can put them in a logged value (an outside attack did, through a
+ * passkey's origin); ESC and the C0 controls come escaped in the JSON already.
+ */
+const TERMINAL_TRICKS = /[\u0080-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
  * pino's JSON lines made readable for a person at a terminal (development's default), in this
  * process: `12:00:00.123 INFO: POST /sdk/v1/otps/authenticate 200 12.3 ms {"request_id":…}`. Colour
  * where the terminal has it.
@@ -20,5 +28,5 @@ export function prettyLines(destination: DestinationStream): DestinationStream {
       return `${log.method} ${log.route} ${log.status} ${log.duration_ms} ms${cut}`;
     },
   });
-  return { write: (line: string) => destination.write(prettify(line)) };
+  return { write: (line: string) => destination.write(prettify(line).replace(TERMINAL_TRICKS, '?')) };
 }
