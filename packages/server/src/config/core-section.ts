@@ -86,7 +86,7 @@ export const coreSection: ConfigSection = {
     ),
     shutdownGraceSeconds: field(
       z.number().int().min(0).max(3600).default(10),
-      'On SIGTERM or SIGINT: readiness answers 503 at once, no new connections are taken, and requests in flight have this long to be answered; the rest are then cut (logged, and the exit status is 1). Keep it below what your orchestrator waits before it kills (Kubernetes: terminationGracePeriodSeconds, 30 by default).',
+      'On SIGTERM or SIGINT: readiness answers 503 at once, no new connections are taken, and requests in flight have this long to be answered; the rest are then cut (logged, and the exit status is 1); the database then has 5 s to close. Keep it, plus those 5 s, below what your orchestrator waits before it kills (Kubernetes: terminationGracePeriodSeconds, 30 by default).',
       { env: { name: 'VESTIBULE_SHUTDOWN_GRACE_SECONDS', read: 'integer' } },
     ),
     clientIpv6Prefix: field(
