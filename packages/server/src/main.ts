@@ -6,7 +6,7 @@ import type { ServerConfig } from './config/server-config.js';
 import { loadConfig } from './load-config.js';
 import { runOperatorTask } from './operator-commands.js';
 import { type StartedServer, startServer } from './start-server.js';
-import { EmbeddedDatabaseInUse } from './storage/embedded-lock.js';
+import { EmbeddedDatabaseRefused } from './storage/embedded-database-refused.js';
 
 const cli = parseCommandLine(process.argv.slice(2));
 // process.exitCode, not process.exit(): a piped stdout may still be writing the help.
@@ -79,7 +79,7 @@ async function start(configFile: string | undefined): Promise<void> {
   try {
     server = await startServer(config);
   } catch (error) {
-    if (!(error instanceof EmbeddedDatabaseInUse)) throw error;
+    if (!(error instanceof EmbeddedDatabaseRefused)) throw error;
     console.error(`vestibule-server: ${error.message}`);
     process.exitCode = 1;
     return;

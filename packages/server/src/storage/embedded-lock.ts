@@ -1,5 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { EmbeddedDatabaseRefused } from './embedded-database-refused.js';
 
 /** Whether a process with this id is running (signal 0 checks without signalling; EPERM: another user's). */
 export function processRunning(pid: number): boolean {
@@ -34,7 +35,7 @@ export function lockEmbeddedDatabase(dataDir: string): () => void {
       // the same id: in a container the server is process 1 at every start, and one killed left it.
       const stale = holder === process.pid && !claimedHere.has(file);
       if (Number.isInteger(holder) && holder > 0 && !stale && processRunning(holder)) {
-        throw new EmbeddedDatabaseInUse(
+        throw new EmbeddedDatabaseRefused(
           `The embedded database in ${dataDir} is in use by process ${holder} (a running Vestibule server?). Stop it first, or run this against PostgreSQL (DATABASE_URL); a key or an operator can also be added through the running server's management API or console.`,
         );
       }
@@ -46,6 +47,3 @@ export function lockEmbeddedDatabase(dataDir: string): () => void {
 
 /** The claims this process holds, which its own id in a lock file may mean. */
 const claimedHere = new Set<string>();
-
-/** Another process (or this one) has the embedded database open: the operator's to resolve, said without a stack. */
-export class EmbeddedDatabaseInUse extends Error {}
