@@ -1,4 +1,4 @@
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import type { Socket } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './storage/database.js';
@@ -13,7 +13,7 @@ import type { AppDeps, Clock } from './http/app-env.js';
 import type { Logger } from './kernel/logger.js';
 import { createApp, createHotPaths } from './http/create-app.js';
 import { nodeListener } from './http/node-listener.js';
-import { answerUnreadableRequests } from './http/unreadable-requests.js';
+import { answerUnreadableRequests, refuseTunnels } from './http/unreadable-requests.js';
 import { observeRequests, type RequestObserver } from './http/answered-requests.js';
 import { shownCallerAddress } from './http/client-ip.js';
 import { createLogger } from './logging/create-logger.js';
@@ -59,6 +59,8 @@ export interface VestibuleServer {
   listener: RequestListener;
   /** Node's 'clientError' handler (startServer's servers use it): what could not be read as a request, answered and reported. */
   answerUnreadable(error: NodeJS.ErrnoException, socket: Socket): void;
+  /** Node's 'connect' handler: a CONNECT answered 405, reported. */
+  refuseTunnels(request: IncomingMessage, socket: Socket): void;
   /** Starts signing with a new key; the old one stays in the JWKS until retired. */
   rotateSigningKey(): Promise<{ kid: string; previousKid: string | null }>;
   /** Removes a previous (no longer signing) key from the JWKS. */
@@ -172,6 +174,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     app: { fetch },
     listener: observeRequests(nodeListener(fetch, createHotPaths(deps), log), observers, shownCallerAddress(config.trustProxy)),
     answerUnreadable: answerUnreadableRequests(observers),
+    refuseTunnels: refuseTunnels(observers),
     database: kind,
     db,
     log,

@@ -10,9 +10,10 @@ import type { Logger } from './kernel/logger.js';
  * Node's limits on a request's arrival, tighter than its defaults (60 s for the headers, 300 s for
  * the whole request): a client holding its body back for minutes kept a call open that long (an
  * outside attack's finding), and every body taken is at most 16 KiB. What a handler then takes is
- * not counted. Checked every 5 s rather than every 30.
+ * not counted. Checked every 5 s rather than every 30. A missing Host header is the app's to refuse
+ * (http/unreadable-requests.ts), with a body and a request id, rather than Node's bare 400.
  */
-const ARRIVAL_LIMITS = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 5_000 };
+const ARRIVAL_LIMITS = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 5_000, requireHostHeader: false };
 
 /**
  * A connection on which nothing moves for this long is closed (Node's default: never), unless the
@@ -77,6 +78,10 @@ export async function startServer(config: ServerConfig, options: CreateServerOpt
     // address (an outside attack's finding). Their size stays bounded (16 KiB, then 431).
     server.maxHeadersCount = 0;
     server.on('clientError', vestibule.answerUnreadable);
+    server.on('connect', vestibule.refuseTunnels);
+    // A request with an Expect other than 100-continue is served as any other (RFC 9110 lets a
+    // server ignore it) instead of Node's bare 417.
+    server.on('checkExpectation', listener);
     const bound = await listen(server, port, hostname);
     drain.add(server);
     return bound;

@@ -60,8 +60,8 @@ export function noteRoute(): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** For a call a hot path answers (http/node-listener.ts): its route, as the contract declares it, and the id it answered with. */
-export function noteHotRoute(request: IncomingMessage, route: string, requestId: string): void {
+/** For a call answered before the app (a hot path, or one the app cannot take): its route, as the contract declares it, and the id it answered with. */
+export function noteNodeAnswer(request: IncomingMessage, route: string, requestId: string): void {
   notes.set(request, { route, requestId: () => requestId });
 }
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Logger } from '../kernel/logger.js';
+import { refuseUnservable, unservable } from './unreadable-requests.js';
 
 /**
  * A call answered straight from Node's request, before the Hono app: only for calls so frequent
@@ -18,6 +19,11 @@ export type HotPaths = Map<string, HotPath>;
 export function nodeListener(fetch: (request: Request, env?: unknown) => Promise<Response>, hotPaths: HotPaths, log: Logger): RequestListener {
   const app = getRequestListener(fetch);
   return (request, response) => {
+    const refusal = unservable(request);
+    if (refusal) {
+      refuseUnservable(request, response, refusal);
+      return;
+    }
     const hot = hotPaths.get(`${request.method} ${request.url}`);
     if (!hot) return void app(request, response);
     hot(request, response).then(

@@ -64,6 +64,16 @@ describe('what cannot be read as a request', () => {
       'request_header_fields_too_large',
       "The request's headers are too large.",
     ],
+    ['HTTP/1.1 without a Host header', 'GET /healthz HTTP/1.1\r\n\r\n', 400, 'bad_request', 'The request has no Host header.'],
+    ['a Host header that is no host', 'GET /healthz HTTP/1.1\r\nHost: a b\r\n\r\n', 400, 'bad_request', 'The Host header is not a host name.'],
+    ['a target that is no path', 'OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\n', 400, 'bad_request', 'The request target must be a path.'],
+    [
+      'CONNECT',
+      'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+      405,
+      'method_not_allowed',
+      'This server does not tunnel connections (CONNECT).',
+    ],
   ])('%s: answered as every error is, with a request id, logged and counted', async (_what, bytes, status, errorType, message) => {
     const before = await unmatchedAnswered(status);
     const { received } = await exchange(bytes);
@@ -77,6 +87,11 @@ describe('what cannot be read as a request', () => {
       .poll(() => lines.find((line) => line.request_id === answer.body.request_id))
       .toMatchObject({ msg: 'Request answered', route: 'unmatched', status, client_address: '127.0.0.1' });
     expect(await unmatchedAnswered(status)).toBe(before + 1);
+  });
+
+  it('an Expect other than 100-continue is served as if it were not there', async () => {
+    const { received } = await exchange('GET /healthz HTTP/1.1\r\nHost: localhost\r\nExpect: tea\r\nConnection: close\r\n\r\n');
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
   });
 
   it('headers that have not all arrived after 10 s: 408 request_timeout', async () => {

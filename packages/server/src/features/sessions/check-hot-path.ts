@@ -2,7 +2,7 @@ import { sessionRoutes } from '@vestibule/contract';
 import type { AppDeps } from '../../http/app-env.js';
 import { bearerFrom } from '../../http/bearer.js';
 import { MAX_BODY_BYTES } from '../../http/body-limit.js';
-import { noteHotRoute } from '../../http/answered-requests.js';
+import { noteNodeAnswer } from '../../http/answered-requests.js';
 import { corsAnswerHeaders } from '../../http/cors.js';
 import { parseJsonBody } from '../../http/json-body.js';
 import type { HotPath } from '../../http/node-listener.js';
@@ -33,7 +33,7 @@ export function checkHotPath(deps: AppDeps): HotPath {
     if (!token || declared === undefined || !(Number(declared) <= MAX_BODY_BYTES)) return false;
     // Noted before the body is read: a caller gone mid-body is still reported with its route and id.
     const requestId = newId('request');
-    noteHotRoute(request, sessionRoutes.authenticate.path, requestId);
+    noteNodeAnswer(request, sessionRoutes.authenticate.path, requestId);
     let text: string;
     try {
       text = await readBodyAhead(request);
