@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -43,6 +43,24 @@ export async function withConnection<T>(url: string, work: (client: pg.Client) =
   }
 }
 
+/**
+ * Starts the cluster on a port that was free a moment ago, and on another if that one was taken
+ * meanwhile: a port the system just handed out may be the next outgoing connection's (another
+ * test's, on a busy run), and PostgreSQL then fails to bind it.
+ */
+async function startOnFreePort(data: string, dir: string): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      runAsPostgres('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-w', 'start']);
+      return port;
+    } catch (error) {
+      const taken = readFileSync(join(dir, 'log'), 'utf8').includes('Address already in use');
+      if (!taken || attempt === 3) throw error;
+    }
+  }
+}
+
 /** A throwaway PostgreSQL 15 cluster in a temp dir (initdb + pg_ctl), about a second to start. */
 export async function startPostgres(): Promise<PostgresCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'vestibule-pg-'));
@@ -53,8 +71,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
   }
   const data = join(dir, 'data');
   runAsPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  const port = await freePort();
-  runAsPostgres('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-w', 'start']);
+  const port = await startOnFreePort(data, dir);
   let counter = 0;
   let stopped = false;
   return {
