@@ -42,6 +42,18 @@ window.benchMount = (element) => {
 `;
 }
 
+/** The account mount from @vestibule/react (its sections load lazily). */
+export const ACCOUNT_ENTRY = `import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createVestibuleClient } from '@vestibule/client';
+import { VestibuleAccount } from '@vestibule/react';
+
+window.benchMount = (element) => {
+  const client = createVestibuleClient({ publicToken: ${TOKEN}, apiBaseUrl: ${API} });
+  createRoot(element).render(createElement(VestibuleAccount, { client, config: ${JSON.stringify(DEFAULT_CONFIG)} }));
+};
+`;
+
 /** The floor: a plain React form with one email input and one button. */
 export const FLOOR_ENTRY = `import { createElement as h } from 'react';
 import { createRoot } from 'react-dom/client';

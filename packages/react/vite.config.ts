@@ -60,15 +60,61 @@ function stylesheetFile(): Plugin {
   };
 }
 
+/** Full minification for the ES library too (Vite keeps whitespace there by default). */
+const MINIFY = { minify: true } as const;
+
+/**
+ * The React entries are a library: what the package depends on (React, @vestibule/client and
+ * contract, the wallet and phone libraries) stays an import for the host's bundler to resolve, so a
+ * host that also imports @vestibule/client has one copy of it, and each module stays a module
+ * (dist/ mirrors src/), so the host's bundler keeps what its pages use and splits the lazy screens
+ * as it splits its own code. (Bundled into chunks of ours, a host got the client twice and the
+ * other mounts with the login mount.)
+ */
+const packageDependencies = Object.keys(
+  (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> }).dependencies,
+);
+const libraryOutput = {
+  external: [...REACT_EXTERNAL, new RegExp(`^(${packageDependencies.join('|')})($|/)`)],
+  output: { ...MINIFY, preserveModules: true, preserveModulesRoot: src(''), entryFileNames: '[name].js' },
+};
+
+/**
+ * The one script is an application's bundle: React and everything else in, code-split with the
+ * lazy chunks kept.
+ */
+const oneScriptOutput = {
+  preserveEntrySignatures: 'allow-extension' as const,
+  output: {
+    ...MINIFY,
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    // Shared widget code in one chunk named `core` (the engine, the parts, the strings and styles of
+    // every feature); each mount, its features and each lazy screen keep their own.
+    codeSplitting: {
+      groups: [
+        // React in a chunk of its own: the widget's chunks all import it and it imports none of
+        // them, so no cycle can run widget code before React is set up.
+        { name: 'react', test: /\/node_modules\/(react|react-dom|scheduler)(-18)?\// },
+        { name: 'core', test: (id: string) => CORE.test(id) || WITH_THE_CLIENT.test(id), includeDependenciesRecursively: false },
+        // The entry keeps only the global: the rest of what it loads up front is a chunk, so no lazy
+        // chunk imports the entry. Served through a redirect, the entry has two URLs (the page's and
+        // the final one); a chunk importing it by the final one would run it a second time, before
+        // React is ready.
+        { name: 'login', tags: ['$initial' as const], test: (id: string) => !id.endsWith('/src/vanilla/global.ts') },
+      ],
+    },
+  },
+};
+
 /**
  * Two builds (`npm run build` runs both):
- * - default mode: ESM library, one entry per mount plus `index`, React external, into dist/;
+ * - default mode: the ESM library (`index`, one module per source module, dependencies external), into dist/;
  * - `--mode vanilla`: the mount functions with React bundled in, into dist/vanilla/, code-split
  *   with the lazy chunks kept: `vestibule.js`, the one script for pages without a bundler, which
  *   also defines the global `Vestibule`, and is `@vestibule/react/vanilla` too. One entry: a second
  *   one sharing these chunks made them import each other, and then run before React was set up.
  *   (An IIFE cannot load chunks, so it would carry every lazy part up front.)
- * Both write .vite/manifest.json, which bench/size.ts reads.
+ * The one script's .vite/manifest.json is what bench/size.ts reads for it.
  */
 export default defineConfig(({ mode }) => {
   const vanilla = mode === 'vanilla';
@@ -88,45 +134,10 @@ export default defineConfig(({ mode }) => {
       lib: vanilla
         ? { entry: { vestibule: src('vanilla/global.ts') }, formats: ['es'], fileName: (_format, name) => `${name}.js` }
         : {
-            entry: {
-              index: src('index.ts'),
-              login: src('mounts/VestibuleLogin.tsx'),
-              'password-reset': src('mounts/VestibulePasswordReset.tsx'),
-              'passkey-registration': src('mounts/VestibulePasskeyRegistration.tsx'),
-              'identity-provider': src('mounts/VestibuleIdentityProvider.tsx'),
-              account: src('mounts/VestibuleAccount.tsx'),
-            },
+            entry: { index: src('index.ts') },
             formats: ['es'],
-            fileName: (_format, name) => `${name}.js`,
           },
-      rolldownOptions: {
-        external: vanilla ? [] : REACT_EXTERNAL,
-        preserveEntrySignatures: 'allow-extension',
-        output: {
-          chunkFileNames: 'chunks/[name]-[hash].js',
-          // Full minification for the ES library too (Vite keeps whitespace there by default).
-          minify: true,
-          // Shared widget code in one chunk named `core` (the engine, the parts, the strings and styles of
-          // every feature); each mount, its features and each lazy screen keep their own.
-          codeSplitting: {
-            groups: [
-              // React in a chunk of its own (vanilla build): the widget's chunks all import it and it
-              // imports none of them, so no cycle can run widget code before React is set up.
-              { name: 'react', test: /\/node_modules\/(react|react-dom|scheduler)(-18)?\// },
-              {
-                name: 'core',
-                test: (id: string) => CORE.test(id) || WITH_THE_CLIENT.test(id),
-                includeDependenciesRecursively: false,
-              },
-              // The vanilla build's entry keeps only the global: the rest of what it loads up front is a
-              // chunk, so no lazy chunk imports the entry. Served through a redirect, the entry has
-              // two URLs (the page's and the final one); a chunk importing it by the final one would
-              // run it a second time, before React is ready.
-              ...(vanilla ? [{ name: 'login', tags: ['$initial' as const], test: (id: string) => !id.endsWith('/src/vanilla/global.ts') }] : []),
-            ],
-          },
-        },
-      },
+      rolldownOptions: vanilla ? oneScriptOutput : libraryOutput,
     },
   };
 });
