@@ -34,13 +34,15 @@ export function Flow({ flow, initial, screens }: { flow: FlowEngine; initial?: (
   useEffect(() => {
     mounted.current = true;
     runner.enterScreen();
+    // After the first paint (effects run after it): what the first screen's events will need.
+    flow.preload();
     return () => {
       mounted.current = false;
       setTimeout(() => {
         if (!mounted.current) runner.leave();
       }, 0);
     };
-  }, [runner]);
+  }, [runner, flow]);
   useEffect(() => () => toasts.clear(), [toasts]);
 
   const screen = flow.getScreen(state);

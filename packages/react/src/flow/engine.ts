@@ -1,5 +1,5 @@
 import { common } from './common';
-import type { EffectContext, Feature, ScreenMap } from './feature';
+import type { EffectContext, EffectMap, Feature, ScreenMap } from './feature';
 import type { CommonState, FlowEvent, FlowState, MountKind, Screen, UserEvent } from './types';
 
 /** A mount's flow: its features composed. Pure data and pure functions; Flow.tsx runs it. */
@@ -15,8 +15,14 @@ export interface FlowEngine {
   /** Which screen shows: one pure function of the state (features asked in their declared order). */
   getScreen(state: FlowState): Screen;
   screens: ScreenMap;
-  /** Runs the effects of an event (each feature's, in order). */
+  /**
+   * Runs the effects of an event (each feature's, in order). Effects still loading run once they
+   * arrive, unless the screen the event came from was left meanwhile; effects that cannot load
+   * fail the event as a call that reached no server does (its message in the banner).
+   */
   runEffects(event: UserEvent, ctx: EffectContext): void;
+  /** Fetches the effects that load lazily, so the first event does not wait for them. */
+  preload(): void;
   /** Runs the on-enter hooks of a screen. */
   enter(screen: Screen, ctx: EffectContext): void;
 }
@@ -35,6 +41,23 @@ export function composeFlow(mount: MountKind, features: readonly Feature[], opti
   const all = [common, ...features];
   const start = options.start ?? 'Main';
   const merge = <T>(pick: (f: Feature) => Record<string, T> | undefined) => Object.assign({}, ...all.map((f) => pick(f) ?? {})) as Record<string, T>;
+  // Each feature's effects once known; a lazy feature's load, shared by every event until then.
+  const loaded = new Map<Feature, EffectMap | Promise<EffectMap>>();
+  const effectsOf = (f: Feature): EffectMap | Promise<EffectMap> | undefined => {
+    if (typeof f.effects !== 'function') return f.effects;
+    let effects = loaded.get(f);
+    if (!effects) {
+      const loading = f.effects().then((map) => {
+        loaded.set(f, map);
+        return map;
+      });
+      // A failed load is tried again by the next event (a network blip need not break the widget).
+      loading.catch(() => loaded.delete(f));
+      loaded.set(f, loading);
+      effects = loading;
+    }
+    return effects;
+  };
   return {
     mount,
     start,
@@ -50,9 +73,27 @@ export function composeFlow(mount: MountKind, features: readonly Feature[], opti
     },
     screens: { ...options.screens, ...(merge((f) => f.screens) as ScreenMap) },
     runEffects(event, ctx) {
+      const run = (effects: EffectMap) => (effects[event.type] as ((e: UserEvent, c: EffectContext) => void) | undefined)?.(event, ctx);
       for (const f of all) {
-        const effect = f.effects?.[event.type] as ((e: UserEvent, c: EffectContext) => void) | undefined;
-        effect?.(event, ctx);
+        const effects = effectsOf(f);
+        if (!(effects instanceof Promise)) {
+          if (effects) run(effects);
+          continue;
+        }
+        effects.then(
+          (map) => {
+            if (!ctx.signal.aborted) run(map);
+          },
+          // The browser could not fetch the chunk: to the person, the server could not be reached.
+          (err: unknown) => ctx.fail({ error_type: 'network_error', error_message: String(err) }, 'banner'),
+        );
+      }
+    },
+    preload() {
+      for (const f of features) {
+        const effects = effectsOf(f);
+        // Not awaited: a load that fails here is tried again by the event that needs it.
+        if (effects instanceof Promise) effects.catch(() => undefined);
       }
     },
     enter(screen, ctx) {

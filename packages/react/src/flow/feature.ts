@@ -42,6 +42,9 @@ type EventOf<T extends UserEvent['type']> = Extract<UserEvent, { type: T }>;
 /** Event-triggered effects: event type → what to do (call the client, then dispatch the outcome). */
 export type EffectMap = { [T in UserEvent['type']]?: (event: EventOf<T>, ctx: EffectContext) => void };
 
+/** Loads a feature's effects from a chunk of their own. */
+export type LoadEffects = () => Promise<EffectMap>;
+
 export type ScreenMap = Partial<Record<Screen, ComponentType>>;
 
 /**
@@ -63,8 +66,12 @@ export interface Feature {
   screen?(state: FlowState): Screen | null;
   /** Components for this feature's screens (lazy ones wrapped in Suspense). */
   screens?: ScreenMap;
-  /** Effects of events; they get the AbortSignal of the screen the event was sent from. */
-  effects?: EffectMap;
+  /**
+   * Effects of events; they get the AbortSignal of the screen the event was sent from. A function
+   * loads them (`() => import('./effects')…`): the first screen draws without them, the flow fetches
+   * them once it has painted, and an event sent before they arrive runs them when they do.
+   */
+  effects?: EffectMap | LoadEffects;
   /** On-enter hooks per screen; the signal is aborted when that screen is left. */
   enter?: Partial<Record<Screen, (ctx: EffectContext) => void>>;
   /** What this feature offers on Main, the login mount's start screen. */

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { composeFlow } from '../../src/flow/engine';
-import type { EffectContext, Feature } from '../../src/flow/feature';
+import type { EffectContext, EffectMap, Feature } from '../../src/flow/feature';
 import { Flow } from '../../src/flow/Flow';
 import { WidgetShell } from '../../src/mounts/Shell';
 import { apiError, fakeClient, SESSION_RESPONSE, LOGIN_OR_CREATE_RESPONSE } from '../helpers';
@@ -99,7 +99,7 @@ describe('screen-scoped effects', () => {
     client.otps.authenticate.mockImplementationOnce(() => new Promise((r) => (resolve = r)));
     renderOtpScreen({}, { client });
     fireEvent.change(screen.getByLabelText('6-digit passcode'), { target: { value: '123456' } });
-    expect(client.otps.authenticate).toHaveBeenCalledOnce();
+    await waitFor(() => expect(client.otps.authenticate).toHaveBeenCalledOnce());
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('heading', { name: 'Sign up or log in' })).toBeTruthy();
     await act(async () => resolve(SESSION_RESPONSE));
@@ -135,5 +135,57 @@ describe('screen-scoped effects', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('effects loaded lazily', () => {
+  /** A feature whose effects arrive when the test says; TRY_AGAIN's effect records the screen's signal. */
+  function lazyFeature() {
+    let arrive: (effects: EffectMap) => void = () => undefined;
+    let refuse: (err: unknown) => void = () => undefined;
+    const load = vi.fn(() => new Promise<EffectMap>((resolve, reject) => ((arrive = resolve), (refuse = reject))));
+    const ran: AbortSignal[] = [];
+    const effects: EffectMap = { TRY_AGAIN: (_event, ctx) => void ran.push(ctx.signal) };
+    const feature: Feature = { name: 'lazy', effects: load };
+    return { feature, load, ran, arrive: () => arrive(effects), refuse: (err: unknown) => refuse(err) };
+  }
+
+  it('are fetched once after the first paint, and an event sent before they arrive runs them when they do', async () => {
+    const { feature, load, ran, arrive } = lazyFeature();
+    const { feature: probe, entered } = probeFeature();
+    renderFlow([probe, feature]);
+    expect(load).toHaveBeenCalledOnce();
+    act(() => entered[0]!.send({ type: 'TRY_AGAIN' }));
+    expect(ran).toHaveLength(0);
+    await act(async () => arrive());
+    expect(ran).toHaveLength(1);
+    // Once there, they run at once.
+    act(() => entered[0]!.send({ type: 'TRY_AGAIN' }));
+    expect(ran).toHaveLength(2);
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('that arrive after the screen was left do not run', async () => {
+    const { feature, ran, arrive } = lazyFeature();
+    const { feature: probe, entered } = probeFeature();
+    renderFlow([probe, feature]);
+    const main = entered[0]!;
+    act(() => main.send({ type: 'TRY_AGAIN' }));
+    act(() => main.dispatch({ type: 'MAGIC_LINK_SENT', email: 'a@b.co', response: LOGIN_OR_CREATE_RESPONSE }));
+    await act(async () => arrive());
+    expect(ran).toHaveLength(0);
+  });
+
+  it('that cannot load fail the event in plain words, and the next event tries again', async () => {
+    const { feature, load, ran, refuse, arrive } = lazyFeature();
+    const { feature: probe, entered } = probeFeature();
+    renderFlow([probe, feature]);
+    act(() => entered[0]!.send({ type: 'TRY_AGAIN' }));
+    await act(async () => refuse(new TypeError('Failed to fetch dynamically imported module')));
+    expect(screen.getByRole('alert').textContent).toContain('Could not reach the server. Check your connection and try again.');
+    act(() => entered[0]!.send({ type: 'TRY_AGAIN' }));
+    await act(async () => arrive());
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(ran).toHaveLength(1);
   });
 });

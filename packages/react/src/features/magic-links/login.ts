@@ -1,5 +1,4 @@
 import type { Feature } from '../../flow/feature';
-import { magicLinkEffects } from './effects';
 import { reduceMagicLinks } from './reducer';
 import { EmailConfirmation } from './screens/EmailConfirmation';
 import { MagicLinkForm } from './screens/MagicLinkForm';
@@ -12,6 +11,6 @@ export const magicLinks: Feature = {
   reduce: reduceMagicLinks,
   screen: (state) => (state.magicLinkState ? 'EmailConfirmation' : null),
   screens: { EmailConfirmation },
-  effects: magicLinkEffects,
+  effects: () => import('./effects').then((m) => m.magicLinkEffects),
   main: { product: 'emailMagicLinks', tabs: () => [{ id: 'email', label: 'tabEmail', form: MagicLinkForm, rank: 1 }] },
 };

@@ -1,5 +1,4 @@
 import type { Feature } from '../../flow/feature';
-import { oauthStartEffects } from './effects';
 import { reduceOAuth } from './reducer';
 import { OAuthButtons } from './screens/OAuthButtons';
 import { initialOAuthSlice } from './state';
@@ -12,6 +11,6 @@ export const oauth: Feature = {
   name: 'oauth',
   initial: initialOAuthSlice,
   reduce: reduceOAuth,
-  effects: oauthStartEffects,
+  effects: () => import('./effects').then((m) => m.oauthStartEffects),
   main: { product: 'oauth', block: OAuthButtons, order: (config) => (config.oauthOptions?.position === 'below' ? 1 : -2) },
 };

@@ -1,6 +1,5 @@
 import type { Feature, MainTab } from '../../flow/feature';
 import { lazyScreen } from '../../parts/lazyScreen';
-import { otpEffects } from './effects';
 import { reduceOtps } from './reducer';
 import { OTPConfirmation } from './screens/OTPConfirmation';
 import { OtpEmailForm } from './screens/OtpEmailForm';
@@ -32,7 +31,7 @@ export const otps: Feature = {
   reduce: reduceOtps,
   screen: (state) => (state.authenticated === 'otp' ? 'OTPConfirmation' : state.otpState ? 'OTPAuthenticate' : null),
   screens: { OTPAuthenticate, OTPConfirmation },
-  effects: otpEffects,
+  effects: () => import('./effects').then((m) => m.otpEffects),
   main: {
     product: 'otp',
     tabs: (config) => (config.otpOptions?.methods ?? []).map((method) => TABS[method]),

@@ -1,7 +1,6 @@
 import type { Feature } from '../../flow/feature';
 import { lazyScreen } from '../../parts/lazyScreen';
 import type { ResetEmailReason } from './state';
-import { passwordEffects } from './effects';
 import { reducePasswords } from './reducer';
 import { PasswordConfirmation } from './screens/PasswordConfirmation';
 import { PasswordEmailForm } from './screens/PasswordEmailForm';
@@ -38,6 +37,6 @@ export const passwords: Feature = {
     PasswordBreached: lazyScreen(() => loadPasswordScreens().then((m) => ({ default: m.PasswordBreached }))),
     PasswordConfirmation,
   },
-  effects: passwordEffects,
+  effects: () => import('./effects').then((m) => m.passwordEffects),
   main: { product: 'passwords', tabs: () => [{ id: 'email', label: 'tabEmail', form: PasswordEmailForm, rank: 2 }] },
 };
