@@ -143,9 +143,19 @@ describe('effects loaded lazily', () => {
   function lazyFeature() {
     let arrive: (effects: EffectMap) => void = () => undefined;
     let refuse: (err: unknown) => void = () => undefined;
-    const load = vi.fn(() => new Promise<EffectMap>((resolve, reject) => ((arrive = resolve), (refuse = reject))));
+    const load = vi.fn(
+      () =>
+        new Promise<EffectMap>((resolve, reject) => {
+          arrive = resolve;
+          refuse = reject;
+        }),
+    );
     const ran: AbortSignal[] = [];
-    const effects: EffectMap = { TRY_AGAIN: (_event, ctx) => void ran.push(ctx.signal) };
+    const effects: EffectMap = {
+      TRY_AGAIN: (_event, ctx) => {
+        ran.push(ctx.signal);
+      },
+    };
     const feature: Feature = { name: 'lazy', effects: load };
     return { feature, load, ran, arrive: () => arrive(effects), refuse: (err: unknown) => refuse(err) };
   }
