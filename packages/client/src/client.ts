@@ -1,20 +1,12 @@
 import type { Session, SessionResponse, User } from '@vestibule/contract';
-import { createAccount } from './account.js';
 import { createBootstrapCache } from './bootstrap.js';
 import { createCookieJar } from './cookies.js';
-import { createIdp } from './idp.js';
 import { createEventLogger } from './event-logger.js';
 import { createHttpClient, resolveBaseUrl } from './http.js';
-import { createMagicLinks } from './magic-links.js';
+import { lazyCalls } from './lazy-calls.js';
 import { ATTESTED_SESSION_DURATION_MINUTES, createSignIn } from './sign-in.js';
-import { createOAuth } from './oauth.js';
-import { createOtps } from './otps.js';
-import { createTwoStep } from './two-step.js';
-import { createPasskeys } from './passkeys.js';
-import { createPasswords, createUsersSearch } from './passwords.js';
 import { B2B_TOKEN_MESSAGE, parsePublicToken } from './public-token.js';
 import { createSessionManager } from './session-manager.js';
-import { createWallets } from './wallets.js';
 import type { ClientOptions, SessionState, Unsubscribe, VestibuleClient } from './types.js';
 
 /** Calls back with one slice of the session state whenever that slice changes. */
@@ -80,16 +72,17 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
   const client: VestibuleClient = {
     publicToken,
     baseUrl,
-    magicLinks: createMagicLinks(http, signIn),
-    otps: createOtps(http, signIn),
-    users: createUsersSearch(http),
-    passwords: createPasswords(http, signIn),
-    webauthn: createPasskeys(http, signIn, sessions, getUser),
-    oauth: createOAuth(http, baseUrl, publicToken, signIn),
-    cryptoWallets: createWallets(http, signIn, walletVerifiers),
-    twoStep: createTwoStep(http, signIn, sessions),
-    account: createAccount(http, sessions, (address) => walletVerifiers.get(address)),
-    idp: createIdp(http),
+    // Each way in's calls load on their first use (lazy-calls.ts): none is needed to draw a widget.
+    magicLinks: lazyCalls(() => import('./magic-links.js').then((m) => m.createMagicLinks(http, signIn))),
+    otps: lazyCalls(() => import('./otps.js').then((m) => m.createOtps(http, signIn))),
+    users: lazyCalls(() => import('./passwords.js').then((m) => m.createUsersSearch(http))),
+    passwords: lazyCalls(() => import('./passwords.js').then((m) => m.createPasswords(http, signIn))),
+    webauthn: lazyCalls(() => import('./passkeys.js').then((m) => m.createPasskeys(http, signIn, sessions, getUser))),
+    oauth: lazyCalls(() => import('./oauth.js').then((m) => m.createOAuth(http, baseUrl, publicToken, signIn))),
+    cryptoWallets: lazyCalls(() => import('./wallets.js').then((m) => m.createWallets(http, signIn, walletVerifiers))),
+    twoStep: lazyCalls(() => import('./two-step.js').then((m) => m.createTwoStep(http, signIn, sessions))),
+    account: lazyCalls(() => import('./account.js').then((m) => m.createAccount(http, sessions, (address) => walletVerifiers.get(address)))),
+    idp: lazyCalls(() => import('./idp.js').then((m) => m.createIdp(http))),
     session: {
       getSync: () => sessions.getState()?.session ?? null,
       getTokens: () => sessions.getTokens(),
