@@ -1,6 +1,5 @@
 import type { ErrorResponse } from '@vestibule/contract';
-import { errorCatalogue, isUserFacingErrorType, type ErrorType } from '@vestibule/contract/errors';
-import type { VestibuleErrorInfo } from './types.js';
+import type { ErrorType } from '@vestibule/contract/errors';
 
 /** error_type of a VestibuleApiError made by the client when no answer came back. */
 export type NetworkErrorType = 'network_error';
@@ -41,25 +40,14 @@ export class VestibuleSDKError extends Error {
   }
 }
 
-export const USER_UNAUTHENTICATED_MESSAGE = errorCatalogue.user_unauthenticated.message;
-
-/**
- * English message of every error_type: the contract's catalogue (the one the server answers with),
- * plus the client's own network_error. Widgets may pass overrides keyed the same way.
- */
-export const errorMessages = {
-  ...(Object.fromEntries(Object.entries(errorCatalogue).map(([type, entry]) => [type, entry.message])) as {
-    [K in keyof typeof errorCatalogue]: (typeof errorCatalogue)[K]['message'];
-  }),
-  network_error: 'Could not reach the server. Check your connection and try again.',
-};
-
-export type ErrorMessages = { -readonly [K in keyof typeof errorMessages]: string };
+/** The client's own words when no answer came back (error_type network_error). */
+export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
 /** Shown when an error carries neither a known error_type nor a message. */
 export const UNKNOWN_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
-function field(value: unknown, name: string): string | undefined {
+/** A non-empty string property of a thrown value, if it has one. */
+export function field(value: unknown, name: string): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const v = (value as Record<string, unknown>)[name];
   return typeof v === 'string' && v !== '' ? v : undefined;
@@ -70,24 +58,6 @@ export function errorTypeOf(error: unknown): string | undefined {
   return field(error, 'error_type');
 }
 
-/**
- * The text to show for an error: an override for its error_type first; for the user-facing types
- * (the password errors among them) the catalogue's words; otherwise the server's error_message,
- * which the server words for the case (the field, the time to wait), then the catalogue's default,
- * then the error's own message.
- */
-export function messageForError(error: unknown, overrides?: Partial<Record<string, string>>): string {
-  const type = errorTypeOf(error);
-  const catalogued = type !== undefined && Object.hasOwn(errorMessages, type) ? errorMessages[type as keyof typeof errorMessages] : undefined;
-  if (type !== undefined) {
-    const overridden = overrides && Object.hasOwn(overrides, type) ? overrides[type] : undefined;
-    if (overridden) return overridden;
-    if (catalogued && (isUserFacingErrorType(type) || type === 'network_error')) return catalogued;
-  }
-  if (typeof error === 'string' && error !== '') return error;
-  return field(error, 'error_message') ?? catalogued ?? field(error, 'message') ?? UNKNOWN_ERROR_MESSAGE;
-}
-
 /** Whether a value is an error response body from the server. */
 export function isErrorResponse(value: unknown): value is ErrorResponse {
   return (
@@ -96,13 +66,4 @@ export function isErrorResponse(value: unknown): value is ErrorResponse {
     typeof (value as ErrorResponse).error_type === 'string' &&
     typeof (value as ErrorResponse).status_code === 'number'
   );
-}
-
-/** The shape the widgets and the host's onError callback receive. */
-export function toErrorInfo(error: unknown): VestibuleErrorInfo {
-  const type = errorTypeOf(error);
-  return {
-    error_type: (type ?? 'sdk_error') as VestibuleErrorInfo['error_type'],
-    message: messageForError(error),
-  };
 }

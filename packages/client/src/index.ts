@@ -6,18 +6,11 @@
  * client.passwords, …).
  */
 export { createVestibuleClient } from './client.js';
-export {
-  VestibuleApiError,
-  VestibuleSDKError,
-  errorMessages,
-  messageForError,
-  errorTypeOf,
-  toErrorInfo,
-  isErrorResponse,
-  USER_UNAUTHENTICATED_MESSAGE,
-  UNKNOWN_ERROR_MESSAGE,
-} from './errors.js';
-export type { ClientErrorType, ErrorMessages, NetworkErrorType } from './errors.js';
+export { VestibuleApiError, VestibuleSDKError, errorTypeOf, isErrorResponse, NETWORK_ERROR_MESSAGE, UNKNOWN_ERROR_MESSAGE } from './errors.js';
+export { errorMessages, messageForError, toErrorInfo } from './error-messages.js';
+export { USER_UNAUTHENTICATED_MESSAGE } from '@vestibule/contract/error-words';
+export type { ClientErrorType, NetworkErrorType } from './errors.js';
+export type { ErrorMessages } from './error-messages.js';
 export { isValidEmail, INVALID_EMAIL_OTP_MESSAGE, INVALID_EMAIL_FORMAT_MESSAGE, INVALID_PHONE_NUMBER_MESSAGE } from './validation.js';
 export { DEFAULT_TEST_API_BASE_URL } from './http.js';
 export { parsePublicToken } from './public-token.js';

@@ -1,6 +1,7 @@
 import type { SessionResponse, SignInResponse } from '@vestibule/contract';
 import { INTERMEDIATE_SESSION_TOKEN_LIFETIME_MS, type CookieJar } from './cookies.js';
-import { VestibuleSDKError, USER_UNAUTHENTICATED_MESSAGE } from './errors.js';
+import { USER_UNAUTHENTICATED_MESSAGE } from '@vestibule/contract/error-words';
+import { VestibuleSDKError } from './errors.js';
 import type { SessionState, SessionTokens, Unsubscribe } from './types.js';
 import { browserStorage } from './browser-storage.js';
 

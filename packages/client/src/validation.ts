@@ -1,11 +1,11 @@
-import { errorMessages } from './errors.js';
+import { INVALID_PHONE_NUMBER_MESSAGE } from '@vestibule/contract/error-words';
 
 /** Shown under the email field of the OTP form. */
 export const INVALID_EMAIL_OTP_MESSAGE = 'Invalid email address.';
 /** Shown under the email field of the magic-link and password forms. */
 export const INVALID_EMAIL_FORMAT_MESSAGE = 'Email format is invalid.';
 /** Shown under the phone field when the number does not parse. */
-export const INVALID_PHONE_NUMBER_MESSAGE = errorMessages.invalid_phone_number;
+export { INVALID_PHONE_NUMBER_MESSAGE };
 
 // local@domain.tld: no spaces, one @, a dot-separated domain whose labels do not start or end with
 // a hyphen, and a top-level label of at least two characters.

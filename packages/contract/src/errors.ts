@@ -7,20 +7,21 @@
  * schema library, so a browser bundle may import it.
  */
 import type { accountErrorCatalogue } from './account-errors.js';
+import { INVALID_PHONE_NUMBER_MESSAGE, USER_UNAUTHENTICATED_MESSAGE } from './error-words.js';
 import type { healthErrorCatalogue } from './health-errors.js';
 import type { managementErrorCatalogue } from './management-errors.js';
 import type { twoStepErrorCatalogue } from './two-step-errors.js';
 
 const userFacingErrors = {
   invalid_email: { status: 400, message: 'Email format is invalid.' },
-  invalid_phone_number: { status: 400, message: 'Phone number format is invalid. Ensure the phone number is in the E.164 format.' },
+  invalid_phone_number: { status: 400, message: INVALID_PHONE_NUMBER_MESSAGE },
   unsubscribed_phone_number: {
     status: 400,
     message: 'The user has unsubscribed from messages to this phone number. Reply START to resubscribe, then try again.',
   },
   inactive_email: { status: 400, message: 'This email address is marked as inactive. Please try another email address or contact your admin.' },
   unauthorized_credentials: { status: 401, message: 'Unauthorized credentials.' },
-  user_unauthenticated: { status: 401, message: 'Must have an active session to call this method. Have you logged in yet?' },
+  user_unauthenticated: { status: 401, message: USER_UNAUTHENTICATED_MESSAGE },
   email_not_found: { status: 404, message: 'Email not found.' },
   // Read by the person who clicked the link (the spec's "link already used or expired; try again").
   unable_to_auth_magic_link: { status: 401, message: 'This login link has already been used or has expired. Please request a new one.' },

@@ -1,7 +1,7 @@
 import type { ToastStore } from '../parts/toast/store';
 import type { WidgetContextValue } from '../widget/context';
 import type { FlowEngine } from './engine';
-import { messageForError, toErrorInfo } from './errors';
+import { NETWORK_ERROR_MESSAGE } from '@vestibule/client';
 import type { EffectContext } from './feature';
 import type { FlowEvent, FlowState, Screen, UserEvent } from './types';
 
@@ -58,11 +58,22 @@ export function createFlowRunner(options: {
       emit: w.emit,
       reportError: w.reportError,
       fail(err, placement) {
-        const error = toErrorInfo(err);
-        // A message that could not be sent: the same event sends it again (the screen's 'Try again').
-        const retry = error.error_type === 'delivery_failed' ? event : undefined;
-        ctx.dispatch({ type: 'FAILED', error, message: messageForError(err, w.free), placement, retry });
-        w.reportError(error);
+        // The catalogue's words load with the first failure, so no first paint waits for them; if
+        // even they cannot load, the server is out of reach for this page, and it says so.
+        import('./errors').then(
+          ({ messageForError, toErrorInfo }) => {
+            const error = toErrorInfo(err);
+            // A message that could not be sent: the same event sends it again (the screen's 'Try again').
+            const retry = error.error_type === 'delivery_failed' ? event : undefined;
+            ctx.dispatch({ type: 'FAILED', error, message: messageForError(err, w.free), placement, retry });
+            w.reportError(error);
+          },
+          () => {
+            const error = { error_type: 'network_error', message: NETWORK_ERROR_MESSAGE } as const;
+            ctx.dispatch({ type: 'FAILED', error, message: w.free(NETWORK_ERROR_MESSAGE), placement });
+            w.reportError(error);
+          },
+        );
       },
     };
     return ctx;

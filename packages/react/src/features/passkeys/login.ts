@@ -1,10 +1,5 @@
-import { toErrorInfo } from '../../flow/errors';
-import type { EffectMap, Feature } from '../../flow/feature';
-import { sessionDuration } from '../../flow/session';
-import { signedIn } from '../../flow/signIn';
+import type { Feature } from '../../flow/feature';
 import type { FlowEvent, FlowState } from '../../flow/types';
-import { offerPasskeysByAutofill } from './autofill';
-import { signInErrorKey, wasAborted, wasCancelled } from './errors';
 import { PasskeyButton } from './screens/PasskeyButton';
 import { PasskeyConfirmation } from './screens/PasskeyConfirmation';
 import { initialPasskeySlice } from './state';
@@ -24,24 +19,6 @@ function reducePasskeySignIn(state: FlowState, event: FlowEvent): FlowState {
   }
 }
 
-const passkeySignInEffects: EffectMap = {
-  PASSKEY_SIGN_IN(_event, ctx) {
-    ctx.client.webauthn.authenticate({ session_duration_minutes: sessionDuration(ctx.config), signal: ctx.signal }).then(
-      (response) => signedIn(ctx, 'passkey', 'PASSKEY_AUTHENTICATE', response),
-      (err: unknown) => {
-        if (wasAborted(err, ctx.signal)) return;
-        // Closing the browser's dialog is the user's choice, not a failure: the button is simply ready again.
-        if (wasCancelled(err)) {
-          ctx.dispatch({ type: 'PASSKEY_SIGN_IN_FAILED', message: null });
-          return;
-        }
-        ctx.dispatch({ type: 'PASSKEY_SIGN_IN_FAILED', message: ctx.t(signInErrorKey(err)) });
-        ctx.reportError(toErrorInfo(err));
-      },
-    );
-  },
-};
-
 /**
  * Passkeys in the login mount: Main's passkey button, last, or the email field's autofill where
  * the browser offers it, and PasskeyConfirmation.
@@ -52,12 +29,15 @@ export const passkeys: Feature = {
   reduce: reducePasskeySignIn,
   screen: (state) => (state.authenticated === 'passkey' ? 'PasskeyConfirmation' : null),
   screens: { PasskeyConfirmation },
-  effects: passkeySignInEffects,
+  effects: () => import('./sign-in-effects').then((m) => m.passkeySignInEffects),
   enter: {
     Main(ctx) {
       // A button ceremony cancelled by leaving Main never answered: its spinner must not greet the user's return.
       if (ctx.stateBefore.passkeyPending) ctx.dispatch({ type: 'PASSKEY_SIGN_IN_FAILED', message: null });
-      offerPasskeysByAutofill(ctx);
+      // The ceremony's code loads after the first paint; Main may be gone by then.
+      void import('./autofill').then(({ offerPasskeysByAutofill }) => {
+        if (!ctx.signal.aborted) offerPasskeysByAutofill(ctx);
+      });
     },
   },
   main: {

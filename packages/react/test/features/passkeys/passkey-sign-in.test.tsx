@@ -192,6 +192,9 @@ describe('passkey sign-in through autofill', () => {
     client.webauthn.browserSupportsAutofill.mockImplementation(() => new Promise<boolean>((resolve) => (answer = resolve)));
     renderLogin(client);
     expect(screen.queryByRole('button', { name: 'Login with a Passkey' })).toBeNull();
+    // The question is asked once the ceremony's code has loaded, after the first paint.
+    await waitFor(() => expect(client.webauthn.browserSupportsAutofill).toHaveBeenCalled());
+    expect(screen.queryByRole('button', { name: 'Login with a Passkey' })).toBeNull();
     await act(async () => answer(false));
     expect(screen.getByRole('button', { name: 'Login with a Passkey' })).toBeTruthy();
   });
