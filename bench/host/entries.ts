@@ -11,12 +11,14 @@
 export const DEFAULT_CONFIG = { products: ['emailMagicLinks'] };
 
 /**
- * Every sign-in method of the login mount: magic links, passcodes by email, text and WhatsApp,
- * passwords, passkeys, social sign-in (with a one-tap prompt) and wallets.
+ * Every sign-in method of the login mount at once: email magic links, passcodes by text and by
+ * WhatsApp, passwords, passkeys, social sign-in (with a one-tap prompt) and wallets. (Passcodes by
+ * email take the Email tab that magic links draw: the two together are refused, so they are one
+ * method here.)
  */
 export const ALL_METHODS_CONFIG = {
   products: ['emailMagicLinks', 'otp', 'passwords', 'passkeys', 'oauth', 'crypto'],
-  otpOptions: { methods: ['email', 'sms', 'whatsapp'], expirationMinutes: 5 },
+  otpOptions: { methods: ['sms', 'whatsapp'], expirationMinutes: 5 },
   oauthOptions: { providers: [{ type: 'google', one_tap: true }, { type: 'github' }, { type: 'microsoft' }, { type: 'apple' }] },
 };
 
