@@ -29,10 +29,11 @@ function findField(root) {
  * raster and display follow on other threads): called from a requestAnimationFrame callback, a
  * 'user-blocking' task is the first to run after the frame. A MessageChannel message or a
  * setTimeout(0) would wait behind tasks queued before it, such as the work React's scheduler posts
- * as messages (its effects after a commit, 16 ms of the login mount's), and count them as painting.
- * Element Timing would give the frame's presentation time, but Chromium reports no input (it has
- * no text of its own) and a label's text only through a block element marked before it paints,
- * which the widgets' markup does not have.
+ * as messages (the login mount's effects after its commit: 9 to 16 ms in a trace), and count them
+ * as painting. Element Timing would give the frame's presentation time, but in this Chromium an
+ * input marked with `elementtiming` reports nothing (it has no text of its own), and a label's text
+ * was reported only when the label was a block of its own: which element of each widget to mark
+ * would be guesswork.
  */
 function afterThisFrame(callback) {
   scheduler.postTask(callback, { priority: 'user-blocking' });
@@ -40,8 +41,8 @@ function afterThisFrame(callback) {
 const afterNextFrame = () => new Promise((resolve) => requestAnimationFrame(() => afterThisFrame(resolve)));
 
 window.benchFirstPaint = async () => {
-  // A host page has painted its own text before a widget mounts: the first text a renderer lays out
-  // pays for loading the fonts, which is not the widget's cost (the floor's form paid it too).
+  // A host page has painted its own text before a widget mounts: the renderer's first text layout
+  // and first frames, whatever they cost, are not the widget's.
   const host = Object.assign(document.createElement('p'), { textContent: 'A host page, painted before the mount.' });
   const element = Object.assign(document.createElement('div'), { id: 'bench-mount' });
   document.body.append(host, element);
