@@ -6,10 +6,10 @@
  * loads before anything lazy counts, CSS included. The one script (React bundled) and the
  * operators' console are read from the Vite manifests of their own builds.
  *
- *   npm run bench          prints the tables
+ *   npm run bench          prints the tables, and writes ours and the peers' to bench/results/size.md
  *   npm run bench:check    also fails when the login mount, the account mount or the one script is over its budget (used by npm test)
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execSync } from 'node:child_process';
@@ -139,8 +139,26 @@ const vanillaTotals = report(ONE_SCRIPT_DIST, 'the one script (React bundled): '
 console.log("\nThe React mounts built the host's way (packed tarballs), initial JS+CSS gzipped (level 9), React external");
 console.log(table(['mount', ...BUNDLERS.map((bundler) => `${bundler} initial`)], hostRows));
 if (!checking) {
+  const peerTable = table(['peer', 'package', ...BUNDLERS.map((bundler) => `${bundler} initial`)], [...peerRows.values()]);
   console.log('\nThe peers, built the same way (React external), initial JS+CSS gzipped');
-  console.log(table(['peer', 'package', ...BUNDLERS.map((bundler) => `${bundler} initial`)], [...peerRows.values()]));
+  console.log(peerTable);
+  // The last run's sizes beside the peers', with what they were measured with, for the README.
+  const version = (name: string) => (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version;
+  const results = [
+    '# Size',
+    '',
+    `\`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: the packed tarballs installed into a scratch app, each entry bundled with esbuild ${version('esbuild')} (\`--bundle --splitting --format=esm --minify\`) and Vite ${version('vite')}; what the entry loads before anything lazy, JS and CSS, gzip level 9, React external. Node ${process.versions.node}.`,
+    '',
+    '## Ours',
+    '',
+    table(['mount', ...BUNDLERS.map((bundler) => `${bundler} initial`)], hostRows),
+    '',
+    '## The peers, built the same way',
+    '',
+    peerTable,
+    '',
+  ].join('\n');
+  writeFileSync('bench/results/size.md', results);
 }
 console.log('\nWhat they load later, when a screen needs it (esbuild)');
 console.log(table(['mount', 'lazy files', 'gzipped in all'], hostLazyRows));
