@@ -153,7 +153,19 @@ async function expectNoShift(page: Page, visit: string, go: () => Promise<unknow
   expect.soft(record.shifts, why).toEqual([]);
 }
 
-for (const [name, config] of Object.entries(CONFIGS)) {
+/**
+ * Google's one-tap prompt is left out: its container keeps the spec's 47 px until the prompt draws
+ * (OneTapRoom reserves them while the container's code loads), then takes the prompt's height, or
+ * none when Google shows no prompt (no Google account signed in on the device). That is Google's
+ * call and Google's size, the one part of the widget whose height cannot be known before it shows.
+ */
+function withoutOneTap(config: object): object {
+  const { oauthOptions } = config as { oauthOptions?: { providers: { one_tap?: boolean }[] } };
+  if (!oauthOptions) return config;
+  return { ...config, oauthOptions: { ...oauthOptions, providers: oauthOptions.providers.map(({ one_tap: _, ...entry }) => entry) } };
+}
+
+for (const [name, config] of Object.entries(CONFIGS).map(([name, config]) => [name, withoutOneTap(config)] as const)) {
   test(`login, ${name}: the widget keeps the height it first painted with once the bootstrap answers, on a first and a return visit`, async ({ page }) => {
     await page.route(`**${bootstrapRoutes.bootstrap.path}`, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, BOOTSTRAP_DELAY_MS));

@@ -4,6 +4,7 @@ import type { FlowState, Screen } from '../../flow/types';
 import { lazyScreen } from '../../parts/lazyScreen';
 import { loadWallets, type LazyPart } from './load';
 import { reduceWallets } from './reducer';
+import { WalletButtonsBlock } from './screens/WalletButtonsBlock';
 import { initialWalletSlice } from './state';
 
 /** A component of the lazy part, showing the spinner until it arrives. */
@@ -43,7 +44,7 @@ export const wallets: Feature = {
     product: 'crypto',
     // The buttons of the detected wallets (nothing until detection answers), just after the OAuth
     // buttons, wherever oauthOptions.position puts those.
-    block: part('WalletButtons'),
+    block: WalletButtonsBlock,
     order: (config) => (config.oauthOptions?.position === 'below' ? 2 : -1),
   },
 };

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VestibuleLogin } from '../../../src/index';
-import { ONE_TAP_DEFAULT_HEIGHT, ONE_TAP_RESIZE_DEBOUNCE_MS } from '../../../src/features/oauth/screens/OneTapContainer';
+import { ONE_TAP_DEFAULT_HEIGHT, ONE_TAP_RESIZE_DEBOUNCE_MS } from '../../../src/features/oauth/screens/OneTapRoom';
 import type { GoogleAccountsId, PromptMomentNotification } from '../../../src/features/oauth/oneTap';
 import type { LoginConfig, OAuthProviderEntry } from '../../../src/types';
 import { apiError, expectNoAxeViolations, fakeClient, ONE_TAP_SUBMIT, type FakeClient } from '../../helpers';
@@ -51,10 +51,27 @@ function renderLogin(entry: Partial<OAuthProviderEntry> = {}, client: FakeClient
     ...extra,
   };
   const view = render(<VestibuleLogin client={client} config={config} callbacks={callbacks} />);
-  return { ...view, client, callbacks, container: () => view.container.querySelector<HTMLElement>('.vst-onetap')!, root: view.container };
+  return {
+    ...view,
+    client,
+    callbacks,
+    // The container once its code has loaded (the room kept until then has no id).
+    container: () => view.container.querySelector<HTMLElement>('.vst-onetap[id]')!,
+    root: view.container,
+  };
 }
 
 describe('Google one-tap', () => {
+  it("keeps the container's 47 px from the first paint, while its code loads, so the buttons below do not move", () => {
+    const { root } = renderLogin();
+    expect(root.querySelector<HTMLElement>('.vst-onetap')?.style.height).toBe(`${ONE_TAP_DEFAULT_HEIGHT}px`);
+  });
+
+  it('keeps no room while loading when the container floats', () => {
+    const { root } = renderLogin({ position: 'floating' });
+    expect(root.querySelector('.vst-onetap')).toBeNull();
+  });
+
   it('pending, then shown: initialize gets the client id, nonce, cancel_on_tap_outside and the container; the plain button stays', async () => {
     const { client, container, root } = renderLogin({ cancel_on_tap_outside: false });
     await waitFor(() => expect(container()).toBeTruthy());

@@ -3,6 +3,7 @@ import { useFlow } from '../../../flow/FlowContext';
 import { Button } from '../../../parts/Button';
 import { useWidget } from '../../../widget/context';
 import { PROVIDER_NAMES } from '../strings';
+import { OneTapRoom } from './OneTapRoom';
 
 const ProviderLogo = lazy(() => import('./ProviderLogo'));
 // Google one-tap: its container and the code behind it load only for an entry with one_tap.
@@ -20,7 +21,7 @@ export function OAuthButtons() {
   return (
     <>
       {oneTap ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<OneTapRoom entry={oneTap} />}>
           <OneTapContainer entry={oneTap} />
         </Suspense>
       ) : null}

@@ -3,10 +3,7 @@ import { useFlow } from '../../../flow/FlowContext';
 import { useWidget } from '../../../widget/context';
 import type { OAuthProviderEntry } from '../../../types';
 import type { OneTapSetupError } from '../state';
-
-/** The container's height before Google's prompt says otherwise, and the resize debounce. */
-export const ONE_TAP_DEFAULT_HEIGHT = 47;
-export const ONE_TAP_RESIZE_DEBOUNCE_MS = 100;
+import { ONE_TAP_DEFAULT_HEIGHT, ONE_TAP_RESIZE_DEBOUNCE_MS } from './OneTapRoom';
 
 const SETUP_MESSAGES = {
   originNotAllowed: 'oneTapOriginNotAllowed',

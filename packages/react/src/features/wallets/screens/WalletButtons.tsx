@@ -1,5 +1,6 @@
 import { useFlow } from '../../../flow/FlowContext';
 import { Button } from '../../../parts/Button';
+import { ButtonRoom } from '../../../parts/ButtonRoom';
 import { useWidget } from '../../../widget/context';
 import { walletButtonsOnMain } from '../options';
 import { WalletButton } from './WalletButton';
@@ -7,13 +8,14 @@ import { WalletButton } from './WalletButton';
 /**
  * Main's wallet buttons: one per detected wallet, at most 5 minus the OAuth
  * buttons on Main; the rest behind 'Other wallets' (CryptoOtherScreen). No wallet detected: 'Set up
- * a new crypto wallet' (CryptoSetupWallet). Nothing until detection answers.
+ * a new crypto wallet' (CryptoSetupWallet). Until detection answers, one button's room.
  */
 export function WalletButtons() {
   const { t, config } = useWidget();
   const { state, send } = useFlow();
   const detected = state.wallets;
-  if (!detected) return null;
+  // Until detection answers, the room of the one button most pages get.
+  if (!detected) return <ButtonRoom />;
   if (!detected.length) {
     return (
       <Button variant="secondary" disabled={state.pending} onClick={() => send({ type: 'WALLET_LIST', list: 'setup' })}>
