@@ -14,7 +14,7 @@
  *   machine refused, which peers paint an email field without their cloud.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import sirv from 'sirv';
-import { BUNDLERS, type Bundler, buildEntry, type Initial } from './host/build.js';
+import { BUNDLERS, type Bundler, buildEntry, writePage } from './host/build.js';
 
 export const PEERS_DIR = resolve(import.meta.dirname, 'peers');
 
@@ -103,27 +103,13 @@ export async function peerPages(bundler: Bundler, work: string, only: readonly P
   const pages: PeerPage[] = [];
   for (const peer of only) {
     const built = await buildEntry(bundler, PEERS_DIR, peer.entry, { reactExternal: false, outDir: join(work, `page-${bundler}-${slug(peer)}`) });
-    writePage(built);
+    writePage(built, '<div id="widget"></div>');
     pages.push({ name: peer.name, outDir: built.outDir });
   }
   return pages;
 }
 
 const slug = (peer: Peer) => peer.entry.replace(/^entries\/|\.js$/g, '');
-
-/** The page: the initial CSS linked (neither bundler's JS loads the entry's own CSS), the entry as a module. */
-function writePage({ outDir, entry, files }: Initial): void {
-  const styles = files.filter((file) => file.endsWith('.css')).map((file) => `<link rel="stylesheet" href="/${file}">`);
-  writeFileSync(
-    join(outDir, 'index.html'),
-    `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>bench</title>${styles.join('')}</head>
-<body><div id="widget"></div><script type="module" src="/${entry}"></script></body>
-</html>
-`,
-  );
-}
 
 /**
  * An email field a peer's sign-in form paints (Amplify's is type=email named username); Playwright's

@@ -5,7 +5,7 @@
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Bundler, buildEntry, type Initial, writeEntry } from '../host/build.js';
+import { type Bundler, buildEntry, htmlPage, writeEntry, writePage } from '../host/build.js';
 import { CONFIGS, type ConfigName, FLOOR_ENTRY, loginEntry, oneScriptInline } from '../host/entries.js';
 
 export interface PaintPage {
@@ -22,26 +22,13 @@ export const oneScriptName = (config: ConfigName) => `one script, ${config}`;
 /** The pages the issue's target applies to: the login mount from the tarballs, every configuration. */
 export const TARGETED = Object.keys(CONFIGS).map((config) => loginName(config as ConfigName));
 
-const page = (head: string) => `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>first paint</title>${head}</head>
-<body></body>
-</html>
-`;
-
-/** The page of a bundled entry: its initial CSS linked (neither bundler's JS loads an entry's CSS), the entry as a module. */
-function writeBundledPage({ outDir, entry, files }: Initial): string {
-  const styles = files.filter((file) => file.endsWith('.css')).map((file) => `<link rel="stylesheet" href="/${file}">`);
-  writeFileSync(join(outDir, 'index.html'), page(`${styles.join('')}<script type="module" src="/${entry}"></script>`));
-  return outDir;
-}
-
 /**
  * The floor, the login mount and the one script for every configuration, built with `bundler` from
  * `app` (bench/host/build.ts installHost) into folders under `work`.
  */
 export async function ourPages(app: string, bundler: Bundler, work: string): Promise<PaintPage[]> {
-  const built = (entry: string, folder: string) => buildEntry(bundler, app, entry, { reactExternal: false, outDir: join(work, folder) }).then(writeBundledPage);
+  const built = (entry: string, folder: string) =>
+    buildEntry(bundler, app, entry, { reactExternal: false, outDir: join(work, folder) }).then((initial) => writePage(initial));
   const pages: PaintPage[] = [{ name: FLOOR, outDir: await built(writeEntry(app, 'first-paint/floor.js', FLOOR_ENTRY), 'floor') }];
   for (const [index, [config, options]] of Object.entries(CONFIGS).entries()) {
     const name = config as ConfigName;
@@ -53,7 +40,7 @@ export async function ourPages(app: string, bundler: Bundler, work: string): Pro
     cpSync(join(app, 'node_modules/@vestibule/react/dist/vanilla'), join(outDir, 'vestibule'), { recursive: true });
     writeFileSync(
       join(outDir, 'index.html'),
-      page(`<script type="module" src="/vestibule/vestibule.js"></script><script type="module">${oneScriptInline(options)}</script>`),
+      htmlPage(`<script type="module" src="/vestibule/vestibule.js"></script><script type="module">${oneScriptInline(options)}</script>`),
     );
     pages.push({ name: oneScriptName(name), outDir });
   }

@@ -28,7 +28,7 @@ export interface Initial {
   bytes: number;
   /** Those files, relative to the output folder, the entry first. */
   files: string[];
-  /** The output folder (an index.html beside the entry loads it). */
+  /** The output folder (writePage puts a page that loads the entry there). */
   outDir: string;
   /** The entry's file name in outDir. */
   entry: string;
@@ -130,6 +130,24 @@ export async function buildEntry(bundler: Bundler, app: string, entry: string, {
   }
   const bytes = files.reduce((sum, file) => sum + gzipBytes(join(outDir, file)), 0);
   return { bytes, files, outDir, entry: files[0]! };
+}
+
+/** The benchmarks' HTML page: `head` (stylesheets, scripts) and `body`. */
+export const htmlPage = (head: string, body = '') => `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>bench</title>${head}</head>
+<body>${body}</body>
+</html>
+`;
+
+/**
+ * Writes the index.html of a bundled entry into its output folder: its initial CSS linked (neither
+ * bundler's JavaScript loads an entry's own CSS), the entry as a module, `body` before it.
+ */
+export function writePage({ outDir, entry, files }: Initial, body = ''): string {
+  const styles = files.filter((file) => file.endsWith('.css')).map((file) => `<link rel="stylesheet" href="/${file}">`);
+  writeFileSync(join(outDir, 'index.html'), htmlPage(`${styles.join('')}<script type="module" src="/${entry}"></script>`, body));
+  return outDir;
 }
 
 /** Writes `source` as `name` in the app (entries are plain JavaScript, so every bundler takes them). */
