@@ -13,19 +13,10 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execSync } from 'node:child_process';
-import { BUNDLERS, buildEntry, gzipBytes, installHost, writeEntry } from './host/build.js';
+import { BUNDLERS, buildEntry, gzipBytes, installHost, viteInitialFiles, writeEntry } from './host/build.js';
+import type { Manifest } from 'vite';
 import { ACCOUNT_ENTRY, CONFIGS, loginEntry } from './host/entries.js';
 import { peerSizes } from './peers.js';
-
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 const DIST = 'packages/react/dist';
 const ONE_SCRIPT_DIST = join(DIST, 'vanilla');
@@ -43,23 +34,13 @@ const ONE_SCRIPT_BUDGET_BYTES = 90 * 1000;
 const gzipped = (dir: string, file: string) => gzipBytes(join(dir, file));
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
-/** Files reached from `key` through static imports (the initial load), with their CSS. */
-function initialFiles(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(chunk.file)) return seen;
-  seen.add(chunk.file);
-  for (const css of chunk.css ?? []) seen.add(css);
-  for (const imported of chunk.imports ?? []) initialFiles(manifest, imported, seen);
-  return seen;
-}
-
 function report(manifestDir: string, label: string, rows: string[][], lazyRows: string[][]): Map<string, number> {
   const manifestPath = join(manifestDir, '.vite/manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   const totals = new Map<string, number>();
   for (const [key, chunk] of Object.entries(manifest)) {
     if (!chunk.isEntry) continue;
-    const files = initialFiles(manifest, key);
+    const files = viteInitialFiles(manifest, key);
     const bytes = [...files].reduce((sum, file) => sum + gzipped(manifestDir, file), 0);
     const name = chunk.name ?? key;
     totals.set(name, bytes);
@@ -71,7 +52,7 @@ function report(manifestDir: string, label: string, rows: string[][], lazyRows: 
         .flatMap(([, c]) => c.dynamicImports ?? []),
     );
     for (const lazyKey of lazyKeys) {
-      const lazy = [...initialFiles(manifest, lazyKey)].filter((file) => !files.has(file));
+      const lazy = [...viteInitialFiles(manifest, lazyKey)].filter((file) => !files.has(file));
       const lazyBytes = lazy.reduce((sum, file) => sum + gzipped(manifestDir, file), 0);
       lazyRows.push([`${label}${name}`, manifest[lazyKey]?.name ?? lazyKey, kb(lazyBytes)]);
     }

@@ -71,7 +71,7 @@ function esbuildInitialFiles(metafile: Metafile, entry: string): string[] {
 }
 
 /** Files `key` reaches through static imports in a Vite manifest, with their CSS. */
-function viteInitialFiles(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+export function viteInitialFiles(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
   const chunk = manifest[key];
   if (!chunk || seen.has(chunk.file)) return seen;
   seen.add(chunk.file);
