@@ -92,7 +92,11 @@ module.exports = {
         'The schemas stay on the server: browser bundles import the contract as types, and its plain-data entries (error catalogue and the words of it needed up front, durations, OAuth provider types) only.',
       severity: 'error',
       from: { path: '^packages/(client|react)/src/' },
-      to: { path: '^packages/contract/src/', pathNot: '^packages/contract/src/(errors|error-words|durations|oauth-providers)\\.ts$', dependencyTypesNot: notTypeOnly },
+      to: {
+        path: '^packages/contract/src/',
+        pathNot: '^packages/contract/src/(errors|error-words|durations|oauth-providers)\\.ts$',
+        dependencyTypesNot: notTypeOnly,
+      },
     },
     {
       name: 'layers-point-one-way',
