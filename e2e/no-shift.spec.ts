@@ -165,14 +165,22 @@ function withoutOneTap(config: object): object {
   return { ...config, oauthOptions: { ...oauthOptions, providers: oauthOptions.providers.map(({ one_tap: _, ...entry }) => entry) } };
 }
 
+/** The default width, and a narrow phone's, where a button's words may take two lines. */
+const WIDTHS = [undefined, 320];
+
 for (const [name, config] of Object.entries(CONFIGS).map(([name, config]) => [name, withoutOneTap(config)] as const)) {
-  test(`login, ${name}: the widget keeps the height it first painted with once the bootstrap answers, on a first and a return visit`, async ({ page }) => {
-    await page.route(`**${bootstrapRoutes.bootstrap.path}`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, BOOTSTRAP_DELAY_MS));
-      await route.continue();
+  for (const width of WIDTHS) {
+    test(`login, ${name}${width ? `, ${width} px wide` : ''}: the widget keeps the height it first painted with once the bootstrap answers, on a first and a return visit`, async ({
+      page,
+    }) => {
+      if (width) await page.setViewportSize({ width, height: 900 });
+      await page.route(`**${bootstrapRoutes.bootstrap.path}`, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, BOOTSTRAP_DELAY_MS));
+        await route.continue();
+      });
+      await page.addInitScript(recordWidget);
+      await expectNoShift(page, 'first visit', () => page.goto(configUrl(config)));
+      await expectNoShift(page, 'return visit', () => page.reload());
     });
-    await page.addInitScript(recordWidget);
-    await expectNoShift(page, 'first visit', () => page.goto(configUrl(config)));
-    await expectNoShift(page, 'return visit', () => page.reload());
-  });
+  }
 }

@@ -15,7 +15,7 @@ export function WalletButtons() {
   const { state, send } = useFlow();
   const detected = state.wallets;
   // Until detection answers, the room of the one button most pages get.
-  if (!detected) return <ButtonRoom />;
+  if (!detected) return <ButtonRoom label={t('setUpCryptoWallet')} />;
   if (!detected.length) {
     return (
       <Button variant="secondary" disabled={state.pending} onClick={() => send({ type: 'WALLET_LIST', list: 'setup' })}>

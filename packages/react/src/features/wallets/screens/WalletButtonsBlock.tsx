@@ -1,16 +1,18 @@
 import { lazy, Suspense } from 'react';
 import { ButtonRoom } from '../../../parts/ButtonRoom';
+import { useWidget } from '../../../widget/context';
 import { loadWallets } from '../load';
 
 const WalletButtons = lazy(() => loadWallets().then((part) => ({ default: part.WalletButtons })));
 
 /**
  * Main's wallet block: the detected wallets' buttons, which load with the wallets' code; until
- * then, one button's room (not a spinner), so the block's arrival does not move the form below.
+ * then, the room of the button most pages get (not a spinner), so the block's arrival does not move the form below.
  */
 export function WalletButtonsBlock() {
+  const { t } = useWidget();
   return (
-    <Suspense fallback={<ButtonRoom />}>
+    <Suspense fallback={<ButtonRoom label={t('setUpCryptoWallet')} />}>
       <WalletButtons />
     </Suspense>
   );
