@@ -15,14 +15,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from '@playwright/test';
-import sirv from 'sirv';
+import type { Browser } from '@playwright/test';
+import { launchBrowser, servePage } from './first-paint/measure.js';
 import { BUNDLERS, type Bundler, buildEntry, writePage } from './host/build.js';
+import { kb, table } from './markdown.js';
 
 export const PEERS_DIR = resolve(import.meta.dirname, 'peers');
 
@@ -122,14 +121,13 @@ export const EMAIL_FIELD = 'input[type="email"], input[name="email"], input[auto
  * machine refused, in a fresh context.
  */
 export async function paintsWithoutCloud(browser: Browser, outDir: string, timeoutMs = 10_000): Promise<boolean> {
-  const server = createServer(sirv(outDir));
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const served = await servePage(outDir);
+  const { origin } = new URL(served.url);
   const context = await browser.newContext();
   try {
     await context.route('**/*', (route) => (route.request().url().startsWith(`${origin}/`) ? route.continue() : route.abort()));
     const page = await context.newPage();
-    await page.goto(`${origin}/`);
+    await page.goto(served.url);
     await page.evaluate(() => (window as unknown as { benchMount(element: Element): void }).benchMount(document.getElementById('widget')!));
     return await page
       .locator(EMAIL_FIELD)
@@ -139,12 +137,9 @@ export async function paintsWithoutCloud(browser: Browser, outDir: string, timeo
       .catch(() => false);
   } finally {
     await context.close();
-    await new Promise((closed) => server.close(closed));
+    await served.close();
   }
 }
-
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
-const table = (headers: string[], rows: string[][]) => [headers, headers.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 
 // Run as a script, not when imported by the benchmark.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -152,7 +147,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     const sizes: PeerSize[][] = [];
     for (const bundler of BUNDLERS) sizes.push(await peerSizes(bundler, work));
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    const browser = await launchBrowser();
     const paints: boolean[] = [];
     try {
       for (const page of await peerPages('vite', work, PEERS)) paints.push(await paintsWithoutCloud(browser, page.outDir));

@@ -16,6 +16,7 @@ import { execSync } from 'node:child_process';
 import { BUNDLERS, buildEntry, gzipBytes, installHost, viteInitialFiles, writeEntry } from './host/build.js';
 import type { Manifest } from 'vite';
 import { ACCOUNT_ENTRY, CONFIGS, loginEntry } from './host/entries.js';
+import { kb, table } from './markdown.js';
 import { peerSizes } from './peers.js';
 
 const DIST = 'packages/react/dist';
@@ -32,7 +33,6 @@ const ACCOUNT_BUDGET_BYTES = 25 * 1000;
 /** The issue's budget for the one script (dist/vanilla/vestibule.js) before anything lazy, React included. */
 const ONE_SCRIPT_BUDGET_BYTES = 90 * 1000;
 const gzipped = (dir: string, file: string) => gzipBytes(join(dir, file));
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 function report(manifestDir: string, label: string, rows: string[][], lazyRows: string[][]): Map<string, number> {
   const manifestPath = join(manifestDir, '.vite/manifest.json');
@@ -58,12 +58,6 @@ function report(manifestDir: string, label: string, rows: string[][], lazyRows: 
     }
   }
   return totals;
-}
-
-function table(headers: string[], rows: string[][]): string {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
 if (!existsSync(join(ONE_SCRIPT_DIST, '.vite/manifest.json'))) {

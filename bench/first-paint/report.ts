@@ -1,15 +1,14 @@
 /** The first-paint benchmark's tables, in Markdown. */
+import { kb, table } from '../markdown.js';
 import type { FileCoverage } from './coverage.js';
 import type { Measured } from './measure.js';
 
 /** The issue's target: the login mount paints its email field within 1.2 times the floor's time. */
 export const TARGET_RATIO = 1.2;
 
-const table = (headers: string[], rows: string[][]) => [headers, headers.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 /** A table cell's text: a pipe would end the cell. */
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const kb = (characters: number) => `${(characters / 1000).toFixed(1)} KB`;
 
 /** The value below which `fraction` of the sorted `values` lie, interpolated between neighbours. */
 function quantile(sorted: number[], fraction: number): number {

@@ -9,7 +9,7 @@
  * measured is what a host's bundler gets, not the repository's own build.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build as esbuild, type Metafile } from 'esbuild';
@@ -37,10 +37,10 @@ export interface Initial {
 export const gzipBytes = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 
 /**
- * A scratch folder with the packed packages and React installed, made once per `work` folder
+ * A scratch folder (`work`, emptied first) with the packed packages and React installed
  * (`npm ci` is not possible without a lock; `--prefer-offline` keeps repeat runs quick).
  */
-export function installHost(work: string, extra: string[] = []): string {
+export function installHost(work: string): string {
   const app = join(work, 'app');
   const tarballs = join(work, 'tarballs');
   rmSync(work, { recursive: true, force: true });
@@ -49,7 +49,7 @@ export function installHost(work: string, extra: string[] = []): string {
   execFileSync('npm', ['pack', ...PACKAGES.flatMap((name) => ['-w', name]), '--pack-destination', tarballs, '--silent'], { cwd: REPO, stdio: 'ignore' });
   const packed = readdirSync(tarballs).map((file) => join(tarballs, file));
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'vestibule-bench-host', private: true, type: 'module' }));
-  execFileSync('npm', ['install', ...packed, 'react@19', 'react-dom@19', ...extra, '--no-audit', '--no-fund', '--prefer-offline', '--silent'], {
+  execFileSync('npm', ['install', ...packed, 'react@19', 'react-dom@19', '--no-audit', '--no-fund', '--prefer-offline', '--silent'], {
     cwd: app,
     stdio: 'inherit',
   });
@@ -153,7 +153,7 @@ export function writePage({ outDir, entry, files }: Initial, body = ''): string 
 /** Writes `source` as `name` in the app (entries are plain JavaScript, so every bundler takes them). */
 export function writeEntry(app: string, name: string, source: string): string {
   const path = join(app, name);
-  if (!existsSync(dirname(path))) mkdirSync(dirname(path), { recursive: true });
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, source);
   return name;
 }

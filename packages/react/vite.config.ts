@@ -19,7 +19,11 @@ const REACT_18 = [
   { find: /^react(\/.*)?$/, replacement: 'react-18$1' },
 ];
 
-/** The shared widget code, gathered into the chunk `core`. */
+/** The names of the dependencies a package.json (relative to this file) lists. */
+const dependenciesOf = (manifest: string) =>
+  Object.keys((JSON.parse(readFileSync(new URL(manifest, import.meta.url), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
+
+/** The shared widget code, gathered into the one script's chunk `core`. */
 const CORE =
   /\/packages\/(react\/src\/(parts|flow|strings|theme|styles|widget)\/|react\/src\/(features\/[^/]+|main)\/(strings\.ts|styles\.css)|react\/src\/mounts\/Shell\.|client\/src\/|contract\/src\/)/;
 
@@ -30,9 +34,9 @@ const CORE =
  * `import()`) stay out, in chunks of their own.
  */
 const LOADED_ON_FIRST_USE = ['@simplewebauthn/browser'];
-const clientDependencies = Object.keys(
-  (JSON.parse(readFileSync(new URL('../client/package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> }).dependencies,
-).filter((name) => !name.startsWith('@types/') && !name.startsWith('@vestibule/') && !LOADED_ON_FIRST_USE.includes(name));
+const clientDependencies = dependenciesOf('../client/package.json').filter(
+  (name) => !name.startsWith('@types/') && !name.startsWith('@vestibule/') && !LOADED_ON_FIRST_USE.includes(name),
+);
 const WITH_THE_CLIENT = new RegExp(`/node_modules/(${clientDependencies.join('|')})/|^\\0@oxc-project\\+runtime@`);
 
 /**
@@ -71,9 +75,7 @@ const MINIFY = { minify: true } as const;
  * as it splits its own code. (Bundled into chunks of ours, a host got the client twice and the
  * other mounts with the login mount.)
  */
-const packageDependencies = Object.keys(
-  (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> }).dependencies,
-);
+const packageDependencies = dependenciesOf('./package.json');
 const libraryOutput = {
   external: [...REACT_EXTERNAL, new RegExp(`^(${packageDependencies.join('|')})($|/)`)],
   output: { ...MINIFY, preserveModules: true, preserveModulesRoot: src(''), entryFileNames: '[name].js' },

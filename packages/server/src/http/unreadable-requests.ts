@@ -1,6 +1,7 @@
 import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { allErrors, type ErrorResponse, type ErrorType } from '@vestibule/contract';
+import { allErrors, type ErrorType } from '@vestibule/contract';
+import { errorBody } from './error-response.js';
 import { newId } from '../security/random-token.js';
 import { noteNodeAnswer, type RequestObserver } from './answered-requests.js';
 import { NO_SNIFF, NO_STORE } from './security-headers.js';
@@ -91,8 +92,7 @@ interface ErrorAnswer {
 function errorAnswer(type: ErrorType, message?: string): ErrorAnswer {
   const { status, message: standard } = allErrors[type];
   const requestId = newId('request');
-  const body: ErrorResponse = { status_code: status, request_id: requestId, error_type: type, error_message: message ?? standard };
-  const text = JSON.stringify(body);
+  const text = JSON.stringify(errorBody(status, requestId, type, message ?? standard));
   const headers = {
     'Content-Type': 'application/json',
     'Content-Length': String(Buffer.byteLength(text)),

@@ -25,7 +25,7 @@ const run = (name: 'watchWallets' | 'connectWallet' | 'signChallenge') => (ctx: 
  * Crypto wallets in the login mount: Main's wallet buttons, detected while Main shows; then CryptoConnect, CryptoSignMessage and
  * CryptoConfirmation, or CryptoError; CryptoOtherScreen and CryptoSetupWallet from Main. Each step
  * runs when its screen is entered (steps.ts), with that screen's signal. Everything but the
- * reducer and the screen choice loads lazily (lazy.ts), Main's wallet buttons included.
+ * reducer, the screen choice and the room Main keeps for its buttons loads lazily (lazy.ts).
  */
 export const wallets: Feature = {
   name: 'wallets',
@@ -42,8 +42,8 @@ export const wallets: Feature = {
   },
   main: {
     product: 'crypto',
-    // The buttons of the detected wallets (nothing until detection answers), just after the OAuth
-    // buttons, wherever oauthOptions.position puts those.
+    // The buttons of the detected wallets (one button's room until their code loads and detection
+    // answers), just after the OAuth buttons, wherever oauthOptions.position puts those.
     block: WalletButtonsBlock,
     order: (config) => (config.oauthOptions?.position === 'below' ? 2 : -1),
   },
