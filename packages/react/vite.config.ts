@@ -23,9 +23,12 @@ const REACT_18 = [
 const dependenciesOf = (manifest: string) =>
   Object.keys((JSON.parse(readFileSync(new URL(manifest, import.meta.url), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
 
-/** The shared widget code, gathered into the one script's chunk `core`. */
+/**
+ * The shared widget code, gathered into the one script's chunk `core`; the later texts and styles
+ * (src/later/register.ts, later-strings.ts, later.css) stay in a lazy chunk of their own.
+ */
 const CORE =
-  /\/packages\/(react\/src\/(parts|flow|strings|theme|styles|widget)\/|react\/src\/(features\/[^/]+|main)\/(strings\.ts|styles\.css)|react\/src\/mounts\/Shell\.|client\/src\/|contract\/src\/)/;
+  /\/packages\/(react\/src\/(parts|flow|theme|widget)\/|react\/src\/(strings|styles)\/(?!later\.)|react\/src\/later\/load\.|react\/src\/(features\/[^/]+|main)\/(strings\.ts|styles\.css)|react\/src\/mounts\/Shell\.|client\/src\/|contract\/src\/)/;
 
 /**
  * What core's modules import from outside it goes into core too (the client's npm dependencies, the
@@ -42,8 +45,8 @@ const WITH_THE_CLIENT = new RegExp(`/node_modules/(${clientDependencies.join('|'
 /**
  * Writes dist/styles.css (exported as `@vestibule/react/styles.css`) for hosts that prefer a
  * <link>: the same text the JavaScript carries and injects, so it is taken from Vite's own output
- * for each `?inline` stylesheet (`export default "<minified css>"`), in stylesheet.ts's order: the
- * shell's vestibule.css first, then each feature's by folder.
+ * for each `?inline` stylesheet (`export default "<minified css>"`), in the order the widget injects
+ * them: the shell's vestibule.css first, then each feature's by folder, then the later rules.
  */
 function stylesheetFile(): Plugin {
   const sheets = new Map<string, string>();
@@ -58,8 +61,10 @@ function stylesheetFile(): Plugin {
     generateBundle() {
       const base = src('styles/vestibule.css');
       if (!sheets.has(base)) this.error(`${base} was not bundled: stylesheet.ts changed, and so must this plugin`);
-      const features = [...sheets.keys()].filter((id) => id !== base).sort();
-      this.emitFile({ type: 'asset', fileName: 'styles.css', source: [base, ...features].map((id) => sheets.get(id)).join('\n') });
+      // The later rules after the first screens', as the widget adds them (src/later/register.ts).
+      const later = (id: string) => id.endsWith('later.css');
+      const rest = [...sheets.keys()].filter((id) => id !== base).sort((a, b) => Number(later(a)) - Number(later(b)) || a.localeCompare(b));
+      this.emitFile({ type: 'asset', fileName: 'styles.css', source: [base, ...rest].map((id) => sheets.get(id)).join('\n') });
     },
   };
 }
@@ -136,7 +141,7 @@ export default defineConfig(({ mode }) => {
       lib: vanilla
         ? { entry: { vestibule: src('vanilla/global.ts') }, formats: ['es'], fileName: (_format, name) => `${name}.js` }
         : {
-            entry: { index: src('index.ts') },
+            entry: { index: src('index.ts'), strings: src('strings/all.ts') },
             formats: ['es'],
           },
       rolldownOptions: vanilla ? oneScriptOutput : libraryOutput,

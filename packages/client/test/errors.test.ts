@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ErrorType as CatalogueErrorType } from '@vestibule/contract';
-import { VestibuleApiError, VestibuleSDKError, errorMessages, messageForError, toErrorInfo, UNKNOWN_ERROR_MESSAGE } from '../src/index.js';
+import { errorMessages, messageForError, toErrorInfo } from '../src/error-messages.js';
+import { VestibuleApiError, VestibuleSDKError, UNKNOWN_ERROR_MESSAGE } from '../src/index.js';
 
 // Word for word: these are the texts people read.
 const quoted: Partial<Record<CatalogueErrorType, string>> = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OtpLoginOrCreateResponse } from '@vestibule/contract';
-import { VestibuleApiError, messageForError } from '../src/index.js';
+import { messageForError } from '../src/error-messages.js';
+import { VestibuleApiError } from '../src/index.js';
 import { apiError, BASE, makeSessionResponse, readCookies, TEST_TOKEN, testClients } from './helpers.js';
 
 const SENT: OtpLoginOrCreateResponse = { status_code: 200, request_id: 'r', user_id: 'u', method_id: 'phone-number-1', user_created: false };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PasswordStrengthCheckResponse } from '@vestibule/contract';
-import { messageForError } from '../src/index.js';
+import { messageForError } from '../src/error-messages.js';
 import { apiError, BASE, makeSessionResponse, readCookies, TEST_TOKEN, testClients } from './helpers.js';
 
 const STRENGTH: PasswordStrengthCheckResponse = {

@@ -7,6 +7,5 @@ export { getScreen } from './mounts/flows';
 export { configProblem } from './widget/config-check';
 export { compileTheme } from './theme/compile';
 export { defaultStyles } from './theme/defaults';
-export { en as defaultStrings } from './strings/en';
 export type { Screen, FlowState } from './flow/types';
 export type * from './types';

@@ -2,6 +2,7 @@ import axe from 'axe-core';
 import { vi, expect } from 'vitest';
 import type { OAuthStartOptions, VestibuleClient } from '@vestibule/client';
 import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from '@vestibule/contract/oauth-providers';
+import { loadLater } from '../src/later/load';
 import type {
   IdpAuthorizeStartRequest,
   IdpAuthorizeStartResponse,
@@ -343,4 +344,12 @@ export async function expectNoAxeViolations(element: Element): Promise<void> {
     },
   });
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/**
+ * What the widget fetches after its first paint (the later texts and styles, the toasts), fetched
+ * now: for tests that draw later screens directly and read toasts at once under fake timers.
+ */
+export async function loadWhatComesLater(): Promise<void> {
+  await Promise.all([loadLater(), import('../src/parts/toast/ToastList')]);
 }

@@ -9,26 +9,37 @@ import { en } from '../src/strings/en';
 import { makeTranslate } from '../src/strings/translate';
 import { common } from '../src/strings/common';
 import { strings as mainStrings } from '../src/main/strings';
-import { strings as magicLinks } from '../src/features/magic-links/strings';
 import { strings as oauth } from '../src/features/oauth/strings';
 import { strings as otps } from '../src/features/otps/strings';
 import { strings as passkeys } from '../src/features/passkeys/strings';
-import { strings as passwords } from '../src/features/passwords/strings';
 import { strings as wallets } from '../src/features/wallets/strings';
+import { laterCommon } from '../src/strings/later';
+import { laterStrings as laterMagicLinks } from '../src/features/magic-links/later-strings';
+import { laterStrings as laterOauth } from '../src/features/oauth/later-strings';
+import { laterStrings as laterOtps } from '../src/features/otps/later-strings';
+import { laterStrings as laterPasskeys } from '../src/features/passkeys/later-strings';
+import { laterStrings as laterPasswords } from '../src/features/passwords/later-strings';
+import { laterStrings as laterWallets } from '../src/features/wallets/later-strings';
+import { loadLater } from '../src/later/load';
+import { defaultStrings } from '../src/strings/all';
 
-const featureStrings = { magicLinks, oauth, otps, passkeys, passwords, wallets };
+const featureStrings = { oauth, otps, passkeys, wallets };
+const laterFeatureStrings = { laterMagicLinks, laterOauth, laterOtps, laterPasskeys, laterPasswords, laterWallets };
 import { apiError, expectNoAxeViolations, fakeClient } from './helpers';
 
 afterEach(cleanup);
 
 // Read from disk: vitest does not process CSS imports here. Tests run from the repo root or the package.
-// The stylesheet is vestibule.css followed by every feature's styles.css (src/styles/stylesheet.ts).
+// The stylesheet is vestibule.css followed by every feature's styles.css (src/styles/stylesheet.ts), then the later rules (src/later/register.ts).
 const srcPath = ['packages/react/src', 'src'].map((p) => join(process.cwd(), p)).find(existsSync)!;
-const featureCss = readdirSync(join(srcPath, 'features'))
-  .sort()
-  .map((feature) => join(srcPath, 'features', feature, 'styles.css'))
-  .filter(existsSync);
-const css = [join(srcPath, 'styles/vestibule.css'), ...featureCss].map((path) => readFileSync(path, 'utf8')).join('\n');
+const featureCss = (name: string) =>
+  readdirSync(join(srcPath, 'features'))
+    .sort()
+    .map((feature) => join(srcPath, 'features', feature, name))
+    .filter(existsSync);
+const css = [join(srcPath, 'styles/vestibule.css'), ...featureCss('styles.css'), join(srcPath, 'styles/later.css'), ...featureCss('later.css')]
+  .map((path) => readFileSync(path, 'utf8'))
+  .join('\n');
 
 describe('theme', () => {
   it('has no accessibility violations with a custom theme', async () => {
@@ -141,12 +152,16 @@ describe('strings', () => {
     expect(new Set(Object.values(en)).size).toBeGreaterThan(30);
   });
 
-  it("the table is the shared texts, Main's and every feature's strings.ts, no key written twice", () => {
-    const tables = [common, mainStrings, ...Object.values(featureStrings)];
-    const keys = tables.flatMap((table) => Object.keys(table));
+  it("the table is the shared texts, Main's and every feature's strings.ts and later-strings.ts, no key written twice", async () => {
+    const first = [common, mainStrings, ...Object.values(featureStrings)].flatMap((table) => Object.keys(table));
+    const later = [laterCommon, ...Object.values(laterFeatureStrings)].flatMap((table) => Object.keys(table));
+    const keys = [...first, ...later];
     expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
+    await loadLater();
     expect(Object.keys(en).sort()).toEqual([...keys].sort());
+    // @vestibule/react/strings: every text.
+    expect(Object.keys(defaultStrings).sort()).toEqual([...keys].sort());
     // The identity-provider mount's texts live in its own chunk (features/identity-provider/texts.ts), not in this table.
-    expect(Object.keys(featureStrings).sort()).toEqual(['magicLinks', 'oauth', 'otps', 'passkeys', 'passwords', 'wallets']);
+    expect(Object.keys(featureStrings).sort()).toEqual(['oauth', 'otps', 'passkeys', 'wallets']);
   });
 });

@@ -1,3 +1,4 @@
+import { loadLater, withLater } from '../later/load';
 import { common } from './common';
 import type { EffectContext, EffectMap, Feature, ScreenMap } from './feature';
 import type { CommonState, FlowEvent, FlowState, MountKind, Screen, UserEvent } from './types';
@@ -47,7 +48,8 @@ export function composeFlow(mount: MountKind, features: readonly Feature[], opti
     if (typeof f.effects !== 'function') return f.effects;
     let effects = loaded.get(f);
     if (!effects) {
-      const loading = f.effects().then((map) => {
+      // Lazy effects may show later texts (toasts, messages): they arrive with them.
+      const loading = withLater(f.effects)().then((map) => {
         loaded.set(f, map);
         return map;
       });
@@ -90,6 +92,7 @@ export function composeFlow(mount: MountKind, features: readonly Feature[], opti
       }
     },
     preload() {
+      loadLater().catch(() => undefined);
       for (const f of features) {
         const effects = effectsOf(f);
         // Not awaited: a load that fails here is tried again by the event that needs it.

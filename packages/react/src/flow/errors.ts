@@ -1,5 +1,6 @@
 import type { VestibuleErrorInfo } from '@vestibule/client';
-import { errorTypeOf, messageForError as catalogueMessage, toErrorInfo as clientToErrorInfo } from '@vestibule/client';
+import { errorTypeOf } from '@vestibule/client';
+import { messageForError as catalogueMessage, toErrorInfo as clientToErrorInfo } from '@vestibule/client/error-messages';
 
 /** Any thrown value as the error shape the client documents ({ error_type, message }). */
 export function toErrorInfo(err: unknown): VestibuleErrorInfo {

@@ -2,7 +2,11 @@ import { passkeyRegistration } from '../features/passkeys';
 import { composeFlow } from '../flow/engine';
 import { Flow } from '../flow/Flow';
 import type { PasskeyRegistrationMountOptions } from '../types';
+import { registerLater } from '../later/register';
 import { CheckedShell } from './CheckedShell';
+
+// The later texts and styles come with this mount, not after its first paint: its start screen lists, names and creates passkeys.
+registerLater();
 
 export const passkeyRegistrationFlow = composeFlow('passkeyRegistration', [passkeyRegistration], { start: 'PasskeyRegistrationStart' });
 

@@ -6,7 +6,11 @@ import { composeFlow } from '../flow/engine';
 import { Flow } from '../flow/Flow';
 import { readTokenType } from '../flow/linkToken';
 import type { PasswordResetMountOptions } from '../types';
+import { registerLater } from '../later/register';
 import { CheckedShell } from './CheckedShell';
+
+// The later texts and styles come with this mount, not after its first paint: its first screens (the reset form, the landing from a provider) show them.
+registerLater();
 
 /**
  * The reset mount's features: the reset form, logging in with a magic-link token, and the landing

@@ -8,7 +8,9 @@ type CommonStrings = typeof common;
  * placeholders are written {name}.
  *
  * The table is the shared texts (common.ts), Main's (src/main/strings.ts) and every feature's
- * (src/features/<feature>/strings.ts, which adds its keys to this interface by declaration merging).
+ * (src/features/<feature>/strings.ts, which adds its keys to this interface by declaration merging):
+ * what first screens show. What later screens show (later-strings.ts beside them, ./later.ts) loads
+ * after the first paint, so the first load does not carry it (src/later/).
  * The error catalogue lives in @vestibule/client (errorMessages); its texts are
  * overridable too, keyed by their English text.
  */
@@ -22,6 +24,10 @@ const tables = import.meta.glob<Record<string, string>>(['../main/strings.ts', '
   import: 'strings',
 });
 
+/**
+ * The first screens' texts; every feature's later-strings.ts (and ./later.ts) joins them once loaded
+ * (addStrings, from src/later/), before anything that shows them draws.
+ */
 export const en = Object.assign(
   {},
   common,
@@ -29,3 +35,8 @@ export const en = Object.assign(
     .sort()
     .map((path) => tables[path]),
 ) as StringTable;
+
+/** Adds texts loaded after the first paint (src/later/register.ts). */
+export function addStrings(table: Partial<StringTable>): void {
+  Object.assign(en, table);
+}

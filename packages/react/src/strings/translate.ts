@@ -7,8 +7,18 @@ export type TranslateRich = (key: StringKey, values: Record<string, ReactNode>) 
 
 /** The text for a key: the host's override of the English text if any, else the English text. */
 function template(key: StringKey, overrides: Strings | undefined): string {
-  const english = en[key];
+  const english = en[key] ?? notLoaded(key);
   return overrides?.[english] ?? overrides?.[key] ?? english;
+}
+
+/**
+ * A later text asked for before src/later/ loaded it: a part that draws before the first paint uses
+ * it (it belongs in its feature's strings.ts), or a lazy part that does not await loadLater. Loud in
+ * development and tests; the key in a production build.
+ */
+function notLoaded(key: StringKey): string {
+  if (import.meta.env.DEV) throw new Error(`The text '${key}' is not loaded yet: see src/later/load.ts`);
+  return key;
 }
 
 /** Overrides are keyed by the English default (types.ts); the internal key name is also accepted. */

@@ -7,6 +7,8 @@ const features = import.meta.glob<string>('../features/*/styles.css', { query: '
  * The one static stylesheet: the shell's and the shared parts' rules (vestibule.css), then each
  * feature's, in folder order. Inlined into the JavaScript (`?inline`) and injected once per
  * document or shadow root by injectStyles; it reads only the --vst-* variables the theme sets.
+ * The rules of screens drawn after the first paint (later.css, here and beside each feature) join
+ * it when they load (src/later/register.ts).
  */
 export const stylesheet = [
   base,

@@ -4,6 +4,17 @@ type StyleTarget = Document | ShadowRoot;
 
 /** One <style> element per document head or shadow root, shared by every widget mounted there. */
 const users = new WeakMap<StyleTarget, { element: HTMLStyleElement; count: number }>();
+/** The elements in use, to add the later rules to. */
+const elements = new Set<HTMLStyleElement>();
+/** The rules that arrived after the first paint (src/later/), once they have; added at most once. */
+let later = '';
+
+/** Adds the later screens' rules to every stylesheet in use and to those made from now on. */
+export function addStyles(rules: string): void {
+  if (later.includes(rules)) return;
+  later += `\n${rules}`;
+  for (const element of elements) element.textContent += `\n${rules}`;
+}
 
 /**
  * Puts the stylesheet into document.head, or into the shadow root the widget renders in. The
@@ -22,11 +33,12 @@ export function injectStyles(target: StyleTarget, nonce: string | undefined): ()
       element.setAttribute('nonce', nonce);
       element.nonce = nonce;
     }
-    element.textContent = css;
+    element.textContent = css + later;
     if (isDocument(target)) target.head.appendChild(element);
     else target.prepend(element);
     entry = { element, count: 0 };
     users.set(target, entry);
+    elements.add(element);
   }
   entry.count += 1;
   const current = entry;
@@ -37,6 +49,7 @@ export function injectStyles(target: StyleTarget, nonce: string | undefined): ()
     current.count -= 1;
     if (current.count === 0) {
       current.element.remove();
+      elements.delete(current.element);
       users.delete(target);
     }
   };

@@ -30,6 +30,8 @@ describe('toasts', () => {
       store.show('loading', 'Sending...');
       store.show('blank', 'Note');
     });
+    // The toasts' code loads with the first one.
+    expect(await screen.findByText('Email resent')).toBeTruthy();
     await expectNoAxeViolations(container);
     expect(region?.textContent).toContain('Email resent');
     fireEvent.click(screen.getAllByRole('button', { name: 'Dismiss' })[1]!);

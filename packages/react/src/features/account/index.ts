@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyWithLater } from '../../later/load';
 import type { Feature } from '../../flow/feature';
 import { texts } from './texts';
 
@@ -8,15 +8,15 @@ import { texts } from './texts';
  */
 export const accountEmails: Feature = {
   name: 'account-emails',
-  account: { id: 'emails', order: 10, heading: texts.emailsHeading, section: lazy(() => import('./EmailsSection')) },
+  account: { id: 'emails', order: 10, heading: texts.emailsHeading, section: lazyWithLater(() => import('./EmailsSection')) },
 };
 
 export const accountDevices: Feature = {
   name: 'account-devices',
-  account: { id: 'devices', order: 70, heading: texts.devicesHeading, section: lazy(() => import('./DevicesSection')) },
+  account: { id: 'devices', order: 70, heading: texts.devicesHeading, section: lazyWithLater(() => import('./DevicesSection')) },
 };
 
 export const accountDeletion: Feature = {
   name: 'account-deletion',
-  account: { id: 'delete', order: 80, heading: texts.deleteHeading, section: lazy(() => import('./DeleteSection')) },
+  account: { id: 'delete', order: 80, heading: texts.deleteHeading, section: lazyWithLater(() => import('./DeleteSection')) },
 };

@@ -1,6 +1,6 @@
 import type { Feature } from '../../flow/feature';
+import { lazyScreen } from '../../parts/lazyScreen';
 import { reduceMagicLinks } from './reducer';
-import { EmailConfirmation } from './screens/EmailConfirmation';
 import { MagicLinkForm } from './screens/MagicLinkForm';
 import { initialMagicLinkSlice } from './state';
 
@@ -10,7 +10,7 @@ export const magicLinks: Feature = {
   initial: initialMagicLinkSlice,
   reduce: reduceMagicLinks,
   screen: (state) => (state.magicLinkState ? 'EmailConfirmation' : null),
-  screens: { EmailConfirmation },
+  screens: { EmailConfirmation: lazyScreen(() => import('./screens/EmailConfirmation').then((m) => ({ default: m.EmailConfirmation }))) },
   effects: () => import('./effects').then((m) => m.magicLinkEffects),
   main: { product: 'emailMagicLinks', tabs: () => [{ id: 'email', label: 'tabEmail', form: MagicLinkForm, rank: 1 }] },
 };

@@ -1,4 +1,4 @@
-import { errorMessages } from '@vestibule/client';
+import { errorMessages } from '@vestibule/client/error-messages';
 import { readTokenType } from '../../flow/linkToken';
 import type { OAuthLanding } from './state';
 

@@ -1,19 +1,9 @@
 import type { OAuthProviderType } from '@vestibule/contract/oauth-providers';
 
-/** Social sign-in: Main's buttons and the landing on the reset page. Picked up by src/strings/en.ts; override any of them by its English text. */
+/** Social sign-in's first-screen texts: Main's buttons and the providers' names; the rest are in later-strings.ts. Picked up by src/strings/en.ts; override any of them by its English text. */
 export const strings = {
   /** {provider}: the name in providers.ts. */
   continueWithProvider: 'Continue with {provider}',
-  oauthLoggingIn: 'Logging in...',
-  /** Above the buttons when the landing failed and the configuration names providers. */
-  oauthSignInAgain: 'Sign in again:',
-  /** Google one-tap's setup errors: shown to developers only, for a test-style public token. */
-  oneTapOriginNotAllowed: "One-tap: this page's origin is not an authorized JavaScript origin of the Google client.",
-  oneTapInvalidClient: 'One-tap: Google does not recognise the client id.',
-  oneTapNoOAuthConfig: 'One-tap: the server has no Google OAuth configuration (set VESTIBULE_OAUTH_GOOGLE_CLIENT_ID).',
-  oneTapNoLoginRedirectUrls: "One-tap: the login redirect URL is not on the project's allowlist.",
-  oneTapNoSignupRedirectUrls: "One-tap: the signup redirect URL is not on the project's allowlist.",
-  oneTapDefaultProviderNotAllowed: 'One-tap: only a Google entry may set one_tap.',
 } as const;
 
 type Table = typeof strings;

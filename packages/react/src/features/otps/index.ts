@@ -1,7 +1,6 @@
 import type { Feature, MainTab } from '../../flow/feature';
 import { lazyScreen } from '../../parts/lazyScreen';
 import { reduceOtps } from './reducer';
-import { OTPConfirmation } from './screens/OTPConfirmation';
 import { OtpEmailForm } from './screens/OtpEmailForm';
 import { SmsForm, WhatsAppForm } from './screens/PhoneForm';
 import { initialOtpSlice } from './state';
@@ -12,6 +11,7 @@ export { otpsAccount } from './account';
 
 /** The passcode entry loads lazily; the passcode forms fetch it ahead while the user types. */
 const OTPAuthenticate = lazyScreen(() => import('./screens/OTPAuthenticate'));
+const OTPConfirmation = lazyScreen(() => import('./screens/OTPConfirmation').then((m) => ({ default: m.OTPConfirmation })));
 
 /** Main's tab of each passcode method. */
 const TABS = {

@@ -1,3 +1,5 @@
+import { withLater } from '../../later/load';
+
 /**
  * Loads the phone input (src/phone, libphonenumber-js with its metadata) on demand: only when a
  * Text or WhatsApp tab shows. The module is fetched once and shared; a failed load may be retried.
@@ -19,7 +21,7 @@ export function phoneModuleIfLoaded(): PhoneModule | null {
 }
 
 export function loadPhoneModule(): Promise<PhoneModule> {
-  loading ??= import('../../phone').then(
+  loading ??= withLater(() => import('../../phone'))().then(
     (mod) => (loaded = mod),
     (err: unknown) => {
       loading = null;

@@ -1,4 +1,4 @@
-/** One-time passcodes: Main's Text and WhatsApp tabs, the passcode forms, OTPAuthenticate, OTPConfirmation. Picked up by src/strings/en.ts; override any of them by its English text. */
+/** One-time passcodes' first-screen texts: Main's Text and WhatsApp tabs and forms; the rest are in later-strings.ts. Picked up by src/strings/en.ts; override any of them by its English text. */
 export const strings = {
   tabText: 'Text',
   tabWhatsApp: 'WhatsApp',
@@ -12,17 +12,6 @@ export const strings = {
   continueWithText: 'Continue with text message',
   continueWithWhatsApp: 'Continue with WhatsApp',
   loadingPhoneInput: 'Loading the phone number field...',
-  enterPasscode: 'Enter passcode',
-  passcodeSentTo: 'A 6-digit passcode was sent to you at {destination}.',
-  passcodeLabel: '6-digit passcode',
-  verifyingPasscode: 'Verifying passcode...',
-  codeExpiresIn: 'Your code expires in {time}.',
-  codeExpired: 'Your code has expired.',
-  didNotGetCode: "Didn't get it?",
-  resendCode: 'Resend code',
-  codeSent: 'Code sent',
-  codeResent: 'Code resent',
-  passcodeVerified: 'Your passcode has been successfully verified.',
 } as const;
 
 type Table = typeof strings;

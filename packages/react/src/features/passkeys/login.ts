@@ -1,8 +1,8 @@
 import type { Feature } from '../../flow/feature';
 import type { FlowEvent, FlowState } from '../../flow/types';
 import { PasskeyButton } from './screens/PasskeyButton';
-import { PasskeyConfirmation } from './screens/PasskeyConfirmation';
 import { initialPasskeySlice } from './state';
+import { lazyScreen } from '../../parts/lazyScreen';
 
 function reducePasskeySignIn(state: FlowState, event: FlowEvent): FlowState {
   switch (event.type) {
@@ -28,7 +28,7 @@ export const passkeys: Feature = {
   initial: initialPasskeySlice,
   reduce: reducePasskeySignIn,
   screen: (state) => (state.authenticated === 'passkey' ? 'PasskeyConfirmation' : null),
-  screens: { PasskeyConfirmation },
+  screens: { PasskeyConfirmation: lazyScreen(() => import('./screens/PasskeyConfirmation').then((m) => ({ default: m.PasskeyConfirmation }))) },
   effects: () => import('./sign-in-effects').then((m) => m.passkeySignInEffects),
   enter: {
     Main(ctx) {

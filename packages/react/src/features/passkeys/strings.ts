@@ -1,31 +1,8 @@
-/** Passkeys: Main's button, the confirmation, the registration screens, their errors and Main's configuration error. Picked up by src/strings/en.ts; override any of them by its English text. */
+/** Passkeys' first-screen texts: Main's button and its configuration error; the rest are in later-strings.ts. Picked up by src/strings/en.ts; override any of them by its English text. */
 export const strings = {
   loginWithPasskey: 'Login with a Passkey',
   /** Shown on Main instead of the forms: passkeys need another way in beside them. */
   passkeysAlone: 'Error: Cannot use Passkeys by itself, please add another product to the config.',
-  passkeyAuthenticated: 'Your Passkey has been successfully authenticated.',
-  passkeyNotFound: 'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
-  passkeyUnknownError: 'Unknown error occurred during passkey authentication. Please try again.',
-  passkeyNoUser: 'Error: Cannot use PasskeyRegistration component without active user authenticated.',
-  setUpPasskey: 'Set up a new Passkey',
-  createPasskey: 'Create a Passkey',
-  skipPasskey: 'Skip',
-  passkeyDuplicate:
-    'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
-  passkeyNotCreated: 'Your Passkey was not created. Click “Create a Passkey” to try again or skip without adding a Passkey.',
-  passkeyCreated: 'Passkey successfully created!',
-  /** The title after Skip: no passkey was created, so the screen does not say one was. */
-  yourPasskeys: 'Your Passkeys',
-  existingPasskeys: 'Existing Passkeys',
-  noPasskeys: 'You have no passkeys yet.',
-  renamePasskey: 'Rename',
-  passkeyName: 'Passkey name',
-  savePasskeyName: 'Save',
-  cancelPasskeyChange: 'Cancel',
-  deletePasskey: 'Delete',
-  deletePasskeyWarning: 'Once deleted, the passkey cannot be restored.',
-  setUpAnotherPasskey: 'Set up another Passkey',
-  passkeysDone: 'Done',
 } as const;
 
 type Table = typeof strings;

@@ -2,7 +2,6 @@ import type { Feature } from '../../flow/feature';
 import { lazyScreen } from '../../parts/lazyScreen';
 import type { ResetEmailReason } from './state';
 import { reducePasswords } from './reducer';
-import { PasswordConfirmation } from './screens/PasswordConfirmation';
 import { PasswordEmailForm } from './screens/PasswordEmailForm';
 import { initialPasswordSlice } from './state';
 
@@ -35,7 +34,7 @@ export const passwords: Feature = {
     PasswordSetNew: lazyScreen(() => loadPasswordScreens().then((m) => ({ default: m.PasswordSetNew }))),
     PasswordDedupe: lazyScreen(() => loadPasswordScreens().then((m) => ({ default: m.PasswordDedupe }))),
     PasswordBreached: lazyScreen(() => loadPasswordScreens().then((m) => ({ default: m.PasswordBreached }))),
-    PasswordConfirmation,
+    PasswordConfirmation: lazyScreen(() => import('./screens/PasswordConfirmation').then((m) => ({ default: m.PasswordConfirmation }))),
   },
   effects: () => import('./effects').then((m) => m.passwordEffects),
   main: { product: 'passwords', tabs: () => [{ id: 'email', label: 'tabEmail', form: PasswordEmailForm, rank: 2 }] },

@@ -1,9 +1,12 @@
-import { en, type StringKey } from '../../strings/en';
+import type { StringKey } from '../../strings/en';
+import { laterStrings } from './later-strings';
 
 /** The hint kinds that zxcvbn's feedback falls into. */
 export type HintKind = 'common-password' | 'repeat' | 'sequence' | 'keyboard-pattern' | 'date' | 'name' | 'year';
 
-const KINDS: Record<HintKind, StringKey[]> = {
+type HintKey = keyof typeof laterStrings & StringKey;
+
+const KINDS: Record<HintKind, HintKey[]> = {
   'common-password': [
     'zxcvbnTopTen',
     'zxcvbnTopHundred',
@@ -39,7 +42,7 @@ export interface Hint {
  * `strings`. Texts not listed are shown as they come (still overridable by their English text).
  */
 const HINTS = new Map<string, Hint>(
-  (Object.entries(KINDS) as [HintKind, StringKey[]][]).flatMap(([kind, keys]) => keys.map((key) => [en[key], { key, kind }] as const)),
+  (Object.entries(KINDS) as [HintKind, HintKey[]][]).flatMap(([kind, keys]) => keys.map((key) => [laterStrings[key], { key, kind }] as const)),
 );
 
 export function hintFor(text: string): Hint | null {

@@ -1,2 +1,3 @@
-/** The rest of the sign-in's second step, one lazy chunk (lazy.ts): the first load carries only the reducer and the screen choice. */
-export const loadTwoStep = () => import('./lazy');
+import { withLater } from '../../later/load';
+/** The rest of the sign-in's second step, one lazy chunk (lazy.ts), with the later texts and styles: the first load carries only the reducer and the screen choice. */
+export const loadTwoStep = withLater(() => import('./lazy'));

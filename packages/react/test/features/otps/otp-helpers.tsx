@@ -9,7 +9,10 @@ import { Main } from '../../../src/main/Main';
 import { OTPConfirmation } from '../../../src/features/otps/screens/OTPConfirmation';
 import { OTPAuthenticate } from '../../../src/features/otps/screens/OTPAuthenticate';
 import type { LoginConfig, Strings } from '../../../src/types';
-import { fakeClient, type FakeClient } from '../../helpers';
+import { fakeClient, type FakeClient, loadWhatComesLater } from '../../helpers';
+
+// The screens are imported directly here; in the widget they load with the later texts (src/later/).
+await loadWhatComesLater();
 
 /** The login flow started on OTPAuthenticate (the screen imported directly, not lazily). */
 export function renderOtpScreen(otp: Partial<OtpState> = {}, options: { client?: FakeClient; config?: LoginConfig; strings?: Strings } = {}) {

@@ -13,7 +13,10 @@ import { OTPAuthenticate } from '../../../src/features/otps/screens/OTPAuthentic
 import { PasswordBreached, PasswordCreateOrLogin, PasswordDedupe, PasswordForgot, PasswordSetNew } from '../../../src/features/passwords/screens/password';
 import { PasswordConfirmation } from '../../../src/features/passwords/screens/PasswordConfirmation';
 import type { LoginConfig, Strings } from '../../../src/types';
-import { fakeClient, STRENGTH_OK, type FakeClient } from '../../helpers';
+import { fakeClient, STRENGTH_OK, type FakeClient, loadWhatComesLater } from '../../helpers';
+
+// The screens are imported directly here; in the widget they load with the later texts (src/later/).
+await loadWhatComesLater();
 
 export const SCREENS: ScreenMap = {
   Main,

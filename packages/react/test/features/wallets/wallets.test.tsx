@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { base58 } from '@scure/base';
-import { messageForError } from '@vestibule/client';
+import { messageForError } from '@vestibule/client/error-messages';
 import { VestibuleLogin } from '../../../src/index';
 import type { LoginConfig } from '../../../src/types';
 import { apiError, WALLET_CHALLENGE, WALLET_SESSION_RESPONSE, expectNoAxeViolations, fakeClient, type FakeClient } from '../../helpers';

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyWithLater } from '../../../later/load';
 import type { Feature } from '../../../flow/feature';
 import { texts } from './texts';
 
@@ -10,6 +10,6 @@ export const oauthAccount: Feature = {
     order: 50,
     heading: texts.heading,
     shown: (config, user) => config.products.includes('oauth') || user.oauth_accounts.length > 0,
-    section: lazy(() => import('./ConnectedAccountsSection')),
+    section: lazyWithLater(() => import('./ConnectedAccountsSection')),
   },
 };

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazyWithLater } from '../../../later/load';
+import { Suspense, lazy } from 'react';
 import { useFlow } from '../../../flow/FlowContext';
 import { Button } from '../../../parts/Button';
 import { useWidget } from '../../../widget/context';
@@ -7,7 +8,7 @@ import { OneTapRoom } from './OneTapRoom';
 
 const ProviderLogo = lazy(() => import('./ProviderLogo'));
 // Google one-tap: its container and the code behind it load only for an entry with one_tap.
-const OneTapContainer = lazy(() => import('./OneTapContainer'));
+const OneTapContainer = lazyWithLater(() => import('./OneTapContainer'));
 
 /**
  * One 'Continue with {provider}' button per entry of oauthOptions.providers, in configuration

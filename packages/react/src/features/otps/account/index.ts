@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyWithLater } from '../../../later/load';
 import type { Feature } from '../../../flow/feature';
 import { passcodeChoices } from './choices';
 import { texts } from './texts';
@@ -16,7 +16,7 @@ export const otpsAccount: Feature = {
     heading: texts.heading,
     shown: (config, user) =>
       (config.products.includes('otp') && (config.otpOptions?.methods ?? []).some((method) => method !== 'email')) || user.phone_numbers.length > 0,
-    section: lazy(() => import('./PhoneNumbersSection')),
+    section: lazyWithLater(() => import('./PhoneNumbersSection')),
   },
-  confirm: { order: 20, choices: passcodeChoices, step: lazy(() => import('./PasscodeConfirm')) },
+  confirm: { order: 20, choices: passcodeChoices, step: lazyWithLater(() => import('./PasscodeConfirm')) },
 };

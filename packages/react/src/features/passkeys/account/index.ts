@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyWithLater } from '../../../later/load';
 import type { Feature } from '../../../flow/feature';
 import { texts } from './texts';
 
@@ -13,11 +13,11 @@ export const passkeysAccount: Feature = {
     order: 40,
     heading: texts.heading,
     shown: (config, user) => config.products.includes('passkeys') || user.webauthn_registrations.length > 0,
-    section: lazy(() => import('./PasskeysSection')),
+    section: lazyWithLater(() => import('./PasskeysSection')),
   },
   confirm: {
     order: 10,
     choices: (user) => (user.webauthn_registrations.length ? [{ key: 'passkey', label: texts.usePasskey }] : []),
-    step: lazy(() => import('./PasskeyConfirm')),
+    step: lazyWithLater(() => import('./PasskeyConfirm')),
   },
 };

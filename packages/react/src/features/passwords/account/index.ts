@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyWithLater } from '../../../later/load';
 import { primaryEmail } from '../../../account/primary';
 import type { Feature } from '../../../flow/feature';
 import { texts } from './texts';
@@ -15,11 +15,11 @@ export const passwordsAccount: Feature = {
     order: 30,
     heading: texts.heading,
     shown: (config, user) => config.products.includes('passwords') || user.password !== null,
-    section: lazy(() => import('./PasswordSection')),
+    section: lazyWithLater(() => import('./PasswordSection')),
   },
   confirm: {
     order: 30,
     choices: (user) => (user.password && primaryEmail(user) ? [{ key: 'password', label: texts.confirmWithPassword }] : []),
-    step: lazy(() => import('./PasswordConfirm')),
+    step: lazyWithLater(() => import('./PasswordConfirm')),
   },
 };

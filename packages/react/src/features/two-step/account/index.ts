@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyWithLater } from '../../../later/load';
 import type { Feature } from '../../../flow/feature';
 
 /**
@@ -15,13 +15,13 @@ export const twoStepAccount: Feature = {
     // After every way in (addresses 10 to wallets 60), before the devices (70): what guards the ways in.
     order: 65,
     heading: 'Two-step verification',
-    section: lazy(() => import('./TwoStepSection')),
+    section: lazyWithLater(() => import('./TwoStepSection')),
   },
   confirm: {
     // First of the ways: with the app on, the changes that would lift it (turning it off, new
     // recovery codes, a passkey) ask for it, and another way alone would be asked again.
     order: 0,
     choices: (user) => (user.totp ? [{ key: 'app', label: 'Enter a code from your authenticator app' }] : []),
-    step: lazy(() => import('./AppConfirm')),
+    step: lazyWithLater(() => import('./AppConfirm')),
   },
 };

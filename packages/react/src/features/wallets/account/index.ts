@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyWithLater } from '../../../later/load';
 import type { Feature } from '../../../flow/feature';
 import { texts } from './texts';
 
@@ -10,6 +10,6 @@ export const walletsAccount: Feature = {
     order: 60,
     heading: texts.heading,
     shown: (config, user) => config.products.includes('crypto') || user.crypto_wallets.length > 0,
-    section: lazy(() => import('./WalletsSection')),
+    section: lazyWithLater(() => import('./WalletsSection')),
   },
 };

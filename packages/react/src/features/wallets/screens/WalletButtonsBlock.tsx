@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazyWithLater } from '../../../later/load';
+import { Suspense } from 'react';
 import { ButtonRoom } from '../../../parts/ButtonRoom';
 import { useWidget } from '../../../widget/context';
 import { loadWallets } from '../load';
 
-const WalletButtons = lazy(() => loadWallets().then((part) => ({ default: part.WalletButtons })));
+const WalletButtons = lazyWithLater(() => loadWallets().then((part) => ({ default: part.WalletButtons })));
 
 /**
  * Main's wallet block: the detected wallets' buttons, which load with the wallets' code; until

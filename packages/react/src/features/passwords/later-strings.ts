@@ -1,5 +1,9 @@
-/** Passwords: PasswordCreateOrLogin, PasswordForgot, PasswordSetNew, PasswordDedupe, PasswordBreached, the strength feedback (zxcvbn hints, LUDS), and the reset mount's PasswordResetForm. Picked up by src/strings/en.ts; override any of them by its English text. */
-export const strings = {
+/**
+ * The texts of passwords that no first screen shows: loaded after the first paint (src/later/), and
+ * awaited by every screen, section and effect that loads lazily. Override any of them by its
+ * English text, as every text.
+ */
+export const laterStrings = {
   resetYourPassword: 'Reset your password',
   newPasswordLabel: 'New password',
   loggingIn: 'Logging in...',
@@ -74,7 +78,7 @@ export const strings = {
   zxcvbnSuggestPwned: 'If you use this password elsewhere, you should change it.',
 } as const;
 
-type Table = typeof strings;
+type Table = typeof laterStrings;
 declare module '../../strings/en' {
   interface StringTable extends Table {}
 }
