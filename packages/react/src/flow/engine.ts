@@ -1,6 +1,6 @@
 import { loadLater, withLater } from '../later/load';
 import { common } from './common';
-import type { EffectContext, EffectMap, Feature, ScreenMap } from './feature';
+import type { EffectContext, EffectMap, Feature, Reducer, ScreenMap } from './feature';
 import type { CommonState, FlowEvent, FlowState, MountKind, Screen, UserEvent } from './types';
 
 /** A mount's flow: its features composed. Pure data and pure functions; Flow.tsx runs it. */
@@ -13,6 +13,11 @@ export interface FlowEngine {
   initial(extra?: Partial<FlowState>): FlowState;
   /** Every feature's reducer cases, in order. Returns the same object when nothing changed. */
   reduce(state: FlowState, event: FlowEvent): FlowState;
+  /**
+   * Null once every reducer is in; else their arrival (fetched now if not yet), which rejects when
+   * one could not load (the next call tries again). Events wait for it (runner.ts).
+   */
+  reducersLoaded(): Promise<void> | null;
   /** Which screen shows: one pure function of the state (features asked in their declared order). */
   getScreen(state: FlowState): Screen;
   screens: ScreenMap;
@@ -22,7 +27,7 @@ export interface FlowEngine {
    * fail the event as a call that reached no server does (its message in the banner).
    */
   runEffects(event: UserEvent, ctx: EffectContext): void;
-  /** Fetches the effects that load lazily, so the first event does not wait for them. */
+  /** Fetches the reducers and effects that load lazily, so the first event does not wait for them. */
   preload(): void;
   /** Runs the on-enter hooks of a screen. */
   enter(screen: Screen, ctx: EffectContext): void;
@@ -60,12 +65,34 @@ export function composeFlow(mount: MountKind, features: readonly Feature[], opti
     }
     return effects;
   };
+  // The reducers that load lazily, once in; their load, shared until it settles.
+  const reducers = new Map<Feature, Reducer>();
+  let reducersLoading: Promise<void> | undefined;
+  const reducersLoaded = (): Promise<void> | null => {
+    const missing = all.filter((f) => f.loadReduce && !reducers.has(f));
+    if (missing.length === 0) return null;
+    reducersLoading ??= Promise.all(missing.map((f) => f.loadReduce!().then((reduce) => void reducers.set(f, reduce)))).then(
+      () => {
+        reducersLoading = undefined;
+      },
+      (err: unknown) => {
+        reducersLoading = undefined;
+        throw err;
+      },
+    );
+    return reducersLoading;
+  };
   return {
     mount,
     start,
     features,
     initial: (extra = {}) => ({ mount, ...COMMON_INITIAL, ...merge((f) => f.initial), ...extra }) as FlowState,
-    reduce: (state, event) => all.reduce((s, f) => (f.reduce ? f.reduce(s, event) : s), state),
+    reduce: (state, event) =>
+      all.reduce((s, f) => {
+        const reduce = f.reduce ?? reducers.get(f);
+        return reduce ? reduce(s, event) : s;
+      }, state),
+    reducersLoaded,
     getScreen(state) {
       for (const f of features) {
         const screen = f.screen?.(state);
@@ -93,6 +120,7 @@ export function composeFlow(mount: MountKind, features: readonly Feature[], opti
     },
     preload() {
       loadLater().catch(() => undefined);
+      reducersLoaded()?.catch(() => undefined);
       for (const f of features) {
         const effects = effectsOf(f);
         // Not awaited: a load that fails here is tried again by the event that needs it.

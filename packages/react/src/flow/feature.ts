@@ -45,6 +45,9 @@ export type EffectMap = { [T in UserEvent['type']]?: (event: EventOf<T>, ctx: Ef
 /** Loads a feature's effects from a chunk of their own. */
 export type LoadEffects = () => Promise<EffectMap>;
 
+/** Reducer cases: the next state, or the same object when the event is not their business. */
+export type Reducer = (state: FlowState, event: FlowEvent) => FlowState;
+
 export type ScreenMap = Partial<Record<Screen, ComponentType>>;
 
 /**
@@ -58,7 +61,13 @@ export interface Feature {
   /** Initial values of this feature's part of the state. */
   initial?: Partial<FlowState>;
   /** This feature's reducer cases: the next state, or the same object when the event is not its business. */
-  reduce?(state: FlowState, event: FlowEvent): FlowState;
+  reduce?: Reducer;
+  /**
+   * Or its reducer cases from a chunk of their own (`() => import('./reducer').then((m) => m.reduceX)`):
+   * the flow fetches them once the first screen has painted, and holds every event sent or
+   * dispatched before they (all of the mount's) are in, then applies them in order.
+   */
+  loadReduce?: () => Promise<Reducer>;
   /**
    * The screen this feature claims for a state, or null. Features are asked in the order the mount
    * lists them; the first answer wins; when none answers the flow shows its start screen.

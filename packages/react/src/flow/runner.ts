@@ -79,7 +79,7 @@ export function createFlowRunner(options: {
     return ctx;
   };
 
-  const apply = (event: FlowEvent) => {
+  const applyNow = (event: FlowEvent) => {
     const next = flow.reduce(state, event);
     if (next === state) return;
     state = next;
@@ -87,14 +87,41 @@ export function createFlowRunner(options: {
     runner.enterScreen();
   };
 
+  // What arrives before the reducers that load lazily (a submit right after the first paint, an
+  // on-enter hook's answer) waits for them, in order. Should they not load, it goes on with those
+  // there are: the effects' own load then says the server could not be reached.
+  let held: (() => void)[] | null = null;
+  const whenReducible = (step: () => void) => {
+    if (held) {
+      held.push(step);
+      return;
+    }
+    const loading = flow.reducersLoaded();
+    if (!loading) {
+      step();
+      return;
+    }
+    held = [step];
+    const release = () => {
+      const steps = held ?? [];
+      held = null;
+      for (const next of steps) next();
+    };
+    loading.then(release, release);
+  };
+  const apply = (event: FlowEvent) => whenReducible(() => applyNow(event));
+
   const runner: FlowRunner = {
     getState: () => state,
     send(event) {
       // The effects belong to the screen the event was sent from, whatever the event changes.
       if (!scope) runner.enterScreen();
-      const ctx = context(scope!.controller.signal, event);
-      apply(event);
-      flow.runEffects(event, ctx);
+      const signal = scope!.controller.signal;
+      whenReducible(() => {
+        const ctx = context(signal, event);
+        applyNow(event);
+        flow.runEffects(event, ctx);
+      });
     },
     enterScreen() {
       const screen = flow.getScreen(state);

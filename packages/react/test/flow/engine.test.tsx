@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { composeFlow } from '../../src/flow/engine';
-import type { EffectContext, EffectMap, Feature } from '../../src/flow/feature';
+import type { EffectContext, EffectMap, Feature, Reducer } from '../../src/flow/feature';
 import { Flow } from '../../src/flow/Flow';
 import { WidgetShell } from '../../src/mounts/Shell';
 import { apiError, fakeClient, SESSION_RESPONSE, LOGIN_OR_CREATE_RESPONSE } from '../helpers';
@@ -197,5 +197,75 @@ describe('effects loaded lazily', () => {
     await act(async () => arrive());
     expect(load).toHaveBeenCalledTimes(2);
     expect(ran).toHaveLength(1);
+  });
+});
+
+describe('reducers loaded lazily', () => {
+  /** A feature whose reducer (it counts SELECT_TAB and TRY_AGAIN, in order) arrives when the test says. */
+  function lazyReducerFeature() {
+    let arrive: () => void = () => undefined;
+    let refuse: (err: unknown) => void = () => undefined;
+    const seen: string[] = [];
+    const reduce: Reducer = (state, event) => {
+      if (event.type === 'SELECT_TAB' || event.type === 'TRY_AGAIN') seen.push(event.type === 'SELECT_TAB' ? `tab ${event.tab}` : 'try again');
+      return state;
+    };
+    const load = vi.fn(
+      () =>
+        new Promise<Reducer>((resolve, reject) => {
+          arrive = () => resolve(reduce);
+          refuse = reject;
+        }),
+    );
+    const feature: Feature = { name: 'lazy reducer', loadReduce: load };
+    return { feature, load, seen, arrive: () => arrive(), refuse: (err: unknown) => refuse(err) };
+  }
+
+  it('are fetched after the first paint; events sent and dispatched before they arrive are applied then, in order', async () => {
+    const { feature, load, seen, arrive } = lazyReducerFeature();
+    const { feature: probe, entered } = probeFeature();
+    const flow = renderFlow([probe, feature]);
+    expect(load).toHaveBeenCalledOnce();
+    const main = entered[0]!;
+    act(() => {
+      main.send({ type: 'SELECT_TAB', tab: 'sms' });
+      main.dispatch({ type: 'MAGIC_LINK_SENT', email: 'a@b.co', response: LOGIN_OR_CREATE_RESPONSE });
+      main.send({ type: 'TRY_AGAIN' });
+    });
+    // Nothing applied yet: not even the probe's own (eager) case, which would put the flow out of order.
+    expect(screen.getByText('on Main')).toBeTruthy();
+    expect(seen).toEqual([]);
+    await act(async () => arrive());
+    expect(seen).toEqual(['tab sms', 'try again']);
+    // MAGIC_LINK_SENT then TRY_AGAIN: back on Main, as if nothing had been held.
+    expect(screen.getByText('on Main')).toBeTruthy();
+    expect(flow.reducersLoaded()).toBeNull();
+    // Once there, events apply at once (sent from Main as entered again).
+    act(() => entered.at(-1)!.send({ type: 'SELECT_TAB', tab: 'email' }));
+    expect(seen).toEqual(['tab sms', 'try again', 'tab email']);
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('that cannot load: the held events apply with the reducers there are, and the next call tries again', async () => {
+    const { feature, load, seen, refuse, arrive } = lazyReducerFeature();
+    const { feature: probe, entered } = probeFeature();
+    const flow = renderFlow([probe, feature]);
+    act(() => {
+      entered[0]!.send({ type: 'SELECT_TAB', tab: 'sms' });
+      entered[0]!.dispatch({ type: 'MAGIC_LINK_SENT', email: 'a@b.co', response: LOGIN_OR_CREATE_RESPONSE });
+    });
+    await act(async () => refuse(new TypeError('Failed to fetch dynamically imported module')));
+    expect(screen.getByText('on EmailConfirmation')).toBeTruthy();
+    expect(seen).toEqual([]);
+    let again: Promise<void> | null = null;
+    act(() => {
+      again = flow.reducersLoaded();
+    });
+    expect(load).toHaveBeenCalledTimes(2);
+    await act(async () => {
+      arrive();
+      await again;
+    });
+    expect(flow.reducersLoaded()).toBeNull();
   });
 });

@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FlowState, Screen } from '../../src/flow/types';
 import { mainError } from '../../src/main/layout';
 import { loginFlow } from '../../src/mounts/VestibuleLogin';
 import { senderDomain } from '../../src/features/magic-links/mailServices';
-import { getScreen, initialState, reducer } from '../../src/mounts/flows';
+import { FLOWS, getScreen, initialState, reducer } from '../../src/mounts/flows';
 import { SESSION_RESPONSE, LOGIN_OR_CREATE_RESPONSE } from '../helpers';
+
+// The reducers some features load after the first paint, here before.
+beforeAll(() => Promise.all(Object.values(FLOWS).map((flow) => flow.reducersLoaded())));
 
 const OTP = { type: 'sms', methodId: 'm-1', otpDestination: '+15005550006', formattedDestination: '+1 500', expiresAt: 1000 } as const;
 

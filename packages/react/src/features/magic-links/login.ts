@@ -1,6 +1,5 @@
 import type { Feature } from '../../flow/feature';
 import { lazyScreen } from '../../parts/lazyScreen';
-import { reduceMagicLinks } from './reducer';
 import { MagicLinkForm } from './screens/MagicLinkForm';
 import { initialMagicLinkSlice } from './state';
 
@@ -8,7 +7,7 @@ import { initialMagicLinkSlice } from './state';
 export const magicLinks: Feature = {
   name: 'magic-links',
   initial: initialMagicLinkSlice,
-  reduce: reduceMagicLinks,
+  loadReduce: () => import('./reducer').then((m) => m.reduceMagicLinks),
   screen: (state) => (state.magicLinkState ? 'EmailConfirmation' : null),
   screens: { EmailConfirmation: lazyScreen(() => import('./screens/EmailConfirmation').then((m) => ({ default: m.EmailConfirmation }))) },
   effects: () => import('./effects').then((m) => m.magicLinkEffects),

@@ -1,5 +1,4 @@
 import type { Feature } from '../../flow/feature';
-import { reduceOAuth } from './reducer';
 import { OAuthButtons } from './screens/OAuthButtons';
 import { initialOAuthSlice } from './state';
 
@@ -10,7 +9,7 @@ import { initialOAuthSlice } from './state';
 export const oauth: Feature = {
   name: 'oauth',
   initial: initialOAuthSlice,
-  reduce: reduceOAuth,
+  loadReduce: () => import('./reducer').then((m) => m.reduceOAuth),
   effects: () => import('./effects').then((m) => m.oauthStartEffects),
   main: { product: 'oauth', block: OAuthButtons, order: (config) => (config.oauthOptions?.position === 'below' ? 1 : -2) },
 };

@@ -1,6 +1,5 @@
 import type { Feature, MainTab } from '../../flow/feature';
 import { lazyScreen } from '../../parts/lazyScreen';
-import { reduceOtps } from './reducer';
 import { OtpEmailForm } from './screens/OtpEmailForm';
 import { SmsForm, WhatsAppForm } from './screens/PhoneForm';
 import { initialOtpSlice } from './state';
@@ -28,7 +27,7 @@ const TABS = {
 export const otps: Feature = {
   name: 'otps',
   initial: initialOtpSlice,
-  reduce: reduceOtps,
+  loadReduce: () => import('./reducer').then((m) => m.reduceOtps),
   screen: (state) => (state.authenticated === 'otp' ? 'OTPConfirmation' : state.otpState ? 'OTPAuthenticate' : null),
   screens: { OTPAuthenticate, OTPConfirmation },
   effects: () => import('./effects').then((m) => m.otpEffects),

@@ -1,23 +1,7 @@
 import type { Feature } from '../../flow/feature';
-import type { FlowEvent, FlowState } from '../../flow/types';
 import { PasskeyButton } from './screens/PasskeyButton';
 import { initialPasskeySlice } from './state';
 import { lazyScreen } from '../../parts/lazyScreen';
-
-function reducePasskeySignIn(state: FlowState, event: FlowEvent): FlowState {
-  switch (event.type) {
-    case 'PASSKEY_AUTOFILL_KNOWN':
-      return state.passkeyAutofill === event.supported ? state : { ...state, passkeyAutofill: event.supported };
-    case 'PASSKEY_SIGN_IN':
-      return { ...state, passkeyPending: true, passkeyError: null, errorDescriptor: null, banner: null };
-    case 'PASSKEY_SIGN_IN_FAILED':
-      return { ...state, passkeyPending: false, passkeyError: event.message };
-    case 'AUTHENTICATED':
-      return { ...state, passkeyPending: false, passkeyError: null };
-    default:
-      return state;
-  }
-}
 
 /**
  * Passkeys in the login mount: Main's passkey button, last, or the email field's autofill where
@@ -26,7 +10,7 @@ function reducePasskeySignIn(state: FlowState, event: FlowEvent): FlowState {
 export const passkeys: Feature = {
   name: 'passkeys',
   initial: initialPasskeySlice,
-  reduce: reducePasskeySignIn,
+  loadReduce: () => import('./sign-in-reducer').then((m) => m.reducePasskeySignIn),
   screen: (state) => (state.authenticated === 'passkey' ? 'PasskeyConfirmation' : null),
   screens: { PasskeyConfirmation: lazyScreen(() => import('./screens/PasskeyConfirmation').then((m) => ({ default: m.PasskeyConfirmation }))) },
   effects: () => import('./sign-in-effects').then((m) => m.passkeySignInEffects),

@@ -1,7 +1,6 @@
 import type { Feature } from '../../flow/feature';
 import { lazyScreen } from '../../parts/lazyScreen';
 import type { ResetEmailReason } from './state';
-import { reducePasswords } from './reducer';
 import { PasswordEmailForm } from './screens/PasswordEmailForm';
 import { initialPasswordSlice } from './state';
 
@@ -22,7 +21,7 @@ const loadPasswordScreens = () => import('./screens/password');
 export const passwords: Feature = {
   name: 'passwords',
   initial: initialPasswordSlice,
-  reduce: reducePasswords,
+  loadReduce: () => import('./reducer').then((m) => m.reducePasswords),
   screen(state) {
     if (state.authenticated === 'password') return 'PasswordConfirmation';
     if (!state.passwordState) return null;

@@ -1,7 +1,6 @@
 import type { Feature } from '../../flow/feature';
 import { lazyScreen } from '../../parts/lazyScreen';
 import { loadTwoStep } from './load';
-import { reduceTwoStep } from './reducer';
 import { initialTwoStepSlice } from './state';
 
 /**
@@ -16,7 +15,7 @@ import { initialTwoStepSlice } from './state';
 export const twoStep: Feature = {
   name: 'two-step',
   initial: initialTwoStepSlice,
-  reduce: reduceTwoStep,
+  loadReduce: () => import('./reducer').then((m) => m.reduceTwoStep),
   screen: (state) => (state.twoStep ? 'TwoStep' : null),
   screens: { TwoStep: lazyScreen(() => loadTwoStep().then((lazy) => ({ default: lazy.TwoStep }))) },
   effects: {

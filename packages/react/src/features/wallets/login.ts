@@ -3,7 +3,6 @@ import type { EffectContext, Feature } from '../../flow/feature';
 import type { FlowState, Screen } from '../../flow/types';
 import { lazyScreen } from '../../parts/lazyScreen';
 import { loadWallets, type LazyPart } from './load';
-import { reduceWallets } from './reducer';
 import { WalletButtonsBlock } from './screens/WalletButtonsBlock';
 import { initialWalletSlice } from './state';
 
@@ -30,7 +29,7 @@ const run = (name: 'watchWallets' | 'connectWallet' | 'signChallenge') => (ctx: 
 export const wallets: Feature = {
   name: 'wallets',
   initial: initialWalletSlice,
-  reduce: reduceWallets,
+  loadReduce: () => import('./reducer').then((m) => m.reduceWallets),
   screen: walletList,
   screens: Object.fromEntries(SCREENS.map((name) => [name, part(name)])),
   enter: {
