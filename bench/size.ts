@@ -27,9 +27,9 @@ const CONSOLE_DIST = 'packages/console/dist';
  * The login mount's initial JS+CSS, gzipped, React external, with every method configured, built
  * the host's way with each bundler. Issue 32 sets 20 KB; this is where the work stands (its note).
  */
-const LOGIN_BUDGET_BYTES = 25 * 1000;
+const LOGIN_BUDGET_BYTES = 23 * 1000;
 /** The account mount's initial JS+CSS, the host's way: it keeps the page from growing unnoticed. */
-const ACCOUNT_BUDGET_BYTES = 21 * 1000;
+const ACCOUNT_BUDGET_BYTES = 20 * 1000;
 /** The issue's budget for the one script (dist/vanilla/vestibule.js) before anything lazy, React included. */
 const ONE_SCRIPT_BUDGET_BYTES = 90 * 1000;
 const gzipped = (dir: string, file: string) => gzipBytes(join(dir, file));

@@ -347,9 +347,9 @@ export async function expectNoAxeViolations(element: Element): Promise<void> {
 }
 
 /**
- * What the widget fetches after its first paint (the later texts and styles, the toasts), fetched
+ * What the widget fetches after its first paint (the later texts and styles, the toasts, the banner), fetched
  * now: for tests that draw later screens directly and read toasts at once under fake timers.
  */
 export async function loadWhatComesLater(): Promise<void> {
-  await Promise.all([loadLater(), import('../src/parts/toast/ToastList')]);
+  await Promise.all([loadLater(), import('../src/parts/toast/ToastList'), import('../src/parts/Banner')]);
 }

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Banner } from '../parts/Banner';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazyWithLater } from '../later/load';
 import { createToastStore } from '../parts/toast/store';
 import { Toaster } from '../parts/toast/Toaster';
 import { useWidget } from '../widget/context';
@@ -8,6 +8,9 @@ import type { ScreenMap } from './feature';
 import { FlowContext, type FlowContextValue } from './FlowContext';
 import { createFlowRunner } from './runner';
 import type { FlowState } from './types';
+
+/** The banner over the screen comes with the first one (a failure, a notice), with its rules. */
+const Banner = lazyWithLater(() => import('../parts/Banner').then((m) => ({ default: m.Banner })));
 
 /**
  * Runs a flow in React: holds the state, derives the screen with the engine's getScreen, hands
@@ -76,8 +79,10 @@ export function Flow({ flow, initial, screens }: { flow: FlowEngine; initial?: (
   return (
     <FlowContext.Provider value={value}>
       <div className="vst-screen" ref={containerRef} data-screen={screen}>
-        {bannerError ? <Banner variant="error" message={bannerError.message} onDismiss={dismiss} /> : null}
-        {!bannerError && state.banner ? <Banner {...state.banner} onDismiss={dismiss} /> : null}
+        <Suspense fallback={null}>
+          {bannerError ? <Banner variant="error" message={bannerError.message} onDismiss={dismiss} /> : null}
+          {!bannerError && state.banner ? <Banner {...state.banner} onDismiss={dismiss} /> : null}
+        </Suspense>
         {Current ? <Current /> : null}
         <Toaster store={toasts} />
       </div>

@@ -68,7 +68,7 @@ describe('a recovery code instead', () => {
     fireEvent.submit(field.closest('form')!);
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
     expect(client.twoStep.authenticateWithRecoveryCode).toHaveBeenCalledWith({ recovery_code: 'abcd-ef00', session_duration_minutes: 30 });
-    expect(screen.getByRole('status').textContent).toContain('You have 9 recovery codes left.');
+    expect((await screen.findByRole('status')).textContent).toContain('You have 9 recovery codes left.');
     expect(callbacks.onEvent).toHaveBeenCalledWith({ type: 'PASSWORD_AUTHENTICATE', data: SESSION_RESPONSE });
     await expectNoAxeViolations(container);
   });
