@@ -4,7 +4,7 @@ import { createSession, findLiveSession } from '../src/kernel/sessions/sessions-
 import { consumeMagicLinkToken, issueMagicLinkToken } from '../src/kernel/sign-in-links.js';
 import { createUserWithEmail } from '../src/kernel/users.js';
 import { createOutboxEmailSink, listOutbox } from '../src/delivery/outbox-sink.js';
-import { releaseAttempt, reserveAttempt } from '../src/kernel/failure-counters.js';
+import { giveBackAttempt, releaseAttempt, reserveAttempt } from '../src/kernel/failure-counters.js';
 import { attemptCode, consumeToken, issueCode, issueToken } from '../src/kernel/one-time-secrets.js';
 import { hitRateLimit } from '../src/security/rate-limit.js';
 import { ensureSigningKey, ID_TOKEN_KEY, publishedKeys, rotateSigningKey, SESSION_KEY, SigningKeyring } from '../src/kernel/keyring.js';
@@ -190,6 +190,24 @@ function storageSuite(open: () => Promise<{ db: Kysely<Database>; openAnother?: 
     } finally {
       await Promise.all(others.map((o) => o.close()));
     }
+  });
+
+  it('an attempt given back (never checked: the server was busy) lifts the lock it reached and counts for nothing', async () => {
+    const rule = { maxFailures: 3, windowSeconds: 3600, lockSeconds: 1800 };
+    const counters = [
+      { scope: `test:${Math.random()}`, client: '127.0.0.1', rule },
+      { scope: `test:${Math.random()}`, client: '*', rule: { ...rule, maxFailures: 100 } },
+    ];
+    const now = new Date();
+    await reserveAttempt(db, counters, now);
+    await reserveAttempt(db, counters, now);
+    const third = await reserveAttempt(db, counters, now);
+    expect(third.allowed && third.lockIfWrong).toBeTruthy();
+    await giveBackAttempt(db, counters);
+    // Not locked: the third is reserved again, and only then does the lock stand.
+    const again = await reserveAttempt(db, counters, now);
+    expect(again.allowed && again.lockIfWrong).toBeTruthy();
+    expect((await reserveAttempt(db, counters, now)).allowed).toBe(false);
   });
 
   it('keeps exactly one active signing key when instances race, and publishes rotated keys', async () => {

@@ -79,21 +79,33 @@ export async function reserveAttempt(db: Kysely<Database>, counters: FailureCoun
  * does not wipe out what other addresses guessed.
  */
 export async function releaseAttempt(db: Kysely<Database>, counters: FailureCounter[]): Promise<void> {
-  for (const { scope, client, rule } of counters) {
-    if (client !== ACCOUNT_WIDE) {
-      await db.deleteFrom('failure_counters').where('scope', '=', scope).where('client', '=', client).execute();
+  for (const counter of counters) {
+    if (counter.client !== ACCOUNT_WIDE) {
+      await db.deleteFrom('failure_counters').where('scope', '=', counter.scope).where('client', '=', counter.client).execute();
       continue;
     }
-    await db
-      .updateTable('failure_counters')
-      .set({
-        failures: sql`greatest(failures - 1, 0)`,
-        locked_until: sql`case when failures - 1 >= ${rule.maxFailures} then locked_until else null end`,
-      })
-      .where('scope', '=', scope)
-      .where('client', '=', client)
-      .execute();
+    await giveBack(db, counter);
   }
+}
+
+/**
+ * A reserved attempt was never checked (the server was too busy to run it): it is given back to
+ * every counter, and a lock it alone reached is lifted, so a refusal never counts as a wrong guess.
+ */
+export async function giveBackAttempt(db: Kysely<Database>, counters: FailureCounter[]): Promise<void> {
+  for (const counter of counters) await giveBack(db, counter);
+}
+
+async function giveBack(db: Kysely<Database>, { scope, client, rule }: FailureCounter): Promise<void> {
+  await db
+    .updateTable('failure_counters')
+    .set({
+      failures: sql`greatest(failures - 1, 0)`,
+      locked_until: sql`case when failures - 1 >= ${rule.maxFailures} then locked_until else null end`,
+    })
+    .where('scope', '=', scope)
+    .where('client', '=', client)
+    .execute();
 }
 
 /** Forgets every count and lock of a scope: the owner proved control (a password reset). */

@@ -8,7 +8,15 @@ import { bearerToken } from '../../http/bearer.js';
 import { defineRoute } from '../../http/define-route.js';
 import { signInClient } from '../../http/sign-in-client.js';
 import { enforceClientLimit, enforceRateLimit, lockedError } from '../../http/limits.js';
-import { ACCOUNT_WIDE, clearFailures, passwordFailureScope, releaseAttempt, reserveAttempt, type FailureCounter } from '../../kernel/failure-counters.js';
+import {
+  ACCOUNT_WIDE,
+  clearFailures,
+  giveBackAttempt,
+  passwordFailureScope,
+  releaseAttempt,
+  reserveAttempt,
+  type FailureCounter,
+} from '../../kernel/failure-counters.js';
 import { sha256Hex } from '../../security/hash.js';
 import { dummyHashLoader, hashPassword, needsRehash } from '../../security/password-hash.js';
 import { checkMinutes, EXPIRATION_MINUTES, requestedSession } from '../../kernel/durations.js';
@@ -111,7 +119,13 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
     // answer, so neither the time nor the status tells whether an account or a password exists.
     const user = await findPasswordLogin(db, email);
     const stored = user?.hash ?? (await dummyHash());
-    const matches = await deps.heavyWork.run(() => verifyStoredPassword(stored, body.password));
+    // The queue may have filled since admit(): a refusal then is no guess, and gives its attempt back.
+    const matches = await deps.heavyWork
+      .run(() => verifyStoredPassword(stored, body.password))
+      .catch(async (err: unknown) => {
+        if (err instanceof ApiError && err.errorType === 'server_busy') await giveBackAttempt(db, counters);
+        throw err;
+      });
     if (!user?.hash || !matches) {
       if (reservation.lockIfWrong) throw lockedError(reservation.lockIfWrong, now);
       throw new ApiError('unauthorized_credentials');
