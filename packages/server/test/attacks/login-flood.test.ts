@@ -60,7 +60,10 @@ describe('a login flood', () => {
     // The rest are refused as busy, or, on a slow machine, while ten others are in flight (each
     // reserved against the lock before it is checked); either way they are given back.
     const refused = answers.filter((answer) => answer.status !== 401).map((answer) => (answer.body as { error_type?: string }).error_type);
-    expect(refused.every((type) => type === 'server_busy' || type === 'user_lock_limit_reached'), JSON.stringify(refused)).toBe(true);
+    expect(
+      refused.every((type) => type === 'server_busy' || type === 'user_lock_limit_reached'),
+      JSON.stringify(refused),
+    ).toBe(true);
     const owner = await s.send('POST', '/sdk/v1/passwords/authenticate', { email, password: 'The owner passphrase 42' }, { from: '127.0.2.1' });
     expect(owner.status).toBe(200);
   });
