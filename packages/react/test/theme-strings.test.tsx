@@ -94,6 +94,14 @@ describe('theme', () => {
     expect(v('--vst-font')).toBe('Georgia, serif');
   });
 
+  it('the rules a first screen has animate with keyframes of their own, not with those that load later', () => {
+    const first = [join(srcPath, 'styles/vestibule.css'), ...featureCss('styles.css')].map((path) => readFileSync(path, 'utf8')).join('\n');
+    const used = new Set([...first.matchAll(/animation:\s*([\w-]+)/g)].map((m) => m[1]));
+    const defined = new Set([...first.matchAll(/@keyframes\s+([\w-]+)/g)].map((m) => m[1]));
+    expect(used.size).toBeGreaterThan(0);
+    expect([...used].filter((name) => !defined.has(name))).toEqual([]);
+  });
+
   it('the stylesheet reads only variables the theme sets, and is fluid up to the theme width', () => {
     const used = new Set([...css.matchAll(/var\((--vst-[\w-]+)/g)].map((m) => m[1]));
     const set = new Set(Object.keys(compileTheme(undefined)));
