@@ -1,7 +1,7 @@
 import type { Feature } from '../../flow/feature';
+import { lazyScreen } from '../../parts/lazyScreen';
 import { PasskeyButton } from './screens/PasskeyButton';
 import { initialPasskeySlice } from './state';
-import { lazyScreen } from '../../parts/lazyScreen';
 
 /**
  * Passkeys in the login mount: Main's passkey button, last, or the email field's autofill where

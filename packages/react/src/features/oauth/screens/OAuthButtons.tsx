@@ -1,5 +1,5 @@
+import { lazy, Suspense } from 'react';
 import { lazyWithLater } from '../../../later/load';
-import { Suspense, lazy } from 'react';
 import { useFlow } from '../../../flow/FlowContext';
 import { Button } from '../../../parts/Button';
 import { useWidget } from '../../../widget/context';
