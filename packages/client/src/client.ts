@@ -6,8 +6,12 @@ import { createHttpClient, resolveBaseUrl } from './http.js';
 import { lazyCalls } from './lazy-calls.js';
 import { ATTESTED_SESSION_DURATION_MINUTES, createSignIn } from './sign-in.js';
 import { B2B_TOKEN_MESSAGE, parsePublicToken } from './public-token.js';
-import { createSessionManager } from './session-manager.js';
+import { createSessionManager, type SessionManager } from './session-manager.js';
 import type { ClientOptions, SessionState, Unsubscribe, VestibuleClient } from './types.js';
+import { whenIdle } from './when-idle.js';
+
+/** The longest a busy page defers the start-of-page work (the session rules, the bootstrap fetch). */
+const START_WITHIN_MS = 500;
 
 /** Calls back with one slice of the session state whenever that slice changes. */
 function watch<T>(
@@ -49,14 +53,30 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
   const authenticateSession = (session_duration_minutes?: number): Promise<SessionResponse> =>
     http.request('POST /sdk/v1/sessions/authenticate', session_duration_minutes === undefined ? {} : { session_duration_minutes });
 
-  const sessions = createSessionManager({
-    publicToken,
-    cookies,
-    customApiDomain: hasCustomApiDomain,
-    refresh: () => authenticateSession(),
-  });
+  // The session manager is made, and the start-of-page rules applied, on the first use of the
+  // session or once the browser is idle: reading storage and cookies for the first time costs a page
+  // milliseconds that a widget's first paint, which reads neither, need not wait for.
+  let made: SessionManager | undefined;
+  // A client destroyed before the browser is idle does not start: its session rules would act on
+  // the cookies of whatever signs in on the page meanwhile.
+  let destroyed = false;
+  const madeSessions = (): SessionManager => {
+    if (!made) {
+      made = createSessionManager({ publicToken, cookies, customApiDomain: hasCustomApiDomain, refresh: () => authenticateSession() });
+      made.start();
+    }
+    return made;
+  };
+  const sessions = new Proxy({} as SessionManager, { get: (_target, key) => Reflect.get(madeSessions(), key) });
   const signIn = createSignIn(http, sessions);
   const bootstrap = createBootstrapCache({ publicToken, http });
+  // Whether anything has asked for a fresh bootstrap yet (a widget does as it mounts): the
+  // start-of-page fetch is then not needed.
+  let bootstrapAsked = false;
+  const fetchBootstrap = () => {
+    bootstrapAsked = true;
+    return bootstrap.getAsync();
+  };
   const events = createEventLogger(http);
   // The PKCE verifier of each wallet's last sign-in message: a sign-in and the account page's link send it.
   const walletVerifiers = new Map<string, string>();
@@ -133,7 +153,7 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
     },
     bootstrap: {
       getSync: () => bootstrap.getSync(),
-      getAsync: () => bootstrap.getAsync(),
+      getAsync: fetchBootstrap,
       isKnown: () => bootstrap.isKnown(),
     },
     events: {
@@ -141,13 +161,17 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
       flush: () => events.flush(),
     },
     destroy() {
-      sessions.stop();
+      destroyed = true;
+      made?.stop();
       events.destroy();
     },
   };
 
-  sessions.start();
-  bootstrap.getAsync().catch(() => undefined);
+  whenIdle(() => {
+    if (destroyed) return;
+    madeSessions();
+    if (!bootstrapAsked) fetchBootstrap().catch(() => undefined);
+  }, START_WITHIN_MS);
   events.log('sdk_instance_instantiated', {});
   return client;
 }

@@ -80,6 +80,9 @@ function parseData(raw: string | null): StoredClientData {
   }
 }
 
+/** What an empty storage stands for. */
+const NOTHING_KEPT = JSON.stringify(parseData(null));
+
 export function createSessionManager(options: SessionManagerOptions): SessionManager {
   const { cookies, customApiDomain } = options;
   const storage = options.storage === undefined ? browserStorage() : options.storage;
@@ -106,7 +109,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     const raw = JSON.stringify(data);
     memory = raw;
     try {
-      storage?.setItem(key, raw);
+      // Unchanged, or nothing where nothing was kept (a first visit's start destroys a session there
+      // is none of): no write.
+      if (storage && (storage.getItem(key) ?? NOTHING_KEPT) !== raw) storage.setItem(key, raw);
     } catch {
       // quota or access errors: the in-memory copy still serves this tab
     }

@@ -62,6 +62,68 @@ describe('createVestibuleClient', () => {
   });
 });
 
+describe('the start of the page', () => {
+  /** requestIdleCallback as the browser has it, run when the test says the browser is idle. */
+  function idleBrowser() {
+    const waiting: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (work: () => void) => waiting.push(work));
+    return { idle: () => waiting.splice(0).forEach((work) => work()) };
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('waits for the browser to be idle: making a client reads no storage and fetches nothing', async () => {
+    const { idle } = idleBrowser();
+    const read = vi.spyOn(Storage.prototype, 'getItem');
+    const { fake } = create({ 'GET /sdk/v1/projects/bootstrap': { projectName: 'Acme', emailDomains: [] } });
+    await settle();
+    expect(read).not.toHaveBeenCalled();
+    expect(fake.callsTo('GET /sdk/v1/projects/bootstrap')).toHaveLength(0);
+    idle();
+    await settle();
+    expect(fake.callsTo('GET /sdk/v1/projects/bootstrap')).toHaveLength(1);
+  });
+
+  it('a client destroyed before the browser is idle does not start', async () => {
+    const { idle } = idleBrowser();
+    const read = vi.spyOn(Storage.prototype, 'getItem');
+    const { client, fake } = create({ 'GET /sdk/v1/projects/bootstrap': { projectName: 'Acme', emailDomains: [] } });
+    client.destroy();
+    idle();
+    await settle();
+    expect(read).not.toHaveBeenCalled();
+    expect(fake.callsTo('GET /sdk/v1/projects/bootstrap')).toHaveLength(0);
+  });
+
+  it('applies the start rules at once when the session is read before then', () => {
+    idleBrowser();
+    const cached = { state: { user: makeUser(), session: makeSessionResponse().session }, cookie_domains: [] };
+    localStorage.setItem(sessionStorageKey(TEST_TOKEN), JSON.stringify(cached));
+    const { client } = create();
+    // No session cookie: the cached session is destroyed by the read, not left for the idle moment.
+    expect(client.session.getSync()).toBeNull();
+    expect(JSON.parse(localStorage.getItem(sessionStorageKey(TEST_TOKEN))!).state).toBeNull();
+  });
+
+  it('fetches the bootstrap once when a widget asked for it before the browser was idle', async () => {
+    const { idle } = idleBrowser();
+    const { client, fake } = create({ 'GET /sdk/v1/projects/bootstrap': { projectName: 'Acme', emailDomains: [] } });
+    expect((await client.bootstrap.getAsync()).projectName).toBe('Acme');
+    idle();
+    await settle();
+    expect(fake.callsTo('GET /sdk/v1/projects/bootstrap')).toHaveLength(1);
+  });
+
+  it('a first visit writes nothing: no cookie expired, nothing stored', async () => {
+    const remove = vi.spyOn(Cookies, 'remove');
+    const write = vi.spyOn(Storage.prototype, 'setItem');
+    const { client } = create();
+    await settle();
+    expect(client.session.getSync()).toBeNull();
+    expect(remove).not.toHaveBeenCalled();
+    expect(write.mock.calls.filter(([key]) => key === sessionStorageKey(TEST_TOKEN))).toEqual([]);
+  });
+});
+
 describe('magic links', () => {
   it('loginOrCreate sends snake_case options', async () => {
     const { client, fake } = create({

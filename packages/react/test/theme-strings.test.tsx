@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { VestibuleLogin } from '../src/index';
+import { stylesheet } from '../src/styles/stylesheet';
 import { compileTheme } from '../src/theme/compile';
 import { defaultStyles } from '../src/theme/defaults';
 import { en } from '../src/strings/en';
@@ -92,6 +93,27 @@ describe('theme', () => {
     expect(v('--vst-btn-secondary-text')).toBe('#123456');
     expect(v('--vst-input-radius')).toBe('10px');
     expect(v('--vst-font')).toBe('Georgia, serif');
+  });
+
+  it("the default theme is the stylesheet's: only what a host's styles change goes inline on the root", () => {
+    const plain = render(<VestibuleLogin client={fakeClient()} config={{ products: ['emailMagicLinks'] }} />);
+    expect(plain.container.querySelector('.vestibule')?.getAttribute('style') ?? '').toBe('');
+    const rule = stylesheet.match(/\.vestibule\{([^}]*)\}/)?.[1] ?? '';
+    const declared = Object.fromEntries(rule.split(';').map((declaration) => declaration.split(/:(.*)/s).slice(0, 2)));
+    expect(declared).toEqual(compileTheme(undefined));
+    plain.unmount();
+
+    // A colour given as it already is changes nothing; a width does.
+    const themed = render(
+      <VestibuleLogin
+        client={fakeClient()}
+        config={{ products: ['emailMagicLinks'] }}
+        styles={{ colors: { primary: '#0b5563' }, container: { width: '360px' } }}
+      />,
+    );
+    const root = themed.container.querySelector<HTMLElement>('.vestibule')!;
+    const inline = Object.keys(compileTheme(undefined)).filter((name) => root.style.getPropertyValue(name) !== '');
+    expect(inline).toEqual(['--vst-width']);
   });
 
   it('the rules a first screen has animate with keyframes of their own, not with those that load later', () => {

@@ -4,7 +4,7 @@ import type { Bootstrap } from '@vestibule/contract';
 import { Watermark } from '../parts/Watermark';
 import { emit, reportError } from '../widget/report';
 import { makeTranslate, makeTranslateRich, translateFree } from '../strings/translate';
-import { compileTheme } from '../theme/compile';
+import { themeOverrides } from '../theme/compile';
 import { injectStyles } from '../theme/injectStyles';
 import type { CommonMountOptions, LoginConfig } from '../types';
 import { WidgetContext, type WidgetContextValue } from '../widget/context';
@@ -23,7 +23,7 @@ export interface ShellProps extends CommonMountOptions {
 /**
  * What every mount shares: the client, config, theme and strings in context; the bootstrap (cached
  * copy at once, refreshed in the background); the stylesheet injected into the document head or a
- * shadow root; the root element with class `vestibule` carrying the theme's CSS variables; the
+ * shadow root; the root element with class `vestibule` carrying the CSS variables a host's styles change; the
  * watermark footer.
  */
 export function WidgetShell({ client, config, styles, callbacks, strings, nonce, children, onFirstRender }: ShellProps) {
@@ -76,7 +76,7 @@ export function WidgetShell({ client, config, styles, callbacks, strings, nonce,
     }),
     [client, config, styles, callbacks, bootstrap, strings],
   );
-  const vars = useMemo(() => compileTheme(styles) as CSSProperties, [styles]);
+  const vars = useMemo(() => themeOverrides(styles) as CSSProperties, [styles]);
 
   const shadow = Boolean(config.enableShadowDOM);
   const hostRef = useRef<HTMLDivElement>(null);

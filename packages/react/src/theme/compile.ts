@@ -13,9 +13,8 @@ function button(prefix: string, given: ButtonStyle | undefined, fallback: Requir
 }
 
 /**
- * Compiles the theme object into the CSS custom properties that src/styles/vestibule.css reads.
- * Every variable is always set (the defaults merged with the host's styles), so the
- * stylesheet has a single source of truth for values.
+ * Compiles the theme object into the CSS custom properties that src/styles/vestibule.css reads:
+ * every variable, the defaults merged with the host's styles.
  */
 export function compileTheme(styles: Styles | undefined): CssVars {
   const d = defaultStyles;
@@ -52,4 +51,17 @@ export function compileTheme(styles: Styles | undefined): CssVars {
     '--vst-font-header': fontSizes.header,
     '--vst-font-helper': fontSizes.helper,
   };
+}
+
+/** The default theme's variables, which the stylesheet sets on every widget's root (src/styles/stylesheet.ts). */
+export const defaultVars: Readonly<CssVars> = compileTheme(undefined);
+
+/**
+ * The variables a host's styles change from the defaults: only these go on the widget's root element
+ * as inline properties (setting all thirty there made the first render measurably slower).
+ */
+export function themeOverrides(styles: Styles | undefined): CssVars {
+  if (!styles) return {};
+  const vars = compileTheme(styles);
+  return Object.fromEntries(Object.entries(vars).filter(([name, value]) => defaultVars[name as keyof CssVars] !== value)) as CssVars;
 }

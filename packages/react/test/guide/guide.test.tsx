@@ -89,14 +89,15 @@ describe('a widget method added by following the guide', () => {
     expect(google.compareDocumentPosition(email) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(button.closest('.vst-example-code')).toBeTruthy();
     // Tests load CSS as empty text (Vitest's css option is off), so the stylesheet is counted, not
-    // read: the shared rules, then one part per features/*/styles.css, the method's among them; then
+    // read: the default theme's variables, the shared rules, then one part per features/*/styles.css,
+    // the method's among them; then
     // the later rules, one part per later.css (the package's index brings them with the mounts
     // whose first screens show them).
     const features = readdirSync(tree.at('packages/react/src/features'));
     const sheets = features.filter((name) => existsSync(tree.at(`packages/react/src/features/${name}/styles.css`)));
     const laterSheets = features.filter((name) => existsSync(tree.at(`packages/react/src/features/${name}/later.css`)));
     expect(sheets).toContain('example-code');
-    expect(document.querySelector('style[data-vestibule]')?.textContent?.split('\n')).toHaveLength(1 + sheets.length + 1 + laterSheets.length);
+    expect(document.querySelector('style[data-vestibule]')?.textContent?.split('\n')).toHaveLength(2 + sheets.length + 1 + laterSheets.length);
   });
 
   it('is not drawn when its product is not configured', async () => {

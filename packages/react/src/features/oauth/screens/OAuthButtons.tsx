@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { lazyWithLater } from '../../../later/load';
 import { useFlow } from '../../../flow/FlowContext';
+import { AfterFirstPaint } from '../../../parts/AfterFirstPaint';
 import { Button } from '../../../parts/Button';
 import { useWidget } from '../../../widget/context';
 import { PROVIDER_NAMES } from '../strings';
@@ -22,9 +23,9 @@ export function OAuthButtons() {
   return (
     <>
       {oneTap ? (
-        <Suspense fallback={<OneTapRoom entry={oneTap} />}>
+        <AfterFirstPaint fallback={<OneTapRoom entry={oneTap} />}>
           <OneTapContainer entry={oneTap} />
-        </Suspense>
+        </AfterFirstPaint>
       ) : null}
       <ul className="vst-oauth-buttons">
         {(config.oauthOptions?.providers ?? []).map(({ type }) => (
@@ -35,9 +36,9 @@ export function OAuthButtons() {
               disabled={state.pending}
               onClick={() => send({ type: 'START_OAUTH', provider: type })}
             >
-              <Suspense fallback={<span className="vst-oauth-logo" />}>
+              <AfterFirstPaint fallback={<span className="vst-oauth-logo" />}>
                 <ProviderLogo type={type} />
-              </Suspense>
+              </AfterFirstPaint>
               {t('continueWithProvider', { provider: PROVIDER_NAMES[type] })}
             </Button>
           </li>

@@ -1,5 +1,5 @@
 import { lazyWithLater } from '../../../later/load';
-import { Suspense } from 'react';
+import { AfterFirstPaint } from '../../../parts/AfterFirstPaint';
 import { ButtonRoom } from '../../../parts/ButtonRoom';
 import { useWidget } from '../../../widget/context';
 import { loadWallets } from '../load';
@@ -13,8 +13,8 @@ const WalletButtons = lazyWithLater(() => loadWallets().then((part) => ({ defaul
 export function WalletButtonsBlock() {
   const { t } = useWidget();
   return (
-    <Suspense fallback={<ButtonRoom label={t('setUpCryptoWallet')} />}>
+    <AfterFirstPaint fallback={<ButtonRoom label={t('setUpCryptoWallet')} />}>
       <WalletButtons />
-    </Suspense>
+    </AfterFirstPaint>
   );
 }
