@@ -67,7 +67,11 @@ describe('the start of the page', () => {
   function idleBrowser() {
     const waiting: (() => void)[] = [];
     vi.stubGlobal('requestIdleCallback', (work: () => void) => waiting.push(work));
-    return { idle: () => waiting.splice(0).forEach((work) => work()) };
+    return {
+      idle: () => {
+        for (const work of waiting.splice(0)) work();
+      },
+    };
   }
   afterEach(() => vi.unstubAllGlobals());
 

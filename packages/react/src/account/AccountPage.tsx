@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { User } from '@vestibule/contract';
 import type { AccountSection, Feature } from '../flow/feature';
-import { Banner } from '../parts/Banner';
+import { LazyBanner as Banner } from '../parts/LazyBanner';
 import { Heading } from '../parts/Heading';
 import { Loading } from '../parts/Loading';
 import { say } from '../texts/say';
@@ -87,11 +87,13 @@ export function AccountPage({ features, nonce }: { features: readonly Feature[];
       <AccountContext.Provider value={context}>
         {switchedTo && switchedTo.user_id === context.user.user_id ? (
           <div ref={notice} tabIndex={-1} className="vst-account-notice">
-            <Banner
-              variant="warning"
-              message={say(free, texts.otherUser, { who: primaryContact(switchedTo) ?? switchedTo.user_id })}
-              onDismiss={() => setSwitchedTo(null)}
-            />
+            <Suspense fallback={null}>
+              <Banner
+                variant="warning"
+                message={say(free, texts.otherUser, { who: primaryContact(switchedTo) ?? switchedTo.user_id })}
+                onDismiss={() => setSwitchedTo(null)}
+              />
+            </Suspense>
           </div>
         ) : null}
         {accountSections(features, config, context.user).map((section) => (

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { lazyWithLater } from '../later/load';
+import { LazyBanner as Banner } from '../parts/LazyBanner';
 import { createToastStore } from '../parts/toast/store';
 import { Toaster } from '../parts/toast/Toaster';
 import { useWidget } from '../widget/context';
@@ -8,9 +8,6 @@ import type { ScreenMap } from './feature';
 import { FlowContext, type FlowContextValue } from './FlowContext';
 import { createFlowRunner } from './runner';
 import type { FlowState } from './types';
-
-/** The banner over the screen comes with the first one (a failure, a notice), with its rules. */
-const Banner = lazyWithLater(() => import('../parts/Banner').then((m) => ({ default: m.Banner })));
 
 /**
  * Runs a flow in React: holds the state, derives the screen with the engine's getScreen, hands

@@ -37,7 +37,7 @@ const SCREENS = {
   EmailConfirmation: () => <p>on EmailConfirmation</p>,
 };
 
-function renderFlow(features: Feature[]) {
+function drawFlow(features: Feature[]) {
   const flow = composeFlow('login', features, { screens: SCREENS });
   render(
     <StrictMode>
@@ -49,8 +49,17 @@ function renderFlow(features: Feature[]) {
   return flow;
 }
 
+/** The flow drawn, with every reducer in (the shared cases load after the first paint too). */
+async function renderFlow(features: Feature[]) {
+  const flow = drawFlow(features);
+  await act(async () => {
+    await flow.reducersLoaded();
+  });
+  return flow;
+}
+
 describe('composeFlow', () => {
-  it('combines the features: initial state, reducers in order, the first screen claimed, else the start screen', () => {
+  it('combines the features: initial state, reducers in order, the first screen claimed, else the start screen', async () => {
     const first: Feature = { name: 'a', initial: { otpState: null }, screen: (s) => (s.pending ? 'OTPAuthenticate' : null) };
     const second: Feature = { name: 'b', initial: { magicLinkState: null }, screen: (s) => (s.pending || s.banner ? 'EmailConfirmation' : null) };
     const flow = composeFlow('login', [first, second]);
@@ -59,16 +68,17 @@ describe('composeFlow', () => {
     expect(flow.getScreen(state)).toBe('Main');
     expect(flow.getScreen({ ...state, pending: true })).toBe('OTPAuthenticate');
     expect(flow.getScreen({ ...state, banner: { variant: 'warning', message: 'x' } })).toBe('EmailConfirmation');
-    // The common reducer runs for every mount; an event nobody handles leaves the very same state.
+    // The common reducer runs for every mount (once loaded); an event nobody handles leaves the very same state.
+    await flow.reducersLoaded();
     expect(flow.reduce(state, { type: 'SELECT_TAB', tab: 'email' }).mainTab).toBe('email');
     expect(flow.reduce(state, { type: 'RESEND_SETTLED' })).toBe(state);
   });
 });
 
 describe('screen-scoped effects', () => {
-  it('runs the on-enter hook of the first screen once (strict mode), and aborts its signal when the screen is left', () => {
+  it('runs the on-enter hook of the first screen once (strict mode), and aborts its signal when the screen is left', async () => {
     const { feature, entered } = probeFeature();
-    renderFlow([feature]);
+    await renderFlow([feature]);
     expect(screen.getByText('on Main')).toBeTruthy();
     expect(entered).toHaveLength(1);
     const main = entered[0]!;
@@ -78,9 +88,9 @@ describe('screen-scoped effects', () => {
     expect(main.signal.aborted).toBe(true);
   });
 
-  it('a late answer after the screen was left changes nothing', () => {
+  it('a late answer after the screen was left changes nothing', async () => {
     const { feature, entered } = probeFeature();
-    renderFlow([feature]);
+    await renderFlow([feature]);
     const main = entered[0]!;
     act(() => main.dispatch({ type: 'MAGIC_LINK_SENT', email: 'a@b.co', response: LOGIN_OR_CREATE_RESPONSE }));
     // Main was left: whatever it started and answers now is dropped, even an answer that would lead back to Main.
@@ -163,7 +173,7 @@ describe('effects loaded lazily', () => {
   it('are fetched once after the first paint, and an event sent before they arrive runs them when they do', async () => {
     const { feature, load, ran, arrive } = lazyFeature();
     const { feature: probe, entered } = probeFeature();
-    renderFlow([probe, feature]);
+    await renderFlow([probe, feature]);
     expect(load).toHaveBeenCalledOnce();
     act(() => entered[0]!.send({ type: 'TRY_AGAIN' }));
     expect(ran).toHaveLength(0);
@@ -178,7 +188,7 @@ describe('effects loaded lazily', () => {
   it('that arrive after the screen was left do not run', async () => {
     const { feature, ran, arrive } = lazyFeature();
     const { feature: probe, entered } = probeFeature();
-    renderFlow([probe, feature]);
+    await renderFlow([probe, feature]);
     const main = entered[0]!;
     act(() => main.send({ type: 'TRY_AGAIN' }));
     act(() => main.dispatch({ type: 'MAGIC_LINK_SENT', email: 'a@b.co', response: LOGIN_OR_CREATE_RESPONSE }));
@@ -189,7 +199,7 @@ describe('effects loaded lazily', () => {
   it('that cannot load fail the event in plain words, and the next event tries again', async () => {
     const { feature, load, ran, refuse, arrive } = lazyFeature();
     const { feature: probe, entered } = probeFeature();
-    renderFlow([probe, feature]);
+    await renderFlow([probe, feature]);
     act(() => entered[0]!.send({ type: 'TRY_AGAIN' }));
     await act(async () => refuse(new TypeError('Failed to fetch dynamically imported module')));
     expect(screen.getByRole('alert').textContent).toContain('Could not reach the server. Check your connection and try again.');
@@ -224,7 +234,7 @@ describe('reducers loaded lazily', () => {
   it('are fetched after the first paint; events sent and dispatched before they arrive are applied then, in order', async () => {
     const { feature, load, seen, arrive } = lazyReducerFeature();
     const { feature: probe, entered } = probeFeature();
-    const flow = renderFlow([probe, feature]);
+    const flow = drawFlow([probe, feature]);
     expect(load).toHaveBeenCalledOnce();
     const main = entered[0]!;
     act(() => {
@@ -249,7 +259,7 @@ describe('reducers loaded lazily', () => {
   it('that cannot load: the held events apply with the reducers there are, and the next call tries again', async () => {
     const { feature, load, seen, refuse, arrive } = lazyReducerFeature();
     const { feature: probe, entered } = probeFeature();
-    const flow = renderFlow([probe, feature]);
+    const flow = drawFlow([probe, feature]);
     act(() => {
       entered[0]!.send({ type: 'SELECT_TAB', tab: 'sms' });
       entered[0]!.dispatch({ type: 'MAGIC_LINK_SENT', email: 'a@b.co', response: LOGIN_OR_CREATE_RESPONSE });
