@@ -2,6 +2,7 @@ import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { defaultThemeRule } from './src/theme/compile';
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
@@ -64,7 +65,9 @@ function stylesheetFile(): Plugin {
       // The later rules after the first screens', as the widget adds them (src/later/register.ts).
       const later = (id: string) => id.endsWith('later.css');
       const rest = [...sheets.keys()].filter((id) => id !== base).sort((a, b) => Number(later(a)) - Number(later(b)) || a.localeCompare(b));
-      this.emitFile({ type: 'asset', fileName: 'styles.css', source: [base, ...rest].map((id) => sheets.get(id)).join('\n') });
+      const css = [base, ...rest].map((id) => sheets.get(id));
+      // The same sheet as the widget injects: the default theme first (src/styles/stylesheet.ts).
+      this.emitFile({ type: 'asset', fileName: 'styles.css', source: [defaultThemeRule, ...css].join('\n') });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { defaultVars } from '../theme/compile';
+import { defaultThemeRule } from '../theme/compile';
 import base from './vestibule.css?inline';
 
 /** Every styles.css beside a feature, found by the bundler: a new feature needs no line here. */
@@ -14,9 +14,7 @@ const features = import.meta.glob<string>('../features/*/styles.css', { query: '
  */
 export const stylesheet = [
   // The default theme; a host's styles override it inline on the root (theme/compile.ts themeOverrides).
-  `.vestibule{${Object.entries(defaultVars)
-    .map(([name, value]) => `${name}:${value}`)
-    .join(';')}}`,
+  defaultThemeRule,
   base,
   ...Object.keys(features)
     .sort()

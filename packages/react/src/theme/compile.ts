@@ -53,8 +53,13 @@ export function compileTheme(styles: Styles | undefined): CssVars {
   };
 }
 
-/** The default theme's variables, which the stylesheet sets on every widget's root (src/styles/stylesheet.ts). */
+/** The default theme's variables, which the stylesheet sets on every widget's root. */
 export const defaultVars: Readonly<CssVars> = compileTheme(undefined);
+
+/** The stylesheet's first rule (src/styles/stylesheet.ts, and the package's styles.css). */
+export const defaultThemeRule = `.vestibule{${Object.entries(defaultVars)
+  .map(([name, value]) => `${name}:${value}`)
+  .join(';')}}`;
 
 /**
  * The variables a host's styles change from the defaults: only these go on the widget's root element
