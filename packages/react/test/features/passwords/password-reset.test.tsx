@@ -121,7 +121,8 @@ describe('PasswordResetForm with a reset link that no longer works', () => {
     );
     const { container } = renderReset(client, { products: ['passwords'] });
     const dead = await screen.findByRole('heading', { name: 'This reset link no longer works' });
-    expect(document.activeElement).toBe(dead);
+    // Focus follows in the effect after the heading is drawn.
+    await waitFor(() => expect(document.activeElement).toBe(dead));
     expect(client.passwords.checkResetToken).toHaveBeenCalledWith('tok-123');
     expect(screen.queryByLabelText('New password')).toBeNull();
     expect(window.location.search).toBe('');
