@@ -1,6 +1,6 @@
 import type { Session, SessionResponse, User } from '@vestibule/contract';
 import { createBootstrapCache } from './bootstrap.js';
-import { createCookieJar } from './cookies.js';
+import { createCookieJar, sessionCookiesWritten } from './cookies.js';
 import { createEventLogger } from './event-logger.js';
 import { createHttpClient, resolveBaseUrl } from './http.js';
 import { lazyCalls } from './lazy-calls.js';
@@ -60,10 +60,13 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
   // A client destroyed before the browser is idle does not start: its session rules would act on
   // the cookies of whatever signs in on the page meanwhile.
   let destroyed = false;
+  // Session cookies written on the page before this client starts are another client's sign-in.
+  const writtenAtCreation = sessionCookiesWritten();
   const madeSessions = (): SessionManager => {
     if (!made) {
       made = createSessionManager({ publicToken, cookies, customApiDomain: hasCustomApiDomain, refresh: () => authenticateSession() });
-      made.start();
+      // A destroyed client still answers reads, but refreshes and listens no more.
+      if (!destroyed) made.start({ signedInSince: sessionCookiesWritten() !== writtenAtCreation });
     }
     return made;
   };

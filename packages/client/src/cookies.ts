@@ -62,6 +62,23 @@ function currentHostname(): string {
   return typeof location === 'undefined' ? '' : location.hostname;
 }
 
+/** Session cookies written on this page by any client (a client that starts late compares). */
+let written = 0;
+export const sessionCookiesWritten = (): number => written;
+
+/** Whether a cookie named `name` is in document.cookie, whatever its value (one js-cookie cannot decode too). */
+function present(name: string): boolean {
+  return document.cookie.split('; ').some((pair) => {
+    const end = pair.indexOf('=');
+    const raw = end === -1 ? pair : pair.slice(0, end);
+    try {
+      return raw === name || decodeURIComponent(raw) === name;
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** Whether this page sees every cookie written with `path` (the page is at that path or under it). */
 function pageSeesPath(path = '/'): boolean {
   if (typeof location === 'undefined') return false;
@@ -81,6 +98,7 @@ export function createCookieJar(options: CookieOptions = {}): CookieJar {
     },
     set(name, value, expires) {
       if (typeof document === 'undefined') return;
+      written++;
       Cookies.set(name, value, cookieAttributes(currentHostname(), { path: options.path, domain: options.domain, expires }));
     },
     remove(name, domains = []) {
@@ -88,7 +106,7 @@ export function createCookieJar(options: CookieOptions = {}): CookieJar {
       // None to remove: a page that sees the jar's path reads every cookie of that name. Writing
       // document.cookie is costly (on a first visit the client would expire three absent cookies
       // before the widget's first paint).
-      if (pageSeesPath(options.path) && Cookies.get(name) === undefined) return;
+      if (pageSeesPath(options.path) && !present(name)) return;
       const hostname = currentHostname();
       Cookies.remove(name, cookieAttributes(hostname, { path: options.path }));
       for (const domain of new Set([...domains, ...(options.domain ? [options.domain] : [])])) {

@@ -60,8 +60,12 @@ export interface SessionManager {
   /** Refreshes now; on failure clears the session and rethrows. */
   refresh(): Promise<SessionResponse>;
   onChange(listener: (state: SessionState | null) => void): Unsubscribe;
-  /** Start-of-page rules: destroy without a session cookie, else refresh; then refresh every 180000 ms. */
-  start(): void;
+  /**
+   * Start-of-page rules: destroy without a session cookie, else refresh; then refresh every 180000 ms.
+   * `signedInSince` (a client starts once the page is idle): a session cookie was written on the page
+   * meanwhile, by another client's sign-in, which is no stale session to destroy.
+   */
+  start(options?: { signedInSince?: boolean }): void;
   stop(): void;
 }
 
@@ -244,12 +248,14 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    start() {
+    start({ signedInSince = false } = {}) {
       if (typeof window !== 'undefined' && !listening) {
         window.addEventListener('storage', onStorage);
         listening = true;
       }
-      if (getSessionToken() === null && !customApiDomain) {
+      if (signedInSince) {
+        // Another client's sign-in on this page (its cookies are fresh): nothing stale to clear.
+      } else if (getSessionToken() === null && !customApiDomain) {
         // No readable session cookie: whatever is cached is stale, and the spec destroys the
         // session (cookies removed, intermediate one included; state null).
         destroy();

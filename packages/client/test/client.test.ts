@@ -98,6 +98,36 @@ describe('the start of the page', () => {
     expect(fake.callsTo('GET /sdk/v1/projects/bootstrap')).toHaveLength(0);
   });
 
+  it('a client destroyed before it started only answers reads: no refresh timer, nothing removed from a live client', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    const { idle } = idleBrowser();
+    const zombie = create({ 'POST /sdk/v1/sessions/authenticate': () => Promise.reject(new TypeError('blip')) });
+    zombie.client.destroy();
+    idle();
+    expect(zombie.client.user.getSync()).toBeNull();
+    const live = create({
+      'POST /sdk/v1/magic_links/authenticate': makeSessionResponse(),
+      'POST /sdk/v1/sessions/authenticate': () => new Response(JSON.stringify(makeSessionResponse())),
+    });
+    await live.client.magicLinks.authenticate('ml');
+    idle();
+    await vi.advanceTimersByTimeAsync(180_000 * 3);
+    expect(zombie.fake.callsTo('POST /sdk/v1/sessions/authenticate')).toHaveLength(0);
+    expect(readCookies().vestibule_session).toBe('opaque-token-1');
+  });
+
+  it("a second client starting late keeps the first one's fresh sign-in (the second step's cookie)", async () => {
+    const { idle } = idleBrowser();
+    const held = { status_code: 200, request_id: 'r', user_id: 'u', intermediate_session_token: 'ist-1', member_session: null, two_step: 'verify' };
+    const first = create({ 'POST /sdk/v1/magic_links/authenticate': held });
+    create();
+    await first.client.magicLinks.authenticate('tok');
+    expect(readCookies().vestibule_intermediate_session_token).toBe('ist-1');
+    idle();
+    await settle();
+    expect(readCookies().vestibule_intermediate_session_token).toBe('ist-1');
+  });
+
   it('applies the start rules at once when the session is read before then', () => {
     idleBrowser();
     const cached = { state: { user: makeUser(), session: makeSessionResponse().session }, cookie_domains: [] };

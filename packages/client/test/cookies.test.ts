@@ -49,6 +49,17 @@ describe('cookie attributes through the writing path', () => {
     ]);
   });
 
+  it('removes a cookie whose value cannot be decoded, and writes nothing for one that is not there', () => {
+    setPageUrl('https://app.example.com/');
+    document.cookie = 'vestibule_session=%E0%A4%A; path=/; secure';
+    const remove = vi.spyOn(Cookies, 'remove');
+    const jar = createCookieJar();
+    jar.remove('vestibule_session');
+    expect(document.cookie).not.toContain('vestibule_session=');
+    jar.remove('vestibule_session_jwt');
+    expect(remove).toHaveBeenCalledTimes(1);
+  });
+
   it('cookieAttributes leaves Secure off only on loopback hosts', () => {
     expect(cookieAttributes('localhost', {}).secure).toBe(false);
     expect(cookieAttributes('example.com', {}).secure).toBe(true);
