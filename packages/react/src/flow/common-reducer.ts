@@ -1,7 +1,7 @@
 import type { Reducer } from './feature';
 import { heldForSecondStep } from './signIn';
 
-/** The cases every mount shares (src/flow/common.ts): failures, sign-ins, starting again, the top banner, the Main tab. */
+/** The cases every mount shares (src/flow/common.ts): sign-ins, starting again, the top banner, the Main tab (failures are up front). */
 export const reduceCommon: Reducer = (state, event) => {
   switch (event.type) {
     case 'SELECT_TAB':
@@ -11,8 +11,6 @@ export const reduceCommon: Reducer = (state, event) => {
       return { ...state, pending: false, authenticated: heldForSecondStep(event.response) ? state.authenticated : event.method, errorDescriptor: null };
     case 'START_AGAIN':
       return { ...state, pending: false, errorDescriptor: null, banner: null };
-    case 'FAILED':
-      return { ...state, pending: false, errorDescriptor: { error: event.error, message: event.message, placement: event.placement, retry: event.retry } };
     case 'SHOW_BANNER':
       return { ...state, banner: event.banner };
     case 'DISMISS_BANNER':

@@ -10,3 +10,15 @@ export const common: Feature = {
   loadReduce: () => import('./common-reducer').then((m) => m.reduceCommon),
   effects: () => import('./common-effects').then((m) => m.commonEffects),
 };
+
+/**
+ * A failure is shown whatever else has loaded: when the chunks cannot be fetched (a network blip, a
+ * deploy that replaced them) the failure saying so is itself a FAILED event.
+ */
+export const failures: Feature = {
+  name: 'failures',
+  reduce: (state, event) =>
+    event.type === 'FAILED'
+      ? { ...state, pending: false, errorDescriptor: { error: event.error, message: event.message, placement: event.placement, retry: event.retry } }
+      : state,
+};

@@ -1,5 +1,5 @@
 import { loadLater, withLater } from '../later/load';
-import { common } from './common';
+import { common, failures } from './common';
 import type { EffectContext, EffectMap, Feature, Reducer, ScreenMap } from './feature';
 import type { CommonState, FlowEvent, FlowState, MountKind, Screen, UserEvent } from './types';
 
@@ -44,7 +44,7 @@ const COMMON_INITIAL: Omit<CommonState, 'mount'> = {
 
 /** Composes features into a mount's flow. The list order is the order screens are claimed in. */
 export function composeFlow(mount: MountKind, features: readonly Feature[], options: { start?: Screen; screens?: ScreenMap } = {}): FlowEngine {
-  const all = [common, ...features];
+  const all = [failures, common, ...features];
   const start = options.start ?? 'Main';
   const merge = <T>(pick: (f: Feature) => Record<string, T> | undefined) => Object.assign({}, ...all.map((f) => pick(f) ?? {})) as Record<string, T>;
   // Each feature's effects once known; a lazy feature's load, shared by every event until then.

@@ -4,18 +4,28 @@ import { type ReactNode, startTransition, Suspense, useEffect, useState } from '
 let painted = false;
 
 /**
- * Draws `fallback` on the page's first widget paint and `children` (lazy parts) right after, in a
- * Suspense with the same fallback. React's lazy() starts a part's import when the part first
- * renders, and each import() call made while the first screen renders delays its paint by a
- * millisecond or more (a configuration with every method drew four such parts).
+ * Draws `fallback` on the page's first widget paint and `children` (a lazy part whose code `load`
+ * fetches, the loader its lazy() was given) once that code is in. React's lazy() starts a part's
+ * import when the part first renders, and each import() call made while the first screen renders
+ * delays its paint by a millisecond or more (a configuration with every method drew four such
+ * parts). Each part appears when its own code is in, not when the slowest one's is.
  */
-export function AfterFirstPaint({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+export function AfterFirstPaint({ fallback, load, children }: { fallback: ReactNode; load: () => Promise<unknown>; children: ReactNode }) {
   const [now, setNow] = useState(painted);
-  // Effects run once the frame is painted. A transition: the room stays drawn until the part has
-  // loaded, rather than making way for a second copy of itself (the Suspense fallback).
+  // Effects run once the frame is painted. A transition: the room stays drawn until the part is
+  // ready, rather than making way for a second copy of itself (the Suspense fallback). A load that
+  // fails is left to the part itself (its lazy() tries again and throws to the nearest boundary).
   useEffect(() => {
     painted = true;
-    startTransition(() => setNow(true));
-  }, []);
+    if (now) return undefined;
+    let live = true;
+    const show = () => {
+      if (live) startTransition(() => setNow(true));
+    };
+    load().then(show, show);
+    return () => {
+      live = false;
+    };
+  }, [now, load]);
   return <Suspense fallback={fallback}>{now ? children : fallback}</Suspense>;
 }

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { lazyWithLater } from '../../../later/load';
+import { withLater } from '../../../later/load';
 import { useFlow } from '../../../flow/FlowContext';
 import { AfterFirstPaint } from '../../../parts/AfterFirstPaint';
 import { Button } from '../../../parts/Button';
@@ -7,9 +7,11 @@ import { useWidget } from '../../../widget/context';
 import { PROVIDER_NAMES } from '../strings';
 import { OneTapRoom } from './OneTapRoom';
 
-const ProviderLogo = lazy(() => import('./ProviderLogo'));
+const loadLogo = () => import('./ProviderLogo');
+const ProviderLogo = lazy(loadLogo);
 // Google one-tap: its container and the code behind it load only for an entry with one_tap.
-const OneTapContainer = lazyWithLater(() => import('./OneTapContainer'));
+const loadOneTap = withLater(() => import('./OneTapContainer'));
+const OneTapContainer = lazy(loadOneTap);
 
 /**
  * One 'Continue with {provider}' button per entry of oauthOptions.providers, in configuration
@@ -23,7 +25,7 @@ export function OAuthButtons() {
   return (
     <>
       {oneTap ? (
-        <AfterFirstPaint fallback={<OneTapRoom entry={oneTap} />}>
+        <AfterFirstPaint fallback={<OneTapRoom entry={oneTap} />} load={loadOneTap}>
           <OneTapContainer entry={oneTap} />
         </AfterFirstPaint>
       ) : null}
@@ -36,7 +38,7 @@ export function OAuthButtons() {
               disabled={state.pending}
               onClick={() => send({ type: 'START_OAUTH', provider: type })}
             >
-              <AfterFirstPaint fallback={<span className="vst-oauth-logo" />}>
+              <AfterFirstPaint fallback={<span className="vst-oauth-logo" />} load={loadLogo}>
                 <ProviderLogo type={type} />
               </AfterFirstPaint>
               {t('continueWithProvider', { provider: PROVIDER_NAMES[type] })}

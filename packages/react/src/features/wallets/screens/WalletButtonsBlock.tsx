@@ -1,10 +1,12 @@
-import { lazyWithLater } from '../../../later/load';
+import { lazy } from 'react';
+import { withLater } from '../../../later/load';
 import { AfterFirstPaint } from '../../../parts/AfterFirstPaint';
 import { ButtonRoom } from '../../../parts/ButtonRoom';
 import { useWidget } from '../../../widget/context';
 import { loadWallets } from '../load';
 
-const WalletButtons = lazyWithLater(() => loadWallets().then((part) => ({ default: part.WalletButtons })));
+const loadButtons = withLater(() => loadWallets().then((part) => ({ default: part.WalletButtons })));
+const WalletButtons = lazy(loadButtons);
 
 /**
  * Main's wallet block: the detected wallets' buttons, which load with the wallets' code; until
@@ -13,7 +15,7 @@ const WalletButtons = lazyWithLater(() => loadWallets().then((part) => ({ defaul
 export function WalletButtonsBlock() {
   const { t } = useWidget();
   return (
-    <AfterFirstPaint fallback={<ButtonRoom label={t('setUpCryptoWallet')} />}>
+    <AfterFirstPaint fallback={<ButtonRoom label={t('setUpCryptoWallet')} />} load={loadButtons}>
       <WalletButtons />
     </AfterFirstPaint>
   );
