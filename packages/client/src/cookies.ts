@@ -79,13 +79,6 @@ function present(name: string): boolean {
   });
 }
 
-/** Whether this page sees every cookie written with `path` (the page is at that path or under it). */
-function pageSeesPath(path = '/'): boolean {
-  if (typeof location === 'undefined') return false;
-  const page = location.pathname;
-  return page === path || page.startsWith(path.endsWith('/') ? path : `${path}/`);
-}
-
 export function createCookieJar(options: CookieOptions = {}): CookieJar {
   const names = cookieNames(options);
   return {
@@ -103,10 +96,10 @@ export function createCookieJar(options: CookieOptions = {}): CookieJar {
     },
     remove(name, domains = []) {
       if (typeof document === 'undefined') return;
-      // None to remove: a page that sees the jar's path reads every cookie of that name. Writing
-      // document.cookie is costly (on a first visit the client would expire three absent cookies
-      // before the widget's first paint).
-      if (pageSeesPath(options.path) && !present(name)) return;
+      // None to remove: every page reads the cookies of path '/' (a jar with a path of its own may
+      // be on a page outside it). Writing document.cookie is costly: on a first visit the client
+      // would expire three absent cookies.
+      if (!options.path && !present(name)) return;
       const hostname = currentHostname();
       Cookies.remove(name, cookieAttributes(hostname, { path: options.path }));
       for (const domain of new Set([...domains, ...(options.domain ? [options.domain] : [])])) {
