@@ -24,6 +24,8 @@ export interface BootstrapCache {
    * page) rather than the defaults: on a first visit a widget reserves room for what may come.
    */
   isKnown(): boolean;
+  /** Fetches a fresh copy at the start of the page, unless something has asked for one already (a widget as it mounts). */
+  prefetch(): void;
 }
 
 function pick(value: Partial<Bootstrap>): Bootstrap {
@@ -41,6 +43,7 @@ export function createBootstrapCache(options: { publicToken: string; http: HttpC
   const storage = options.storage === undefined ? browserStorage() : options.storage;
   let memory: Bootstrap | null = null;
   let inFlight: Promise<Bootstrap> | null = null;
+  let asked = false;
 
   const stored = (): Bootstrap | null => {
     try {
@@ -52,6 +55,26 @@ export function createBootstrapCache(options: { publicToken: string; http: HttpC
     return null;
   };
 
+  const getAsync = (): Promise<Bootstrap> => {
+    asked = true;
+    inFlight ??= options.http
+      .request('GET /sdk/v1/projects/bootstrap')
+      .then((response) => {
+        const bootstrap = pick(response);
+        memory = bootstrap;
+        try {
+          storage?.setItem(key, JSON.stringify(bootstrap));
+        } catch {
+          // quota or access errors: memory still serves this page
+        }
+        return bootstrap;
+      })
+      .finally(() => {
+        inFlight = null;
+      });
+    return inFlight;
+  };
+
   return {
     getSync() {
       return stored() ?? memory ?? { ...DEFAULT_BOOTSTRAP, emailDomains: [] };
@@ -59,23 +82,9 @@ export function createBootstrapCache(options: { publicToken: string; http: HttpC
     isKnown() {
       return memory !== null || stored() !== null;
     },
-    getAsync() {
-      inFlight ??= options.http
-        .request('GET /sdk/v1/projects/bootstrap')
-        .then((response) => {
-          const bootstrap = pick(response);
-          memory = bootstrap;
-          try {
-            storage?.setItem(key, JSON.stringify(bootstrap));
-          } catch {
-            // quota or access errors: memory still serves this page
-          }
-          return bootstrap;
-        })
-        .finally(() => {
-          inFlight = null;
-        });
-      return inFlight;
+    getAsync,
+    prefetch() {
+      if (!asked) getAsync().catch(() => undefined);
     },
   };
 }

@@ -73,13 +73,6 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
   const sessions = new Proxy({} as SessionManager, { get: (_target, key) => Reflect.get(madeSessions(), key) });
   const signIn = createSignIn(http, sessions);
   const bootstrap = createBootstrapCache({ publicToken, http });
-  // Whether anything has asked for a fresh bootstrap yet (a widget does as it mounts): the
-  // start-of-page fetch is then not needed.
-  let bootstrapAsked = false;
-  const fetchBootstrap = () => {
-    bootstrapAsked = true;
-    return bootstrap.getAsync();
-  };
   const events = createEventLogger(http);
   // The PKCE verifier of each wallet's last sign-in message: a sign-in and the account page's link send it.
   const walletVerifiers = new Map<string, string>();
@@ -156,7 +149,7 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
     },
     bootstrap: {
       getSync: () => bootstrap.getSync(),
-      getAsync: fetchBootstrap,
+      getAsync: () => bootstrap.getAsync(),
       isKnown: () => bootstrap.isKnown(),
     },
     events: {
@@ -173,7 +166,7 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
   whenIdle(() => {
     if (destroyed) return;
     madeSessions();
-    if (!bootstrapAsked) fetchBootstrap().catch(() => undefined);
+    bootstrap.prefetch();
   }, START_WITHIN_MS);
   events.log('sdk_instance_instantiated', {});
   return client;

@@ -1,9 +1,10 @@
 import type { Feature } from './feature';
 
 /**
- * What every mount does, whatever its features: failures, sign-ins, starting again, the top banner,
- * the Main tab, and the flow-complete events of a success screen. The engine puts it first in every
- * flow. Its cases and effects load after the first paint, as every feature's do.
+ * What every mount does, whatever its features: sign-ins, starting again, the top banner, the Main
+ * tab, and the flow-complete events of a success screen (failures: below). The engine puts it first
+ * in every flow, after `failures`. Its cases and effects load after the first paint, as every
+ * feature's do.
  */
 export const common: Feature = {
   name: 'common',
