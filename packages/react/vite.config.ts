@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defaultThemeRule } from './src/theme/compile';
+import { firstScreenHub } from './scripts/first-screen-hub';
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
@@ -129,7 +130,7 @@ const oneScriptOutput = {
 export default defineConfig(({ mode }) => {
   const vanilla = mode === 'vanilla';
   return {
-    plugins: vanilla ? [react()] : [react(), stylesheetFile()],
+    plugins: vanilla ? [react()] : [react(), stylesheetFile(), firstScreenHub({ root: 'mounts/VestibuleLogin.js', ignore: /^react($|\/)|^react-dom($|\/)/ })],
     // @vestibule/client and contract from their TypeScript (the `source` export condition) before
     // Vite's defaults, which a custom list replaces: bundled or not, nothing needs building first.
     resolve: { conditions: ['source', ...defaultClientConditions], alias: vanilla ? REACT_18 : [] },
