@@ -151,6 +151,8 @@ export interface MainTab {
   label: StringKey;
   /** The form the tab shows. */
   form: ComponentType;
+  /** Fetches the form's code when it loads lazily: Main calls it after the first paint, so a switch to the tab draws the form at once. */
+  load?(): Promise<unknown>;
   /** Of the features offering one id, the one with the highest rank draws the form (none: 0). */
   rank?: number;
 }

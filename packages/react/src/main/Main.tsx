@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { MainTab } from '../flow/feature';
 import { useFlow } from '../flow/FlowContext';
 import { Divider } from '../parts/Divider';
@@ -13,6 +14,12 @@ function MethodForms({ tabs }: { tabs: MainTab[] }) {
   const { state, send } = useFlow();
   const selected = tabs.find((tab) => tab.id === state.mainTab) ?? tabs[0]!;
   const Form = selected.form;
+  // Effects run after the paint: the lazy forms of the other tabs are fetched then.
+  const ids = tabs.map((tab) => tab.id).join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the tabs are new objects on every render; their ids say when they change
+  useEffect(() => {
+    for (const tab of tabs) tab.load?.().catch(() => undefined);
+  }, [ids]);
   if (tabs.length === 1) return <Form />;
   return (
     <Tabs

@@ -1,7 +1,7 @@
 import type { Feature, MainTab } from '../../flow/feature';
 import { lazyScreen } from '../../parts/lazyScreen';
 import { OtpEmailForm } from './screens/OtpEmailForm';
-import { SmsForm, WhatsAppForm } from './screens/PhoneForm';
+import { loadPhoneForm, SmsForm, WhatsAppForm } from './screens/PhoneTab';
 import { initialOtpSlice } from './state';
 import type { OtpMethod } from '../../types';
 
@@ -14,8 +14,8 @@ const OTPConfirmation = lazyScreen(() => import('./screens/OTPConfirmation').the
 
 /** Main's tab of each passcode method. */
 const TABS = {
-  sms: { id: 'sms', label: 'tabText', form: SmsForm },
-  whatsapp: { id: 'whatsapp', label: 'tabWhatsApp', form: WhatsAppForm },
+  sms: { id: 'sms', label: 'tabText', form: SmsForm, load: loadPhoneForm },
+  whatsapp: { id: 'whatsapp', label: 'tabWhatsApp', form: WhatsAppForm, load: loadPhoneForm },
   email: { id: 'email', label: 'tabEmail', form: OtpEmailForm },
 } as const satisfies Record<OtpMethod, MainTab>;
 

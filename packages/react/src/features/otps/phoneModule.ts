@@ -1,4 +1,5 @@
 import { withLater } from '../../later/load';
+import { loadOnce } from '../../parts/loadOnce';
 
 /**
  * Loads the phone input (src/phone, libphonenumber-js with its metadata) on demand: only when a
@@ -12,24 +13,11 @@ export type { CountryCode };
 export const PHONE_SUBMIT_TIMEOUT_MS = 2000;
 export const PHONE_TYPING_TIMEOUT_MS = 10_000;
 
-let loaded: PhoneModule | null = null;
-let loading: Promise<PhoneModule> | null = null;
+const phoneModule = loadOnce(withLater(() => import('../../phone')));
 
 /** The module if it has already arrived (no flash of the placeholder on a second visit). */
-export function phoneModuleIfLoaded(): PhoneModule | null {
-  return loaded;
-}
-
-export function loadPhoneModule(): Promise<PhoneModule> {
-  loading ??= withLater(() => import('../../phone'))().then(
-    (mod) => (loaded = mod),
-    (err: unknown) => {
-      loading = null;
-      throw err;
-    },
-  );
-  return loading;
-}
+export const phoneModuleIfLoaded = phoneModule.ready;
+export const loadPhoneModule = phoneModule.load;
 
 /** The promise's value, or null when it rejects or takes longer than `ms`. */
 export function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { VestibuleLogin } from '../../../src/index';
 import * as phone from '../../../src/phone';
+import { loadPhoneForm } from '../../../src/features/otps/screens/PhoneTab';
 import { fakeClient } from '../../helpers';
 
 /**
@@ -28,6 +29,7 @@ const SMS = { products: ['otp' as const], otpOptions: { methods: ['sms' as const
 describe('the phone module arriving mid-typing', () => {
   it('keeps the focus, the caret and the value in the field that takes over', async () => {
     render(<VestibuleLogin client={fakeClient()} config={SMS} />);
+    await act(() => loadPhoneForm());
     const standIn = screen.getByRole('textbox', { name: 'Phone number' }) as HTMLInputElement;
     standIn.focus();
     fireEvent.change(standIn, { target: { value: '+44 79' } });
@@ -45,6 +47,7 @@ describe('the phone module arriving mid-typing', () => {
 
   it('leaves the focus alone when the user was not in the field', async () => {
     render(<VestibuleLogin client={fakeClient()} config={SMS} />);
+    await act(() => loadPhoneForm());
     const button = screen.getByRole('button', { name: 'Continue with text message' });
     button.focus();
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { VestibuleLogin } from '../../../src/index';
 import type { LoginConfig } from '../../../src/types';
+import { loadPhoneForm } from '../../../src/features/otps/screens/PhoneTab';
 import { expectNoAxeViolations, fakeClient } from '../../helpers';
 
 /** The phone module never arrives (or fails), so the parsing time-outs apply. */
@@ -17,9 +18,11 @@ vi.mock('../../../src/features/otps/phoneModule', async (importOriginal) => {
 
 const SMS: LoginConfig = { products: ['otp'], otpOptions: { methods: ['sms'] } };
 
-function renderLogin(config: LoginConfig = SMS) {
+/** The login with the phone form drawn (the tab draws its room until the form's code is in). */
+async function renderLogin(config: LoginConfig = SMS) {
   const client = fakeClient();
   const view = render(<VestibuleLogin client={client} config={config} />);
+  await act(() => loadPhoneForm());
   return { client, ...view };
 }
 
@@ -43,12 +46,12 @@ afterEach(() => {
 describe('phone form time-outs', () => {
   it('has no accessibility violations while the field loads', async () => {
     vi.useRealTimers();
-    const { container } = renderLogin();
+    const { container } = await renderLogin();
     await expectNoAxeViolations(container);
   });
 
   it('on submit waits 2 s for the module, then sends the number as the country code plus the raw digits', async () => {
-    const { client } = renderLogin();
+    const { client } = await renderLogin();
     const input = screen.getByRole('textbox', { name: 'Phone number' });
     fireEvent.change(input, { target: { value: '(500) 555-0006' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue with text message' }));
@@ -63,7 +66,7 @@ describe('phone form time-outs', () => {
   });
 
   it('a number typed with its own + keeps it; an empty one is invalid', async () => {
-    const { client } = renderLogin();
+    const { client } = await renderLogin();
     fireEvent.click(screen.getByRole('button', { name: 'Continue with text message' }));
     await flush();
     act(() => vi.advanceTimersByTime(2000));
@@ -78,7 +81,7 @@ describe('phone form time-outs', () => {
   });
 
   it('while typing the placeholder shows a spinner for at most 10 s, then stays as a plain field', async () => {
-    renderLogin();
+    await renderLogin();
     expect(screen.getByRole('status').textContent).toBe('Loading the phone number field...');
     act(() => vi.advanceTimersByTime(9999));
     expect(screen.queryByText('Loading the phone number field...')).toBeTruthy();
@@ -89,7 +92,7 @@ describe('phone form time-outs', () => {
 
   it('a module that fails to load gives the fallback at once (no 2 s wait)', async () => {
     loader.mode = 'fail';
-    const { client } = renderLogin({ products: ['otp'], otpOptions: { methods: ['whatsapp'] } });
+    const { client } = await renderLogin({ products: ['otp'], otpOptions: { methods: ['whatsapp'] } });
     await flush();
     expect(screen.queryByText('Loading the phone number field...')).toBeNull();
     fireEvent.change(screen.getByRole('textbox', { name: 'Phone number' }), { target: { value: '500 555 0006' } });

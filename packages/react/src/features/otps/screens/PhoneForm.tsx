@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useFlow } from '../../../flow/FlowContext';
 import { Button } from '../../../parts/Button';
-import { Spinner } from '../../../parts/Spinner';
-import { TextInput } from '../../../parts/TextInput';
 import { useWidget } from '../../../widget/context';
 import {
   loadPhoneModule,
@@ -14,6 +12,7 @@ import {
   type CountryCode,
   type PhoneModule,
 } from '../phoneModule';
+import { CONTINUE_WITH, caretIfFocused, PhoneStandIn } from './PhoneStandIn';
 import { usePrefetchPasscodeScreen } from './prefetch';
 
 /**
@@ -21,12 +20,16 @@ import { usePrefetchPasscodeScreen } from './prefetch';
  * user can already type); after PHONE_TYPING_TIMEOUT_MS without it the placeholder stops showing a
  * spinner and stays as the field. If the module arrives later it takes over, keeping the value;
  * `focusAt` is where the caret was in `form`'s stand-in just before (read while the stand-in is
- * still in the document), where the field takes the focus, or null when the focus was elsewhere.
+ * still in the document), where the field takes the focus, or null when the focus was elsewhere
+ * (before the module: `focusedAt`, the caret in the tab's stand-in this form took over from).
  */
-function usePhoneModule(form: RefObject<HTMLFormElement | null>): { mod: PhoneModule | null; gaveUp: boolean; focusAt: number | null } {
+function usePhoneModule(
+  form: RefObject<HTMLFormElement | null>,
+  focusedAt: number | null,
+): { mod: PhoneModule | null; gaveUp: boolean; focusAt: number | null } {
   const [mod, setMod] = useState<PhoneModule | null>(phoneModuleIfLoaded);
   const [gaveUp, setGaveUp] = useState(false);
-  const [focusAt, setFocusAt] = useState<number | null>(null);
+  const [focusAt, setFocusAt] = useState(focusedAt);
   useEffect(() => {
     if (mod) return undefined;
     let live = true;
@@ -52,24 +55,27 @@ function usePhoneModule(form: RefObject<HTMLFormElement | null>): { mod: PhoneMo
   return { mod, gaveUp, focusAt };
 }
 
-/** Where the caret is in the form's stand-in number input, or null when the focus is elsewhere. */
-function caretIfFocused(form: HTMLFormElement | null): number | null {
-  return form?.querySelector<HTMLInputElement>('input:focus')?.selectionStart ?? null;
+export interface PhoneFormProps {
+  method: 'sms' | 'whatsapp';
+  /** What the user typed in the tab's stand-in before this form arrived ('' for nothing). */
+  typed: string;
+  /** Where the caret was in that stand-in, or null when the focus was elsewhere. */
+  focusAt: number | null;
 }
 
 /** Text-message or WhatsApp form: the lazily loaded phone field and its submit button. */
-export function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
+export function PhoneForm({ method, typed, focusAt: typedFocusAt }: PhoneFormProps) {
   const { t } = useWidget();
   const { state, send } = useFlow();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   // The real field replaces the stand-in's element when the module arrives: a user typing at that
   // moment would lose the focus and every key after it, so the field takes the focus and caret over.
-  const { mod, gaveUp, focusAt } = usePhoneModule(formRef);
+  const { mod, gaveUp, focusAt } = usePhoneModule(formRef, typedFocusAt);
   usePrefetchPasscodeScreen();
   const draft = state.mainDraft?.method === method ? state.mainDraft : null;
   const [country, setCountry] = useState<CountryCode>(() => (draft?.country as CountryCode | undefined) ?? 'US');
-  const [value, setValue] = useState(() => draft?.typed ?? '');
+  const [value, setValue] = useState(() => typed || (draft?.typed ?? ''));
   const [invalid, setInvalid] = useState(false);
   const [checking, setChecking] = useState(false);
   const live = useRef(true);
@@ -124,39 +130,12 @@ export function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
           focusAt={focusAt}
         />
       ) : (
-        <div className="vst-phone-loading">
-          <TextInput
-            label={t('phoneLabel')}
-            type="tel"
-            name="phone"
-            inputMode="tel"
-            autoComplete="tel"
-            required
-            placeholder={t('phonePlaceholder')}
-            value={value}
-            onChange={(e) => onValue(e.target.value)}
-            error={error}
-          />
-          {gaveUp ? null : (
-            <span className="vst-phone-loading-spinner" role="status">
-              <Spinner />
-              <span className="vst-visually-hidden">{t('loadingPhoneInput')}</span>
-            </span>
-          )}
-        </div>
+        <PhoneStandIn value={value} onValue={onValue} error={error} gaveUp={gaveUp} focusAt={typedFocusAt} />
       )}
       {/* A text that could not be sent (its error under the field): the button sends it again. */}
       <Button type="submit" loading={state.pending || checking}>
-        {t(state.errorDescriptor?.retry ? 'tryAgain' : method === 'sms' ? 'continueWithText' : 'continueWithWhatsApp')}
+        {t(state.errorDescriptor?.retry ? 'tryAgain' : CONTINUE_WITH[method])}
       </Button>
     </form>
   );
-}
-
-export function SmsForm() {
-  return <PhoneForm method="sms" />;
-}
-
-export function WhatsAppForm() {
-  return <PhoneForm method="whatsapp" />;
 }
