@@ -4,7 +4,6 @@ export { VestibulePasskeyRegistration } from './mounts/VestibulePasskeyRegistrat
 export { VestibuleIdentityProvider } from './mounts/VestibuleIdentityProvider';
 export { VestibuleAccount } from './mounts/VestibuleAccount';
 export { getScreen } from './mounts/flows';
-export { configProblem } from './widget/config-check';
 export { compileTheme } from './theme/compile';
 export { defaultStyles } from './theme/defaults';
 export type { Screen, FlowState } from './flow/types';

@@ -1,4 +1,5 @@
-import { configProblem, VestibuleLogin, type LoginConfig } from '@vestibule/react';
+import { VestibuleLogin, type LoginConfig } from '@vestibule/react';
+import { configProblem } from '@vestibule/react/config-check';
 import type { VestibuleClient } from '@vestibule/client';
 import { demo } from '../stack';
 import { AddPasskeyOffer } from '../components/AddPasskeyOffer';

@@ -1,9 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import type { LoginConfig } from '../types';
-import { configProblem } from '../widget/config-check';
+import { configFault } from '../widget/config-fault';
 import { WidgetShell, type ShellProps } from './Shell';
 
 const NO_CONFIG: LoginConfig = { products: [] };
+
+/** The developer's message for a mistake: its words load only when there is one. */
+const ConfigProblem = lazy(() => import('../widget/ConfigProblem'));
 
 export interface CheckedShellProps extends Omit<ShellProps, 'config'> {
   config?: LoginConfig;
@@ -13,23 +16,17 @@ export interface CheckedShellProps extends Omit<ShellProps, 'config'> {
 
 /**
  * The shell of a mount that takes a configuration, checked before anything is drawn
- * (src/widget/config-check.ts). A mistake is logged once with console.error and shown as text in
+ * (src/widget/config-fault.ts). A mistake is logged once with console.error and shown as text in
  * place of the flow, so no broken form appears; the shell itself then works from no configuration.
  */
 export function CheckedShell({ config, configOptional = false, children, ...shell }: CheckedShellProps) {
-  const problem = config === undefined && configOptional ? null : configProblem(config);
-  // One log per message: React's strict mode runs effects twice, and the ref outlives that.
-  const logged = useRef<string | null>(null);
-  useEffect(() => {
-    if (problem && logged.current !== problem) console.error(problem);
-    logged.current = problem;
-  }, [problem]);
+  const fault = config === undefined && configOptional ? null : configFault(config);
   return (
-    <WidgetShell {...shell} config={problem || !config ? NO_CONFIG : config}>
-      {problem ? (
-        <p className="vst-error-text" role="alert">
-          {problem}
-        </p>
+    <WidgetShell {...shell} config={fault || !config ? NO_CONFIG : config}>
+      {fault ? (
+        <Suspense fallback={null}>
+          <ConfigProblem fault={fault} />
+        </Suspense>
       ) : (
         children
       )}

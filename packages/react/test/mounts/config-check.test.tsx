@@ -28,7 +28,7 @@ const mounts: [string, (config: LoginConfig) => ReactElement][] = [
 describe('the configuration check at mount', () => {
   it.each(mounts)('%s: a mistake is one alert in place of the flow and one console.error (under strict mode too)', async (_name, mount) => {
     const { container } = render(<StrictMode>{mount(PIGEON)}</StrictMode>);
-    expect(screen.getByRole('alert').textContent).toBe(MESSAGE);
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGE);
     expect(container.querySelector('.vst-screen')).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
@@ -36,15 +36,15 @@ describe('the configuration check at mount', () => {
     await expectNoAxeViolations(container);
   });
 
-  it('shows the message as text, never as markup', () => {
+  it('shows the message as text, never as markup', async () => {
     render(<VestibuleLogin client={fakeClient()} config={{ products: ['<img src=x onerror=alert(1)>'] } as unknown as LoginConfig} />);
-    expect(screen.getByRole('alert').textContent).toContain("products has '<img src=x onerror=alert(1)>'");
+    expect((await screen.findByRole('alert')).textContent).toContain("products has '<img src=x onerror=alert(1)>'");
     expect(screen.getByRole('alert').querySelector('img')).toBeNull();
   });
 
-  it('a plain-JavaScript host that passes no config is told so', () => {
+  it('a plain-JavaScript host that passes no config is told so', async () => {
     render(<VestibuleLogin client={fakeClient()} config={undefined as unknown as LoginConfig} />);
-    expect(screen.getByRole('alert').textContent).toBe('Vestibule config: the config is undefined; it takes an object with a products array.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Vestibule config: the config is undefined; it takes an object with a products array.');
   });
 
   it('a sound configuration draws the flow and logs nothing', () => {

@@ -50,5 +50,5 @@ export const WIDGET_EDITS: Edits = {
     return replaceInLine(out, "export const loginFlow = composeFlow('login', [", ', wallets]', ', wallets, exampleCode]');
   },
   'packages/react/src/types.ts': (text) => replaceInLine(text, 'export type Product = ', "'crypto';", "'crypto' | 'exampleCode';"),
-  'packages/react/src/widget/config-check.ts': (text) => replaceInLine(text, 'const PRODUCTS = ', 'crypto: 1 }', 'crypto: 1, exampleCode: 1 }'),
+  'packages/react/src/widget/config-fault.ts': (text) => replaceInLine(text, 'export const PRODUCTS = ', 'crypto: 1 }', 'crypto: 1, exampleCode: 1 }'),
 };

@@ -53,7 +53,7 @@ describe('the account page', () => {
     cleanup();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(<VestibuleAccount client={client} config={{ products: ['otp'] }} />);
-    expect(screen.getByRole('alert').textContent).toBe(
+    expect((await screen.findByRole('alert')).textContent).toBe(
       "Vestibule config: products has 'otp' but otpOptions.methods is missing; add at least one of 'email', 'sms' or 'whatsapp'.",
     );
     expect(screen.queryByRole('region')).toBeNull();
