@@ -22,8 +22,8 @@ export interface PhoneFieldProps {
   disabled?: boolean;
   /** Default '(123) 456-7890'. */
   placeholder?: string;
-  /** Accessible name of the country selector, default 'Country'. */
-  countryLabel?: string;
+  /** Accessible name of the country selector. */
+  countryLabel: string;
   /** Focus the number on mount with the caret here: it takes over from a field the user was typing in. */
   focusAt?: number | null;
 }
@@ -50,7 +50,7 @@ export function PhoneField({
   error,
   disabled,
   placeholder = en.phonePlaceholder,
-  countryLabel = en.phoneCountryLabel,
+  countryLabel,
   focusAt,
 }: PhoneFieldProps): JSX.Element {
   const inputRef = useRef<HTMLInputElement>(null);

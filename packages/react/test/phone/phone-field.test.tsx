@@ -19,6 +19,7 @@ function Harness({ initialCountry = 'US', initialValue = '', onCountryChange, on
     <PhoneField
       id="phone"
       label="Phone number"
+      countryLabel="Country"
       country={country}
       value={value}
       onCountryChange={(next) => {
@@ -236,7 +237,7 @@ describe('PhoneField', () => {
     await act(async () => {
       render(
         <Suspense fallback={<p>Loading</p>}>
-          <LazyPhoneField id="lazy" label="Phone number" country="US" onCountryChange={() => undefined} value="" onValueChange={() => undefined} />
+          <LazyPhoneField id="lazy" label="Phone number" countryLabel="Country" country="US" onCountryChange={() => undefined} value="" onValueChange={() => undefined} />
         </Suspense>,
       );
     });

@@ -4,6 +4,8 @@
  * English text, as every text.
  */
 export const laterStrings = {
+  phoneCountryLabel: 'Country',
+  invalidPhoneNumber: 'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
   enterPasscode: 'Enter passcode',
   passcodeSentTo: 'A 6-digit passcode was sent to you at {destination}.',
   passcodeLabel: '6-digit passcode',

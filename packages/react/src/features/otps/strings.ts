@@ -1,4 +1,4 @@
-/** One-time passcodes' first-screen texts: Main's Text and WhatsApp tabs and forms; the rest are in later-strings.ts. Picked up by src/strings/en.ts; override any of them by its English text. */
+/** One-time passcodes' first-screen texts: Main's Text and WhatsApp tabs and what their forms draw before their code is in; the rest are in later-strings.ts. Picked up by src/strings/en.ts; override any of them by its English text. */
 export const strings = {
   tabText: 'Text',
   tabWhatsApp: 'WhatsApp',
@@ -7,8 +7,6 @@ export const strings = {
   invalidEmailOtp: 'Invalid email address.',
   phoneLabel: 'Phone number',
   phonePlaceholder: '(123) 456-7890',
-  phoneCountryLabel: 'Country',
-  invalidPhoneNumber: 'Phone number format is invalid. Ensure the phone number is in the E.164 format.',
   continueWithText: 'Continue with text message',
   continueWithWhatsApp: 'Continue with WhatsApp',
   loadingPhoneInput: 'Loading the phone number field...',
