@@ -25,9 +25,9 @@ const ONE_SCRIPT_DIST = join(DIST, 'vanilla');
 const CONSOLE_DIST = 'packages/console/dist';
 /**
  * The login mount's initial JS+CSS, gzipped, React external, with every method configured, built
- * the host's way with each bundler. Issue 32 sets 20 KB; this is where the work stands (its note).
+ * the host's way with each bundler: issue 32's budget.
  */
-const LOGIN_BUDGET_BYTES = 23 * 1000;
+const LOGIN_BUDGET_BYTES = 20 * 1000;
 /** The account mount's initial JS+CSS, the host's way: it keeps the page from growing unnoticed. */
 const ACCOUNT_BUDGET_BYTES = 20 * 1000;
 /** The issue's budget for the one script (dist/vanilla/vestibule.js) before anything lazy, React included. */
