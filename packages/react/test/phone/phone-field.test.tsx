@@ -237,7 +237,15 @@ describe('PhoneField', () => {
     await act(async () => {
       render(
         <Suspense fallback={<p>Loading</p>}>
-          <LazyPhoneField id="lazy" label="Phone number" countryLabel="Country" country="US" onCountryChange={() => undefined} value="" onValueChange={() => undefined} />
+          <LazyPhoneField
+            id="lazy"
+            label="Phone number"
+            countryLabel="Country"
+            country="US"
+            onCountryChange={() => undefined}
+            value=""
+            onValueChange={() => undefined}
+          />
         </Suspense>,
       );
     });

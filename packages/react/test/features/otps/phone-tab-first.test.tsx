@@ -16,11 +16,7 @@ vi.mock('../../../src/features/otps/screens/PhoneForm', async (importOriginal) =
   return importOriginal();
 });
 // The phone field itself never arrives here: the stand-in is what the form draws.
-vi.mock('../../../src/features/otps/phoneModule', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../src/features/otps/phoneModule')>()),
-  phoneModuleIfLoaded: () => null,
-  loadPhoneModule: () => new Promise(() => undefined),
-}));
+vi.mock('../../../src/features/otps/phoneModule', (importOriginal) => import('./phone-never-arrives').then((m) => m.phoneNeverArrives(importOriginal)));
 
 afterEach(cleanup);
 
