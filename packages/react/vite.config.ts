@@ -30,7 +30,7 @@ const dependenciesOf = (manifest: string) =>
  * (src/later/register.ts, later-strings.ts, later.css) stay in a lazy chunk of their own.
  */
 const CORE =
-  /\/packages\/(react\/src\/(parts|flow|theme|widget)\/|react\/src\/(strings|styles)\/(?!later\.)|react\/src\/later\/load\.|react\/src\/(features\/[^/]+|main)\/(strings\.ts|styles\.css)|react\/src\/mounts\/Shell\.|client\/src\/|contract\/src\/)/;
+  /\/packages\/(react\/src\/(parts|flow|theme|widget)\/|react\/src\/(strings|styles)\/(?!later\.)|react\/src\/later\/(load|afterPaint)\.|react\/src\/(features\/[^/]+|main)\/(strings\.ts|styles\.css)|react\/src\/mounts\/Shell\.|client\/src\/|contract\/src\/)/;
 
 /**
  * What core's modules import from outside it goes into core too (the client's npm dependencies, the

@@ -1,4 +1,5 @@
 import axe from 'axe-core';
+import { act } from '@testing-library/react';
 import { vi, expect } from 'vitest';
 import type { OAuthStartOptions, VestibuleClient } from '@vestibule/client';
 import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from '@vestibule/contract/oauth-providers';
@@ -352,4 +353,12 @@ export async function expectNoAxeViolations(element: Element): Promise<void> {
  */
 export async function loadWhatComesLater(): Promise<void> {
   await Promise.all([loadLater(), import('../src/parts/toast/ToastList'), import('../src/parts/Banner')]);
+}
+
+/**
+ * Lets a frame be painted: what the widget starts once it has painted (src/later/afterPaint.ts)
+ * has started when this resolves.
+ */
+export async function nextPaint(): Promise<void> {
+  await act(() => new Promise<void>((painted) => requestAnimationFrame(() => setTimeout(painted, 0))));
 }

@@ -8,6 +8,7 @@ import type { ScreenMap } from './feature';
 import { FlowContext, type FlowContextValue } from './FlowContext';
 import { createFlowRunner } from './runner';
 import type { FlowState } from './types';
+import { afterPaint } from '../later/afterPaint';
 
 /**
  * Runs a flow in React: holds the state, derives the screen with the engine's getScreen, hands
@@ -34,9 +35,10 @@ export function Flow({ flow, initial, screens }: { flow: FlowEngine; initial?: (
   useEffect(() => {
     mounted.current = true;
     runner.enterScreen();
-    // After the first paint (effects run after it): what the first screen's events will need.
-    flow.preload();
+    // What the first screen's events will need, fetched once it has painted.
+    const cancelPreload = afterPaint(() => flow.preload());
     return () => {
+      cancelPreload();
       mounted.current = false;
       setTimeout(() => {
         if (!mounted.current) runner.leave();

@@ -27,8 +27,11 @@ export interface FlowEngine {
    * fail the event as a call that reached no server does (its message in the banner).
    */
   runEffects(event: UserEvent, ctx: EffectContext): void;
-  /** Fetches the reducers and effects that load lazily, so the first event does not wait for them. */
-  preload(): void;
+  /**
+   * Fetches the later texts, reducers and effects that load lazily, so the first event does not
+   * wait for them; settles once each has arrived or failed.
+   */
+  preload(): Promise<void>;
   /** Runs the on-enter hooks of a screen. */
   enter(screen: Screen, ctx: EffectContext): void;
 }
@@ -119,13 +122,9 @@ export function composeFlow(mount: MountKind, features: readonly Feature[], opti
       }
     },
     preload() {
-      loadLater().catch(() => undefined);
-      reducersLoaded()?.catch(() => undefined);
-      for (const f of features) {
-        const effects = effectsOf(f);
-        // Not awaited: a load that fails here is tried again by the event that needs it.
-        if (effects instanceof Promise) effects.catch(() => undefined);
-      }
+      // A load that fails here is tried again by the event that needs it.
+      const loads = [loadLater(), reducersLoaded(), ...features.map(effectsOf)];
+      return Promise.allSettled(loads).then(() => undefined);
     },
     enter(screen, ctx) {
       for (const f of all) f.enter?.[screen]?.(ctx);

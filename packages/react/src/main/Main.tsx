@@ -7,6 +7,7 @@ import { Logo } from '../parts/Logo';
 import { Tabs } from '../parts/Tabs';
 import { useWidget } from '../widget/context';
 import { mainLayout } from './layout';
+import { afterPaint } from '../later/afterPaint';
 
 /** Main's form: the one tab's form, or tabs when there are more. The chosen tab survives the back arrow. */
 function MethodForms({ tabs }: { tabs: MainTab[] }) {
@@ -14,12 +15,16 @@ function MethodForms({ tabs }: { tabs: MainTab[] }) {
   const { state, send } = useFlow();
   const selected = tabs.find((tab) => tab.id === state.mainTab) ?? tabs[0]!;
   const Form = selected.form;
-  // Effects run after the paint: the lazy forms of the other tabs are fetched then.
+  // The lazy forms of the other tabs are fetched once the screen has painted.
   const ids = tabs.map((tab) => tab.id).join();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the tabs are new objects on every render; their ids say when they change
-  useEffect(() => {
-    for (const tab of tabs) tab.load?.().catch(() => undefined);
-  }, [ids]);
+  useEffect(
+    () =>
+      afterPaint(() => {
+        for (const tab of tabs) tab.load?.().catch(() => undefined);
+      }),
+    [ids],
+  );
   if (tabs.length === 1) return <Form />;
   return (
     <Tabs

@@ -1,4 +1,5 @@
 import { type ReactNode, startTransition, Suspense, useEffect, useState } from 'react';
+import { afterPaint } from '../later/afterPaint';
 
 /** Whether a widget on this page has painted: from then on lazy parts render at once. */
 let painted = false;
@@ -22,9 +23,10 @@ export function AfterFirstPaint({ fallback, load, children }: { fallback: ReactN
     const show = () => {
       if (live) startTransition(() => setNow(true));
     };
-    load().then(show, show);
+    const cancel = afterPaint(() => load().then(show, show));
     return () => {
       live = false;
+      cancel();
     };
   }, [now, load]);
   return <Suspense fallback={fallback}>{now ? children : fallback}</Suspense>;

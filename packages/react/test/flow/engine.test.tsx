@@ -5,7 +5,7 @@ import { composeFlow } from '../../src/flow/engine';
 import type { EffectContext, EffectMap, Feature, Reducer } from '../../src/flow/feature';
 import { Flow } from '../../src/flow/Flow';
 import { WidgetShell } from '../../src/mounts/Shell';
-import { apiError, fakeClient, SESSION_RESPONSE, LOGIN_OR_CREATE_RESPONSE } from '../helpers';
+import { apiError, fakeClient, nextPaint, SESSION_RESPONSE, LOGIN_OR_CREATE_RESPONSE } from '../helpers';
 import { renderOtpScreen } from '../features/otps/otp-helpers';
 
 afterEach(cleanup);
@@ -174,6 +174,8 @@ describe('effects loaded lazily', () => {
     const { feature, load, ran, arrive } = lazyFeature();
     const { feature: probe, entered } = probeFeature();
     await renderFlow([probe, feature]);
+    expect(load).not.toHaveBeenCalled();
+    await nextPaint();
     expect(load).toHaveBeenCalledOnce();
     act(() => entered[0]!.send({ type: 'TRY_AGAIN' }));
     expect(ran).toHaveLength(0);
@@ -235,6 +237,8 @@ describe('reducers loaded lazily', () => {
     const { feature, load, seen, arrive } = lazyReducerFeature();
     const { feature: probe, entered } = probeFeature();
     const flow = drawFlow([probe, feature]);
+    expect(load).not.toHaveBeenCalled();
+    await nextPaint();
     expect(load).toHaveBeenCalledOnce();
     const main = entered[0]!;
     act(() => {

@@ -2,6 +2,7 @@ import type { Feature } from '../../flow/feature';
 import { lazyScreen } from '../../parts/lazyScreen';
 import { PasskeyButton } from './screens/PasskeyButton';
 import { initialPasskeySlice } from './state';
+import { afterPaint } from '../../later/afterPaint';
 
 /**
  * Passkeys in the login mount: Main's passkey button, last, or the email field's autofill where
@@ -18,10 +19,12 @@ export const passkeys: Feature = {
     Main(ctx) {
       // A button ceremony cancelled by leaving Main never answered: its spinner must not greet the user's return.
       if (ctx.stateBefore.passkeyPending) ctx.dispatch({ type: 'PASSKEY_SIGN_IN_FAILED', message: null });
-      // The ceremony's code loads after the first paint; Main may be gone by then.
-      void import('./autofill').then(({ offerPasskeysByAutofill }) => {
-        if (!ctx.signal.aborted) offerPasskeysByAutofill(ctx);
-      });
+      // The ceremony's code loads after Main has painted; Main may be gone by then.
+      afterPaint(() =>
+        import('./autofill').then(({ offerPasskeysByAutofill }) => {
+          if (!ctx.signal.aborted) offerPasskeysByAutofill(ctx);
+        }),
+      );
     },
   },
   main: {

@@ -1,10 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StrictMode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { VestibuleLogin } from '../../../src/index';
 import { formatRemaining } from '../../../src/features/otps/screens/OTPAuthenticate';
 import { apiError, expectNoAxeViolations, fakeClient, loggedNames, OTP_SENT_RESPONSE, SESSION_RESPONSE } from '../../helpers';
+import { loginFlow } from '../../../src/mounts/VestibuleLogin';
 import { renderOtpScreen } from './otp-helpers';
+
+// The screen is drawn directly, and its events are checked at once: what the login fetches after
+// its first paint (the reducers, the effects) is in from the start.
+beforeAll(() => loginFlow.preload());
 
 afterEach(() => {
   cleanup();

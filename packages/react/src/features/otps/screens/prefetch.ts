@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
+import { afterPaint } from '../../../later/afterPaint';
 
 /** Fetches the passcode entry screen ahead, while the user fills in the form. */
 export function usePrefetchPasscodeScreen() {
-  useEffect(() => {
-    import('./OTPAuthenticate').catch(() => undefined);
-  }, []);
+  useEffect(() => afterPaint(() => import('./OTPAuthenticate').catch(() => undefined)), []);
 }
