@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { EffectContext, Feature } from '../../flow/feature';
 import type { FlowState, Screen } from '../../flow/types';
+import { afterPaint } from '../../later/afterPaint';
 import { lazyScreen } from '../../parts/lazyScreen';
 import { loadWallets, type LazyPart } from './load';
 import { WalletButtonsBlock } from './screens/WalletButtonsBlock';
@@ -34,7 +35,8 @@ export const wallets: Feature = {
   screens: Object.fromEntries(SCREENS.map((name) => [name, part(name)])),
   enter: {
     Main(ctx) {
-      if ((ctx.config.products ?? []).includes('crypto')) run('watchWallets')(ctx);
+      // Once Main has painted: the detection comes with the feature's lazy chunk.
+      if ((ctx.config.products ?? []).includes('crypto')) afterPaint(() => run('watchWallets')(ctx));
     },
     CryptoConnect: run('connectWallet'),
     CryptoSignMessage: run('signChallenge'),
