@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import type { MainTab } from '../flow/feature';
 import { useFlow } from '../flow/FlowContext';
+import { afterPaint } from '../later/afterPaint';
 import { Divider } from '../parts/Divider';
 import { Heading } from '../parts/Heading';
 import { Logo } from '../parts/Logo';
 import { Tabs } from '../parts/Tabs';
 import { useWidget } from '../widget/context';
 import { mainLayout } from './layout';
-import { afterPaint } from '../later/afterPaint';
 
 /** Main's form: the one tab's form, or tabs when there are more. The chosen tab survives the back arrow. */
 function MethodForms({ tabs }: { tabs: MainTab[] }) {
@@ -15,7 +15,7 @@ function MethodForms({ tabs }: { tabs: MainTab[] }) {
   const { state, send } = useFlow();
   const selected = tabs.find((tab) => tab.id === state.mainTab) ?? tabs[0]!;
   const Form = selected.form;
-  // The lazy forms of the other tabs are fetched once the screen has painted.
+  // Every tab's lazy form is fetched once the screen has painted, so a switch to a tab draws it at once.
   const ids = tabs.map((tab) => tab.id).join();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the tabs are new objects on every render; their ids say when they change
   useEffect(

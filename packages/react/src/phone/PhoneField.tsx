@@ -24,8 +24,11 @@ export interface PhoneFieldProps {
   placeholder?: string;
   /** Accessible name of the country selector. */
   countryLabel: string;
-  /** Focus the number on mount with the caret here: it takes over from a field the user was typing in. */
-  focusAt?: number | null;
+  /**
+   * Where the number takes the focus and the caret on mount (null: it does not), read then: the
+   * field it replaces writes it as it leaves the page, where a key typed just before still counts.
+   */
+  focusAt?: { readonly current: number | null };
 }
 
 /** The element with focus in the input's document or shadow root. */
@@ -64,9 +67,10 @@ export function PhoneField({
   // On mount only: later renders leave the focus where the user puts it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on mount; re-running it when focusAt changes would take the focus back from wherever the user has put it since
   useLayoutEffect(() => {
-    if (focusAt == null) return;
+    const at = focusAt?.current;
+    if (at == null) return;
     inputRef.current?.focus();
-    inputRef.current?.setSelectionRange(focusAt, focusAt);
+    inputRef.current?.setSelectionRange(at, at);
   }, []);
 
   useLayoutEffect(() => {

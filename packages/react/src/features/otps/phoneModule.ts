@@ -9,9 +9,8 @@ export type PhoneModule = typeof import('../../phone');
 import type { CountryCode } from '../../phone';
 export type { CountryCode };
 
-/** How long parsing may take on submit, and while typing, before the fallback. */
+/** How long parsing may take on submit before the fallback (the number sent as typed). */
 export const PHONE_SUBMIT_TIMEOUT_MS = 2000;
-export const PHONE_TYPING_TIMEOUT_MS = 10_000;
 
 const phoneModule = loadOnce(withLater(() => import('../../phone')));
 

@@ -10,6 +10,7 @@ export const strings = {
   continueWithText: 'Continue with text message',
   continueWithWhatsApp: 'Continue with WhatsApp',
   loadingPhoneInput: 'Loading the phone number field...',
+  phoneFormNotLoaded: 'The phone number form could not load. Check your connection, then try again.',
 } as const;
 
 type Table = typeof strings;

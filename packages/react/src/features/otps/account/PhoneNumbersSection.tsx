@@ -7,6 +7,9 @@ import { useWidget } from '../../../widget/context';
 import { phoneChanges } from './changes';
 import { texts } from './texts';
 
+/** The new number's field takes the focus as it shows, its caret at the start. */
+const AT_START = { current: 0 } as const;
+
 type PhoneModule = typeof import('../../../phone');
 
 /**
@@ -60,7 +63,7 @@ function NewPhone({ action, onSend, onCancel }: NewContactProps) {
         error={invalid ? t('invalidPhoneNumber') : (action.fieldError ?? undefined)}
         placeholder={t('phonePlaceholder')}
         countryLabel={t('phoneCountryLabel')}
-        focusAt={0}
+        focusAt={AT_START}
       />
     </NewContactForm>
   );

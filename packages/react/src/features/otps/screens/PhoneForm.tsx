@@ -2,34 +2,19 @@ import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } fr
 import { useFlow } from '../../../flow/FlowContext';
 import { Button } from '../../../parts/Button';
 import { useWidget } from '../../../widget/context';
-import {
-  loadPhoneModule,
-  phoneModuleIfLoaded,
-  PHONE_SUBMIT_TIMEOUT_MS,
-  PHONE_TYPING_TIMEOUT_MS,
-  resolvePhone,
-  within,
-  type CountryCode,
-  type PhoneModule,
-} from '../phoneModule';
-import { CONTINUE_WITH, caretIfFocused, PhoneStandIn } from './PhoneStandIn';
+import { loadPhoneModule, phoneModuleIfLoaded, PHONE_SUBMIT_TIMEOUT_MS, resolvePhone, within, type CountryCode, type PhoneModule } from '../phoneModule';
+import { CONTINUE_WITH, PHONE_TYPING_TIMEOUT_MS, PhoneStandIn } from './PhoneStandIn';
 import { usePrefetchPasscodeScreen } from './prefetch';
 
 /**
  * The phone module, loaded when the form mounts. Until it arrives a plain tel input stands in (the
  * user can already type); after PHONE_TYPING_TIMEOUT_MS without it the placeholder stops showing a
- * spinner and stays as the field. If the module arrives later it takes over, keeping the value;
- * `focusAt` is where the caret was in `form`'s stand-in just before (read while the stand-in is
- * still in the document), where the field takes the focus, or null when the focus was elsewhere
- * (before the module: `focusedAt`, the caret in the tab's stand-in this form took over from).
+ * spinner and stays as the field. If the module arrives later it takes over, keeping the value, and
+ * the focus and caret the stand-in leaves (PhoneStandIn).
  */
-function usePhoneModule(
-  form: RefObject<HTMLFormElement | null>,
-  focusedAt: number | null,
-): { mod: PhoneModule | null; gaveUp: boolean; focusAt: number | null } {
+function usePhoneModule(): { mod: PhoneModule | null; gaveUp: boolean } {
   const [mod, setMod] = useState<PhoneModule | null>(phoneModuleIfLoaded);
   const [gaveUp, setGaveUp] = useState(false);
-  const [focusAt, setFocusAt] = useState(focusedAt);
   useEffect(() => {
     if (mod) return undefined;
     let live = true;
@@ -37,9 +22,7 @@ function usePhoneModule(
     loadPhoneModule().then(
       (loaded) => {
         clearTimeout(timer);
-        if (!live) return;
-        setFocusAt(caretIfFocused(form.current));
-        setMod(() => loaded);
+        if (live) setMod(() => loaded);
       },
       (err: unknown) => {
         clearTimeout(timer);
@@ -51,27 +34,26 @@ function usePhoneModule(
       live = false;
       clearTimeout(timer);
     };
-  }, [mod, form]);
-  return { mod, gaveUp, focusAt };
+  }, [mod]);
+  return { mod, gaveUp };
 }
 
 export interface PhoneFormProps {
   method: 'sms' | 'whatsapp';
-  /** What the user typed in the tab's stand-in before this form arrived ('' for nothing). */
+  /** What the user typed in the tab's stand-in before this form arrived: it wins over a draft kept from before ('' for nothing). */
   typed: string;
-  /** Where the caret was in that stand-in, or null when the focus was elsewhere. */
-  focusAt: number | null;
+  /** The caret a stand-in leaves as it goes (PhoneStandIn), for the field that takes over. */
+  caret: RefObject<number | null>;
 }
 
 /** Text-message or WhatsApp form: the lazily loaded phone field and its submit button. */
-export function PhoneForm({ method, typed, focusAt: typedFocusAt }: PhoneFormProps) {
+export function PhoneForm({ method, typed, caret }: PhoneFormProps) {
   const { t } = useWidget();
   const { state, send } = useFlow();
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   // The real field replaces the stand-in's element when the module arrives: a user typing at that
   // moment would lose the focus and every key after it, so the field takes the focus and caret over.
-  const { mod, gaveUp, focusAt } = usePhoneModule(formRef, typedFocusAt);
+  const { mod, gaveUp } = usePhoneModule();
   usePrefetchPasscodeScreen();
   const draft = state.mainDraft?.method === method ? state.mainDraft : null;
   const [country, setCountry] = useState<CountryCode>(() => (draft?.country as CountryCode | undefined) ?? 'US');
@@ -114,7 +96,7 @@ export function PhoneForm({ method, typed, focusAt: typedFocusAt }: PhoneFormPro
 
   const Field = mod?.PhoneField;
   return (
-    <form ref={formRef} className="vst-form" onSubmit={submit} noValidate>
+    <form className="vst-form" onSubmit={submit} noValidate>
       {Field ? (
         <Field
           id={id}
@@ -127,10 +109,10 @@ export function PhoneForm({ method, typed, focusAt: typedFocusAt }: PhoneFormPro
           disabled={state.pending || checking}
           placeholder={t('phonePlaceholder')}
           countryLabel={t('phoneCountryLabel')}
-          focusAt={focusAt}
+          focusAt={caret}
         />
       ) : (
-        <PhoneStandIn value={value} onValue={onValue} error={error} gaveUp={gaveUp} focusAt={typedFocusAt} />
+        <PhoneStandIn value={value} onValue={onValue} error={error} gaveUp={gaveUp} caret={caret} />
       )}
       {/* A text that could not be sent (its error under the field): the button sends it again. */}
       <Button type="submit" loading={state.pending || checking}>
