@@ -28,7 +28,7 @@ function offers(features: readonly Feature[], config: LoginConfig): MainOffer[] 
 /** The configuration error shown in place of everything, the first a configured feature names; or null. */
 export function mainError(features: readonly Feature[], config: LoginConfig): StringKey | null {
   // The developer's mistakes (otp without methods, unknown values, durations) are caught at mount,
-  // before Main shows: src/widget/config-check.ts.
+  // before Main shows: src/widget/config-fault.ts.
   return (
     offers(features, config)
       .map((offer) => offer.error?.(config))

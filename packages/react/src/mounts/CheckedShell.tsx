@@ -25,7 +25,7 @@ export function CheckedShell({ config, configOptional = false, children, ...shel
     <WidgetShell {...shell} config={fault || !config ? NO_CONFIG : config}>
       {fault ? (
         <Suspense fallback={null}>
-          <ConfigProblem fault={fault} />
+          <ConfigProblem config={config} />
         </Suspense>
       ) : (
         children

@@ -1,13 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { faultMessage } from './config-check';
-import type { ConfigFault } from './config-fault';
+import { configProblem } from './config-check';
 
 /**
  * A mistake in the mount's configuration, shown as text in place of the flow and logged once with
  * console.error. Its words load with it (a chunk of their own), only when there is a mistake.
  */
-export default function ConfigProblem({ fault }: { fault: ConfigFault }) {
-  const message = faultMessage(fault);
+export default function ConfigProblem({ config }: { config: unknown }) {
+  const message = configProblem(config);
   // One log per message: React's strict mode runs effects twice, and the ref outlives that.
   const logged = useRef<string | null>(null);
   useEffect(() => {

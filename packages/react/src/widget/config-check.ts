@@ -53,14 +53,11 @@ function word(fault: ConfigFault): string {
   }
 }
 
-/** The message for a fault configFault found, for the console and the widget. */
-export const faultMessage = (fault: ConfigFault) => `Vestibule config: ${word(fault)}`;
-
 /**
  * The first mistake in a configuration, as a message for the developer (console and widget), or
  * null when it is sound.
  */
 export function configProblem(config: unknown): string | null {
   const fault = configFault(config);
-  return fault && faultMessage(fault);
+  return fault && `Vestibule config: ${word(fault)}`;
 }

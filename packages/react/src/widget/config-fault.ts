@@ -18,7 +18,7 @@ import type { OtpMethod, Product } from '../types';
 export const PRODUCTS = Object.keys({ emailMagicLinks: 1, passwords: 1, otp: 1, passkeys: 1, oauth: 1, crypto: 1 } satisfies Record<Product, 1>);
 export const OTP_METHODS = Object.keys({ email: 1, sms: 1, whatsapp: 1 } satisfies Record<OtpMethod, 1>);
 
-export type Range = { min: number; max: number };
+type Range = { min: number; max: number };
 
 /** The minutes options, by option group, and the range the server accepts for each. */
 const MINUTES: [group: string, field: string, range: Range][] = [
@@ -49,7 +49,7 @@ export type ConfigFault =
 
 type Options = Record<string, unknown>;
 
-export const isObject = (value: unknown): value is Options => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Options => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The fault for the first of `values` that is not one of `known`, or null. */
 function unknownIn(values: unknown[], known: readonly string[], fault: (value: unknown) => ConfigFault): ConfigFault | null {
