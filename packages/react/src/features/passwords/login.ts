@@ -13,6 +13,8 @@ const RESET_EMAIL_SCREENS = {
 
 /** The password screens share one lazy chunk (`chunks/password-*.js`); the password email form fetches it ahead. */
 const loadPasswordScreens = () => import('./screens/password');
+const passwordScreen = (name: keyof Awaited<ReturnType<typeof loadPasswordScreens>>) =>
+  lazyScreen(() => loadPasswordScreens().then((m) => ({ default: m[name] })));
 
 /**
  * Passwords in the login mount: Main's Email tab (users.search; with passwords the email is looked
@@ -28,11 +30,11 @@ export const passwords: Feature = {
     return state.resetEmailSent ? RESET_EMAIL_SCREENS[state.resetEmailSent satisfies ResetEmailReason] : 'PasswordCreateOrLogin';
   },
   screens: {
-    PasswordCreateOrLogin: lazyScreen(() => loadPasswordScreens().then((m) => ({ default: m.PasswordCreateOrLogin }))),
-    PasswordForgot: lazyScreen(() => loadPasswordScreens().then((m) => ({ default: m.PasswordForgot }))),
-    PasswordSetNew: lazyScreen(() => loadPasswordScreens().then((m) => ({ default: m.PasswordSetNew }))),
-    PasswordDedupe: lazyScreen(() => loadPasswordScreens().then((m) => ({ default: m.PasswordDedupe }))),
-    PasswordBreached: lazyScreen(() => loadPasswordScreens().then((m) => ({ default: m.PasswordBreached }))),
+    PasswordCreateOrLogin: passwordScreen('PasswordCreateOrLogin'),
+    PasswordForgot: passwordScreen('PasswordForgot'),
+    PasswordSetNew: passwordScreen('PasswordSetNew'),
+    PasswordDedupe: passwordScreen('PasswordDedupe'),
+    PasswordBreached: passwordScreen('PasswordBreached'),
     PasswordConfirmation: lazyScreen(() => import('./screens/PasswordConfirmation').then((m) => ({ default: m.PasswordConfirmation }))),
   },
   effects: () => import('./effects').then((m) => m.passwordEffects),
