@@ -66,6 +66,24 @@ test('text message passcode signs in with a phone number typed in national form'
   await expect(page.getByTestId('user-id')).not.toBeEmpty();
 });
 
+test("a page opening on the Text tab whose form's code cannot be fetched says so; 'Try again' brings it with the number kept", async ({
+  page,
+  request,
+}, testInfo) => {
+  const phone = uniquePhone();
+  await page.route(/PhoneForm/, (route) => route.abort());
+  await page.goto(configUrl(PHONE_OTP));
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(phone.e164);
+  await expect(page.getByText('The phone number form could not load. Check your connection, then try again.')).toBeVisible();
+  await lookAt(page, testInfo, 'phone-form-not-loaded');
+  await page.unroute(/PhoneForm/);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  // The number typed before is kept: the text goes to it.
+  await page.getByRole('button', { name: 'Continue with text message' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter passcode' })).toBeVisible();
+  expect((await latestMessageTo(request, phone.e164)).channel).toBe('sms');
+});
+
 test('a pasted international number switches the country and sends in E.164', async ({ page, request }) => {
   await page.goto(configUrl(PHONE_OTP));
   await page.getByLabel('Phone number').fill('+44 20 7946 0958');
