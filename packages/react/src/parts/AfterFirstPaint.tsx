@@ -13,9 +13,10 @@ let painted = false;
  */
 export function AfterFirstPaint({ fallback, load, children }: { fallback: ReactNode; load: () => Promise<unknown>; children: ReactNode }) {
   const [now, setNow] = useState(painted);
-  // Effects run once the frame is painted. A transition: the room stays drawn until the part is
-  // ready, rather than making way for a second copy of itself (the Suspense fallback). A load that
-  // fails is left to the part itself (its lazy() tries again and throws to the nearest boundary).
+  // The load starts once the frame is painted (afterPaint: effects may run before it). A
+  // transition: the room stays drawn until the part is ready, rather than making way for a second
+  // copy of itself (the Suspense fallback). A load that fails is left to the part itself (its lazy()
+  // tries again and throws to the nearest boundary).
   useEffect(() => {
     painted = true;
     if (now) return undefined;
