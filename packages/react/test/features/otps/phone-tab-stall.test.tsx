@@ -17,6 +17,8 @@ describe("a page opening on the Text tab whose form's code hangs", () => {
     vi.useFakeTimers();
     render(<VestibuleLogin client={fakeClient()} config={{ products: ['otp'], otpOptions: { methods: ['sms'] } }} />);
     expect(screen.getByRole('status').textContent).toBe('Loading the phone number field...');
+    // The fetch starts once the first frame is painted; the wait is timed from there.
+    await act(() => vi.advanceTimersByTimeAsync(50));
     await act(() => vi.advanceTimersByTimeAsync(PHONE_TYPING_TIMEOUT_MS - 100));
     expect(screen.getByRole('button', { name: 'Continue with text message' }).getAttribute('aria-busy')).toBe('true');
     await act(() => vi.advanceTimersByTimeAsync(100));

@@ -26,13 +26,15 @@ function PhoneTab({ method }: { method: 'sms' | 'whatsapp' }) {
   useEffect(() => {
     if (Form || failed) return undefined;
     let live = true;
-    const timer = setTimeout(() => setFailed(true), PHONE_TYPING_TIMEOUT_MS);
-    const cancel = afterPaint(() =>
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The wait is timed from the fetch (a page opened in the background paints, and fetches, when shown).
+    const cancel = afterPaint(() => {
+      timer = setTimeout(() => setFailed(true), PHONE_TYPING_TIMEOUT_MS);
       phoneForm.load().then(
         (m) => live && setForm(() => m.PhoneForm),
         () => live && setFailed(true),
-      ),
-    );
+      );
+    });
     return () => {
       live = false;
       clearTimeout(timer);
