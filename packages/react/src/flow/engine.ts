@@ -123,7 +123,7 @@ export function composeFlow(mount: MountKind, features: readonly Feature[], opti
     },
     preload() {
       // A load that fails here is tried again by the event that needs it.
-      const loads = [loadLater(), reducersLoaded(), ...features.map(effectsOf)];
+      const loads = [loadLater(), reducersLoaded(), ...all.map(effectsOf)];
       return Promise.allSettled(loads).then(() => undefined);
     },
     enter(screen, ctx) {

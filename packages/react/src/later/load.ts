@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { loadOnce } from '../parts/loadOnce';
 
 /**
  * What no first screen draws, the later screens' texts and styles, is one chunk of its own
@@ -6,17 +7,7 @@ import { lazy, type ComponentType } from 'react';
  * lazily (screens, sections, effects) waits for it too, so nothing draws a text or a rule before it
  * is there. A load that fails is tried again by the next part that asks.
  */
-let loading: Promise<unknown> | undefined;
-
-export function loadLater(): Promise<unknown> {
-  loading ??= import('./register')
-    .then(({ registerLater }) => registerLater())
-    .catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-  return loading;
-}
+export const loadLater = loadOnce(() => import('./register').then(({ registerLater }) => registerLater())).load;
 
 /** `load`, resolved once the later texts and styles are in as well. */
 export const withLater =
