@@ -11,6 +11,7 @@ export function magicLinkLoginOrCreateBody(email: string, options: MagicLinkEmai
   if (options.loginExpirationMinutes !== undefined) body.login_expiration_minutes = options.loginExpirationMinutes;
   if (options.signupExpirationMinutes !== undefined) body.signup_expiration_minutes = options.signupExpirationMinutes;
   if (options.createUserAsPending !== undefined) body.create_user_as_pending = options.createUserAsPending;
+  if (options.locale !== undefined) body.locale = options.locale;
   return body;
 }
 

@@ -111,6 +111,8 @@ export interface MagicLinkEmailOptions {
   loginExpirationMinutes?: number;
   signupExpirationMinutes?: number;
   createUserAsPending?: boolean;
+  /** BCP 47 language of the email, e.g. 'de' (the widget sends its own); others fall back to English. */
+  locale?: string;
 }
 
 /** Options of an email passcode; sent snake_case. */
@@ -146,6 +148,7 @@ export interface PasswordResetByEmailStartOptions {
   /** Where a 'Login without a password' magic link leads. */
   loginRedirectUrl?: string;
   loginExpirationMinutes?: number;
+  /** BCP 47 language of the email, e.g. 'de'; others fall back to English. */
   locale?: string;
 }
 

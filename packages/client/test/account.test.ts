@@ -57,10 +57,10 @@ describe('account', () => {
       'POST /sdk/v1/account/sessions/revoke_others': { status_code: 200, request_id: 'r', revoked: 2 },
       'POST /sdk/v1/account/untrusted_metadata': user,
     });
-    await client.account.emailStart({ email: 'b@example.com' });
+    await client.account.emailStart({ email: 'b@example.com', locale: 'de' });
     await client.account.emailPrimary({ email_id: 'email-2' });
     await client.account.emailRemove({ email_id: 'email-2' });
-    await client.account.phoneStart({ phone_number: '+15005550006', channel: 'whatsapp' });
+    await client.account.phoneStart({ phone_number: '+15005550006', channel: 'whatsapp', locale: 'pt-BR' });
     await client.account.phoneAdd({ phone_number: '+15005550006', code: '123456' });
     await client.account.phonePrimary({ phone_id: 'phone-1' });
     await client.account.phoneRemove({ phone_id: 'phone-1' });
@@ -75,10 +75,10 @@ describe('account', () => {
     await client.account.updateUntrustedMetadata({ untrusted_metadata: { theme: 'dark' } });
     const sent = fake.calls.filter((call) => call.url.includes('/account/')).map((call) => [`${call.method} ${new URL(call.url).pathname}`, call.body]);
     expect(sent).toEqual([
-      ['POST /sdk/v1/account/emails/start', { email: 'b@example.com' }],
+      ['POST /sdk/v1/account/emails/start', { email: 'b@example.com', locale: 'de' }],
       ['POST /sdk/v1/account/emails/primary', { email_id: 'email-2' }],
       ['POST /sdk/v1/account/emails/remove', { email_id: 'email-2' }],
-      ['POST /sdk/v1/account/phone_numbers/start', { phone_number: '+15005550006', channel: 'whatsapp' }],
+      ['POST /sdk/v1/account/phone_numbers/start', { phone_number: '+15005550006', channel: 'whatsapp', locale: 'pt-BR' }],
       ['POST /sdk/v1/account/phone_numbers/add', { phone_number: '+15005550006', code: '123456' }],
       ['POST /sdk/v1/account/phone_numbers/primary', { phone_id: 'phone-1' }],
       ['POST /sdk/v1/account/phone_numbers/remove', { phone_id: 'phone-1' }],

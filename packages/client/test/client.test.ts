@@ -159,7 +159,7 @@ describe('the start of the page', () => {
 });
 
 describe('magic links', () => {
-  it('loginOrCreate sends snake_case options', async () => {
+  it('loginOrCreate sends snake_case options and the locale', async () => {
     const { client, fake } = create({
       'POST /sdk/v1/magic_links/email/login_or_create': { status_code: 200, request_id: 'r', user_id: 'u', email_id: 'e', user_created: true },
     });
@@ -169,6 +169,7 @@ describe('magic links', () => {
       loginExpirationMinutes: 30,
       signupExpirationMinutes: 60,
       createUserAsPending: false,
+      locale: 'de',
     });
     expect(result.user_created).toBe(true);
     const [call] = fake.callsTo('POST /sdk/v1/magic_links/email/login_or_create');
@@ -180,6 +181,7 @@ describe('magic links', () => {
       login_expiration_minutes: 30,
       signup_expiration_minutes: 60,
       create_user_as_pending: false,
+      locale: 'de',
     });
     await client.magicLinks.email.loginOrCreate('bob@example.com');
     expect(fake.callsTo('POST /sdk/v1/magic_links/email/login_or_create')[1]?.body).toEqual({ email: 'bob@example.com' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authenticationFactorTypes } from './session.js';
-import { email, ok, OkResponseSchema } from './common.js';
+import { email, locale, ok, OkResponseSchema } from './common.js';
 import { CryptoWalletsAuthenticateRequestSchema } from './crypto.js';
 import { metadataInput } from './metadata.js';
 import { OAUTH_PROVIDER_TYPES } from './oauth-providers.js';
@@ -34,7 +34,7 @@ const id = z.string().min(1).max(256);
 const code = z.string().max(64).meta({ description: 'The 6 digits received; any other shape is 400 invalid_code.' });
 const phoneNumber = z.string().max(64).meta({ description: 'E.164, e.g. +15005550006.' });
 
-export const AccountEmailStartRequestSchema = z.strictObject({ email }).meta({ id: 'AccountEmailStartRequest' });
+export const AccountEmailStartRequestSchema = z.strictObject({ email, locale: locale.optional() }).meta({ id: 'AccountEmailStartRequest' });
 export type AccountEmailStartRequest = z.input<typeof AccountEmailStartRequestSchema>;
 export const AccountEmailAddRequestSchema = z.strictObject({ email, code }).meta({ id: 'AccountEmailAddRequest' });
 export type AccountEmailAddRequest = z.input<typeof AccountEmailAddRequestSchema>;
@@ -42,7 +42,11 @@ export const AccountEmailIdRequestSchema = z.strictObject({ email_id: id }).meta
 export type AccountEmailIdRequest = z.input<typeof AccountEmailIdRequestSchema>;
 
 export const AccountPhoneStartRequestSchema = z
-  .strictObject({ phone_number: phoneNumber, channel: z.enum(['sms', 'whatsapp']).optional().meta({ description: 'Default sms.' }) })
+  .strictObject({
+    phone_number: phoneNumber,
+    channel: z.enum(['sms', 'whatsapp']).optional().meta({ description: 'Default sms.' }),
+    locale: locale.optional(),
+  })
   .meta({ id: 'AccountPhoneStartRequest' });
 export type AccountPhoneStartRequest = z.input<typeof AccountPhoneStartRequestSchema>;
 export const AccountPhoneAddRequestSchema = z.strictObject({ phone_number: phoneNumber, code }).meta({ id: 'AccountPhoneAddRequest' });

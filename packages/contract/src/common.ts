@@ -16,7 +16,14 @@ export const minutes = z.number().int();
 
 export const email = z.string().max(1000);
 
-export const locale = z.string().max(35).meta({ description: "BCP 47 language of the message ('en', 'es', 'fr', 'es-MX' …); others fall back to English." });
+/**
+ * The language of the email or text a request sends, as the widget speaks it: a shipped language
+ * in any case, a regional tag as its language; anything else is English.
+ */
+export const locale = z.string().max(35).meta({
+  description:
+    "BCP 47 language of the message: 'en', 'de', 'fr', 'es', 'ja', 'pt-BR' or 'ar', in any case; another region takes its language's ('de-AT' is German, 'pt-PT' Brazilian Portuguese); others fall back to English.",
+});
 
 /**
  * PKCE (RFC 7636, S256): the browser keeps a verifier and sends only its hash at a flow's start;

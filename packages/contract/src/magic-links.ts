@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, minutes, ok, redirectUrl } from './common.js';
+import { email, locale, minutes, ok, redirectUrl } from './common.js';
 import { route } from './route.js';
 import { SignInResponseSchema } from './session.js';
 
@@ -13,6 +13,7 @@ export const MagicLinkLoginOrCreateRequestSchema = z
     login_expiration_minutes: minutes.optional(),
     signup_expiration_minutes: minutes.optional(),
     create_user_as_pending: z.boolean().optional(),
+    locale: locale.optional(),
   })
   .meta({ id: 'MagicLinkLoginOrCreateRequest' });
 export type MagicLinkLoginOrCreateRequest = z.input<typeof MagicLinkLoginOrCreateRequestSchema>;

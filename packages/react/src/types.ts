@@ -181,6 +181,12 @@ export interface CommonMountOptions {
   callbacks?: Callbacks;
   strings?: Strings;
   /**
+   * The widget's language, a BCP 47 tag: 'en', 'de', 'fr', 'es', 'ja', 'pt-BR' or 'ar' (a regional
+   * tag takes its language's: 'de-AT' is German). Without it, the browser's first preferred
+   * language that ships, else English. `strings` still overrides any text.
+   */
+  locale?: string;
+  /**
    * A Content-Security-Policy nonce for the <style> element the widget injects (style-src
    * 'nonce-…'). Optional; without it the page's CSP must allow that style element otherwise.
    */

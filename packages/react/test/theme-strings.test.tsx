@@ -95,7 +95,7 @@ describe('theme', () => {
     expect(v('--vst-font')).toBe('Georgia, serif');
   });
 
-  it("the default theme is the stylesheet's: only what a host's styles change goes inline on the root", () => {
+  it("the default theme is the stylesheet's: only what a host's styles give goes inline on the root", () => {
     const plain = render(<VestibuleLogin client={fakeClient()} config={{ products: ['emailMagicLinks'] }} />);
     expect(plain.container.querySelector('.vestibule')?.getAttribute('style') ?? '').toBe('');
     const rule = stylesheet.match(/\.vestibule\{([^}]*)\}/)?.[1] ?? '';
@@ -103,7 +103,7 @@ describe('theme', () => {
     expect(declared).toEqual(compileTheme(undefined));
     plain.unmount();
 
-    // A colour given as it already is changes nothing; a width does.
+    // The width and the primary colour given, and the button colours that follow the primary.
     const themed = render(
       <VestibuleLogin
         client={fakeClient()}
@@ -113,7 +113,14 @@ describe('theme', () => {
     );
     const root = themed.container.querySelector<HTMLElement>('.vestibule')!;
     const inline = Object.keys(compileTheme(undefined)).filter((name) => root.style.getPropertyValue(name) !== '');
-    expect(inline).toEqual(['--vst-width']);
+    expect(inline).toEqual([
+      '--vst-width',
+      '--vst-primary',
+      '--vst-btn-primary-bg',
+      '--vst-btn-primary-border',
+      '--vst-btn-secondary-text',
+      '--vst-btn-secondary-border',
+    ]);
   });
 
   it('the rules a first screen has animate with keyframes of their own, not with those that load later', () => {

@@ -64,7 +64,15 @@ const POST_ROUTES: Array<{
 }> = [
   {
     path: '/sdk/v1/magic_links/email/login_or_create',
-    fields: ['email', 'login_magic_link_url', 'signup_magic_link_url', 'login_expiration_minutes', 'signup_expiration_minutes', 'create_user_as_pending'],
+    fields: [
+      'email',
+      'login_magic_link_url',
+      'signup_magic_link_url',
+      'login_expiration_minutes',
+      'signup_expiration_minutes',
+      'create_user_as_pending',
+      'locale',
+    ],
   },
   { path: '/sdk/v1/magic_links/authenticate', fields: ['token', 'session_duration_minutes'] },
   { path: '/sdk/v1/sessions/authenticate', fields: ['session_duration_minutes'], needsSession: true },
@@ -102,12 +110,12 @@ const POST_ROUTES: Array<{
     fields: ['crypto_wallet_address', 'crypto_wallet_type', 'signature', 'code_verifier', 'session_duration_minutes'],
   },
   // The account page (its sign-in is recent: the harness's clock stands still).
-  { path: '/sdk/v1/account/emails/start', fields: ['email'], needsSession: true },
+  { path: '/sdk/v1/account/emails/start', fields: ['email', 'locale'], needsSession: true },
   { path: '/sdk/v1/account/emails/add', fields: ['email', 'code'], needsSession: true },
   // Any id of at most 256 characters is a right value on its own (not found).
   { path: '/sdk/v1/account/emails/primary', fields: ['email_id'], needsSession: true, validAlone: (_, value) => shortText(value, 1, 256) },
   { path: '/sdk/v1/account/emails/remove', fields: ['email_id'], needsSession: true, validAlone: (_, value) => shortText(value, 1, 256) },
-  { path: '/sdk/v1/account/phone_numbers/start', fields: ['phone_number', 'channel'], needsSession: true },
+  { path: '/sdk/v1/account/phone_numbers/start', fields: ['phone_number', 'channel', 'locale'], needsSession: true },
   { path: '/sdk/v1/account/phone_numbers/add', fields: ['phone_number', 'code'], needsSession: true },
   { path: '/sdk/v1/account/phone_numbers/primary', fields: ['phone_id'], needsSession: true, validAlone: (_, value) => shortText(value, 1, 256) },
   { path: '/sdk/v1/account/phone_numbers/remove', fields: ['phone_id'], needsSession: true, validAlone: (_, value) => shortText(value, 1, 256) },

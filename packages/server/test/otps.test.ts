@@ -295,7 +295,7 @@ describe('SMS and WhatsApp passcodes (development outbox)', () => {
 });
 
 describe('wording: locales and templates', () => {
-  it('built-in wording in English, Spanish and French; regions fall back to the language, unknown locales to English', async () => {
+  it("built-in wording in the widgets' languages; regions fall back to the language, unknown locales to English", async () => {
     const es = await sendOtp(h, 'email', uniqueEmail(), { locale: 'es' });
     expect(es.message.subject).toBe('Tu código de verificación de Vestibule Demo');
     expect(es.message.text).toContain(`Tu código de Vestibule Demo es ${es.code}. Caduca en 5 minutos.`);
@@ -303,7 +303,9 @@ describe('wording: locales and templates', () => {
     expect(fr.message.subject).toBe('Votre code de vérification Vestibule Demo');
     expect(fr.message.text).toContain(`Votre code Vestibule Demo est ${fr.code}. Il expire dans 5 minutes.`);
     const de = await sendOtp(h, 'email', uniqueEmail(), { locale: 'de-DE' });
-    expect(de.message.text).toContain(`Your Vestibule Demo code is ${de.code}.`);
+    expect(de.message.text).toContain(`Ihr Code für Vestibule Demo lautet ${de.code}. Er läuft in 5 Minuten ab.`);
+    const ko = await sendOtp(h, 'email', uniqueEmail(), { locale: 'ko-KR' });
+    expect(ko.message.text).toContain(`Your Vestibule Demo code is ${ko.code}.`);
     const sms = await sendOtp(h, 'sms', uniquePhone(), { locale: 'es-MX', expiration_minutes: 1 });
     expect(sms.message.text).toBe(`Tu código de Vestibule Demo es ${sms.code}. Caduca en 1 minuto.`);
     const wa = await sendOtp(h, 'whatsapp', uniquePhone(), { locale: 'fr' });

@@ -4,6 +4,7 @@ import type { VestibuleClient } from '@vestibule/client';
 import { withPasskeys } from '../login-config';
 import { demo } from '../stack';
 import { useSession } from '../use-session';
+import { widgetOptions } from '../page-options';
 
 /** Whether this device can make a passkey itself (Touch ID, Windows Hello, a phone's screen lock). */
 function usePlatformAuthenticator(): boolean {
@@ -39,7 +40,7 @@ export function AddPasskeyOffer({ client, config }: { client: VestibuleClient; c
     <section className="add-passkey" aria-labelledby="add-passkey-title">
       <h2 id="add-passkey-title">Add a passkey</h2>
       <p>Next time, sign in with this device's screen lock instead of a code or password.</p>
-      <VestibulePasskeyRegistration client={client} nonce={demo.styleNonce} config={withPasskeys(config)} />
+      <VestibulePasskeyRegistration client={client} {...widgetOptions(demo)} config={withPasskeys(config)} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { demo } from '../stack';
 import { MountInfo } from '../components/MountInfo';
 import { NextStep } from '../components/NextStep';
 import { useSession } from '../use-session';
+import { widgetOptions } from '../page-options';
 
 /**
  * Every section on: email passcodes and text messages, passwords, passkeys, two social providers
@@ -55,10 +56,10 @@ export function AccountPage({ client }: { client: VestibuleClient }) {
         </NextStep>
       )}
       {shown ? (
-        <VestibuleAccount client={client} config={config} nonce={demo.styleNonce} callbacks={callbacks} />
+        <VestibuleAccount client={client} config={config} {...widgetOptions(demo)} callbacks={callbacks} />
       ) : (
         <section aria-label="Sign in first">
-          <VestibuleLogin client={client} config={SIGN_IN_HERE} nonce={demo.styleNonce} />
+          <VestibuleLogin client={client} config={SIGN_IN_HERE} {...widgetOptions(demo)} />
         </section>
       )}
     </>

@@ -5,6 +5,7 @@ import { demo } from '../stack';
 import { MountInfo } from '../components/MountInfo';
 import { NextStep } from '../components/NextStep';
 import { useSession } from '../use-session';
+import { widgetOptions } from '../page-options';
 
 /** Sign-in that stays on this page (password, or a passcode from the Outbox), so the request below goes on. */
 const SIGN_IN_HERE: LoginConfig = {
@@ -37,10 +38,10 @@ export function IdpPage({ client }: { client: VestibuleClient }) {
       <NextStep>
         Other apps send people here to let them use their account from this site; opened on its own, the page says what the app&rsquo;s request is missing.
       </NextStep>
-      <VestibuleIdentityProvider client={client} nonce={demo.styleNonce} callbacks={callbacks} />
+      <VestibuleIdentityProvider client={client} {...widgetOptions(demo)} callbacks={callbacks} />
       {authorize && (!session || signInAsked) ? (
         <section aria-label="Sign in to continue">
-          <VestibuleLogin client={client} config={SIGN_IN_HERE} nonce={demo.styleNonce} />
+          <VestibuleLogin client={client} config={SIGN_IN_HERE} {...widgetOptions(demo)} />
         </section>
       ) : null}
     </>

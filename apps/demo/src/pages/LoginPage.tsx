@@ -7,6 +7,7 @@ import { MountInfo } from '../components/MountInfo';
 import { NextStep } from '../components/NextStep';
 import { loginConfigFromUrl } from '../login-config';
 import { PRESETS, presetHref } from '../presets';
+import { widgetOptions } from '../page-options';
 
 /** What to type and what to do with what arrives, for the sign-in methods this configuration offers. */
 function LoginNextStep({ config }: { config: LoginConfig }) {
@@ -63,7 +64,7 @@ export function LoginPage({ client }: { client: VestibuleClient }) {
           ))}
         </ul>
       </nav>
-      <VestibuleLogin client={client} nonce={demo.styleNonce} config={result.config} />
+      <VestibuleLogin client={client} {...widgetOptions(demo)} config={result.config} />
       <AddPasskeyOffer client={client} config={result.config} />
     </>
   );

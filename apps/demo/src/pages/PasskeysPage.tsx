@@ -6,6 +6,7 @@ import { NextStep } from '../components/NextStep';
 import { loginConfigFromUrl, withPasskeys } from '../login-config';
 import { signedInAs } from '../signed-in-as';
 import { useSession } from '../use-session';
+import { widgetOptions } from '../page-options';
 
 export function PasskeysPage({ client }: { client: VestibuleClient }) {
   const { config } = loginConfigFromUrl(new URL(window.location.href));
@@ -27,7 +28,7 @@ export function PasskeysPage({ client }: { client: VestibuleClient }) {
           Sign in first on the <a href="/">login page</a>, then come back here to add a passkey.
         </NextStep>
       )}
-      <VestibulePasskeyRegistration client={client} nonce={demo.styleNonce} config={passkeyConfig} />
+      <VestibulePasskeyRegistration client={client} {...widgetOptions(demo)} config={passkeyConfig} />
     </>
   );
 }

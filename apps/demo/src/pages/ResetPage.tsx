@@ -5,6 +5,7 @@ import { demo } from '../stack';
 import { MountInfo } from '../components/MountInfo';
 import { NextStep } from '../components/NextStep';
 import { loginConfigFromUrl } from '../login-config';
+import { widgetOptions } from '../page-options';
 
 /**
  * Where emailed links land, magic links (vestibule_token_type=login) and password resets, and
@@ -41,7 +42,7 @@ export function ResetPage({ client }: { client: VestibuleClient }) {
               'You opened a link from an email: it signs you in, or lets you choose a new password.'
             )}
           </NextStep>
-          <VestibulePasswordReset client={client} nonce={demo.styleNonce} config={config} passwordResetToken={token ?? ''} />
+          <VestibulePasswordReset client={client} {...widgetOptions(demo)} config={config} passwordResetToken={token ?? ''} />
         </>
       ) : (
         <NextStep>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { VestibuleClient, VestibuleErrorInfo } from '@vestibule/client';
 import type { SessionResponse, User } from '@vestibule/contract';
+import type { Locale } from '../locales/choose';
 import type { StringKey } from '../strings/en';
 import type { Translate } from '../strings/translate';
 import type { ToastType } from '../parts/toast/store';
@@ -14,6 +15,8 @@ export interface EffectContext {
   callbacks: Callbacks | undefined;
   t: Translate;
   free: (text: string) => string;
+  /** The widget's language: what the server words its emails and texts in, unless the config names one. */
+  locale: Locale;
   /** The state as it was when the event was sent (before the reducer ran), or when the screen was entered. */
   stateBefore: FlowState;
   /** The mount's features (what Main offers is asked of them: src/main/layout.ts). */

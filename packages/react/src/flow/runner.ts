@@ -49,6 +49,7 @@ export function createFlowRunner(options: {
       callbacks: w.callbacks,
       t: w.t,
       free: w.free,
+      locale: w.locale,
       stateBefore: state,
       features: flow.features,
       signal,

@@ -1,10 +1,11 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { Bootstrap } from '@vestibule/contract';
+import { useLanguage } from '../locales/useLanguage';
 import { Watermark } from '../parts/Watermark';
 import { emit, reportError } from '../widget/report';
 import { makeTranslate, makeTranslateRich, translateFree } from '../strings/translate';
-import { themeOverrides } from '../theme/compile';
+import { themeOverrides } from '../theme/overrides';
 import { injectStyles } from '../theme/injectStyles';
 import type { CommonMountOptions, LoginConfig } from '../types';
 import { WidgetContext, type WidgetContextValue } from '../widget/context';
@@ -21,12 +22,15 @@ export interface ShellProps extends CommonMountOptions {
 }
 
 /**
- * What every mount shares: the client, config, theme and strings in context; the bootstrap (cached
+ * What every mount shares: the client, config, theme, language and strings in context; the bootstrap (cached
  * copy at once, refreshed in the background); the stylesheet injected into the document head or a
  * shadow root; the root element with class `vestibule` carrying the CSS variables a host's styles change; the
  * watermark footer.
  */
-export function WidgetShell({ client, config, styles, callbacks, strings, nonce, children, onFirstRender }: ShellProps) {
+export function WidgetShell({ client, config, styles, callbacks, strings, locale: askedLocale, nonce, children, onFirstRender }: ShellProps) {
+  const language = useLanguage(askedLocale);
+  const locale = language?.locale ?? 'en';
+  const translation = language?.translation ?? null;
   const [bootstrap, setBootstrap] = useState<Bootstrap>(() => client.bootstrap.getSync());
   // Known at first paint (cached, or fetched by another widget on the page), or room is kept for
   // what depends on it (the footer), so its arrival does not shift the host's page.
@@ -68,13 +72,14 @@ export function WidgetShell({ client, config, styles, callbacks, strings, nonce,
       styles: styles ?? {},
       callbacks,
       bootstrap,
-      t: makeTranslate(strings),
-      tr: makeTranslateRich(strings),
-      free: (text) => translateFree(text, strings),
+      locale,
+      t: makeTranslate(strings, translation),
+      tr: makeTranslateRich(strings, translation),
+      free: (text) => translateFree(text, strings, translation),
       emit: (type, data) => emit(callbacks, type, data),
       reportError: (error) => reportError(callbacks, error),
     }),
-    [client, config, styles, callbacks, bootstrap, strings],
+    [client, config, styles, callbacks, bootstrap, locale, strings, translation],
   );
   const vars = useMemo(() => themeOverrides(styles) as CSSProperties, [styles]);
 
@@ -92,18 +97,21 @@ export function WidgetShell({ client, config, styles, callbacks, strings, nonce,
     return injectStyles(root, nonce);
   }, [shadow, nonce]);
 
+  // Arabic is the one shipped language written right to left: the layout mirrors (logical CSS properties).
   const tree = (
     <WidgetContext.Provider value={value}>
-      <div className="vestibule" style={vars} ref={rootRef}>
+      <div className="vestibule" style={vars} ref={rootRef} lang={locale} dir={locale === 'ar' ? 'rtl' : 'ltr'}>
         {children}
         <Watermark reserved={!bootstrapKnown} />
       </div>
     </WidgetContext.Provider>
   );
-  if (!shadow) return tree;
+  // A language other than English draws once its texts are in (a moment, the first time): never
+  // English first, then a jump to the language.
+  if (!shadow) return language ? tree : null;
   return (
     <div ref={hostRef} className="vestibule-host">
-      {shadowRoot ? createPortal(tree, shadowRoot) : null}
+      {shadowRoot && language ? createPortal(tree, shadowRoot) : null}
     </div>
   );
 }

@@ -20,7 +20,8 @@ export function Watermark({ reserved }: { reserved: boolean }) {
         <svg className="vst-watermark-logo" width="150" height="24" viewBox="0 0 150 24" role="img" aria-label="Vestibule">
           <rect x="1" y="3" width="18" height="18" rx="4" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M6 8l4 9 4-9" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-          <text x="26" y="18" fontSize="16" fontWeight="700" fill="currentColor" fontFamily="inherit">
+          {/* A logo: written left to right in a right-to-left widget too (else the word starts at x=26 and runs left). */}
+          <text x="26" y="18" fontSize="16" fontWeight="700" fill="currentColor" fontFamily="inherit" direction="ltr">
             Vestibule
           </text>
         </svg>

@@ -24,6 +24,8 @@ export interface PhoneFieldProps {
   placeholder?: string;
   /** Accessible name of the country selector. */
   countryLabel: string;
+  /** The widget's language: the countries are named and sorted in it. */
+  locale: string;
   /**
    * Where the number takes the focus and the caret on mount (null: it does not), read then: the
    * field it replaces writes it as it leaves the page, where a key typed just before still counts.
@@ -54,6 +56,7 @@ export function PhoneField({
   disabled,
   placeholder = en.phonePlaceholder,
   countryLabel,
+  locale,
   focusAt,
 }: PhoneFieldProps): JSX.Element {
   const inputRef = useRef<HTMLInputElement>(null);
@@ -61,7 +64,7 @@ export function PhoneField({
   const pendingCaret = useRef<number | null>(null);
   const countryId = `${id}-country`;
   const errorId = `${id}-error`;
-  const options = countryOptions();
+  const options = countryOptions(locale);
   const selected = options.find((option) => option.code === country);
 
   // On mount only: later renders leave the focus where the user puts it.

@@ -2,33 +2,36 @@ import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonen
 
 export interface CountryOption {
   code: CountryCode;
-  /** English region name, e.g. 'United States'. */
+  /** The region's name in the widget's language, e.g. 'United States', 'Vereinigte Staaten'. */
   name: string;
   /** Calling code without the '+', e.g. '1'. */
   callingCode: string;
 }
 
-let options: readonly CountryOption[] | undefined;
+/** Computed once per language. */
+const options = new Map<string, readonly CountryOption[]>();
 
-function regionNamer(): (code: string) => string {
+function regionNamer(locale: string): (code: string) => string {
   try {
-    const names = new Intl.DisplayNames(['en'], { type: 'region' });
+    const names = new Intl.DisplayNames([locale], { type: 'region' });
     return (code) => names.of(code) ?? code;
   } catch {
     return (code) => code;
   }
 }
 
-/** Every country the metadata knows, named in English and sorted by name; computed once. */
-export function countryOptions(): readonly CountryOption[] {
-  if (!options) {
-    const nameOf = regionNamer();
-    const collator = new Intl.Collator('en');
-    options = getCountries()
+/** Every country the metadata knows, named in `locale` and sorted by name in its order. */
+export function countryOptions(locale: string): readonly CountryOption[] {
+  let known = options.get(locale);
+  if (!known) {
+    const nameOf = regionNamer(locale);
+    const collator = new Intl.Collator(locale);
+    known = getCountries()
       .map((code) => ({ code, name: nameOf(code), callingCode: getCountryCallingCode(code) }))
       .sort((a, b) => collator.compare(a.name, b.name));
+    options.set(locale, known);
   }
-  return options;
+  return known;
 }
 
 /** 'United States (+1)': how each option of the country selector reads. */

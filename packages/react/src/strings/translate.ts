@@ -5,10 +5,16 @@ import { en, type StringKey } from './en';
 export type Translate = (key: StringKey, values?: Record<string, string | number>) => string;
 export type TranslateRich = (key: StringKey, values: Record<string, ReactNode>) => ReactNode;
 
-/** The text for a key: the host's override of the English text if any, else the English text. */
-function template(key: StringKey, overrides: Strings | undefined): string {
+/** A language's translation, keyed by the English text (src/locales/); none for English. */
+export type Translated = Readonly<Record<string, string>> | null;
+
+/**
+ * The text for a key: the host's override of the English text (or of the key) if any, else the
+ * language's translation, else the English text.
+ */
+function template(key: StringKey, overrides: Strings | undefined, translation: Translated): string {
   const english = en[key] ?? notLoaded(key);
-  return overrides?.[english] ?? overrides?.[key] ?? english;
+  return overrides?.[english] ?? overrides?.[key] ?? translation?.[english] ?? english;
 }
 
 /**
@@ -22,14 +28,15 @@ function notLoaded(key: StringKey): string {
 }
 
 /** Overrides are keyed by the English default (types.ts); the internal key name is also accepted. */
-export function makeTranslate(overrides: Strings | undefined): Translate {
-  return (key, values) => template(key, overrides).replace(/\{(\w+)\}/g, (whole, name: string) => (values && name in values ? String(values[name]) : whole));
+export function makeTranslate(overrides: Strings | undefined, translation: Translated = null): Translate {
+  return (key, values) =>
+    template(key, overrides, translation).replace(/\{(\w+)\}/g, (whole, name: string) => (values && name in values ? String(values[name]) : whole));
 }
 
 /** Like makeTranslate, but placeholders may be React nodes (e.g. a bold address); text stays text. */
-export function makeTranslateRich(overrides: Strings | undefined): TranslateRich {
+export function makeTranslateRich(overrides: Strings | undefined, translation: Translated = null): TranslateRich {
   return (key, values) => {
-    const parts = template(key, overrides).split(/\{(\w+)\}/g);
+    const parts = template(key, overrides, translation).split(/\{(\w+)\}/g);
     return createElement(
       Fragment,
       null,
@@ -38,7 +45,10 @@ export function makeTranslateRich(overrides: Strings | undefined): TranslateRich
   };
 }
 
-/** Translate a text that is not one of ours (an error message from the server): overridable by its English text. */
-export function translateFree(text: string, overrides: Strings | undefined): string {
-  return overrides?.[text] ?? text;
+/**
+ * Translates a text by its English wording (a `texts.ts` text, an error's message from the
+ * server): the host's override, else the language's translation, else the text as it is.
+ */
+export function translateFree(text: string, overrides: Strings | undefined, translation: Translated = null): string {
+  return overrides?.[text] ?? translation?.[text] ?? text;
 }

@@ -1,4 +1,4 @@
-import { defaultThemeRule } from '../theme/compile';
+import { DEFAULT_THEME_RULE } from '../theme/default-rule';
 import base from './vestibule.css?inline';
 
 /** Every styles.css beside a feature, found by the bundler: a new feature needs no line here. */
@@ -13,8 +13,8 @@ const features = import.meta.glob<string>('../features/*/styles.css', { query: '
  * it when they load (src/later/register.ts).
  */
 export const stylesheet = [
-  // The default theme; a host's styles override it inline on the root (theme/compile.ts themeOverrides).
-  defaultThemeRule,
+  // The default theme; a host's styles override it inline on the root (theme/overrides.ts).
+  DEFAULT_THEME_RULE,
   base,
   ...Object.keys(features)
     .sort()

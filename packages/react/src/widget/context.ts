@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { VestibuleClient, VestibuleErrorInfo } from '@vestibule/client';
 import type { Bootstrap } from '@vestibule/contract';
+import type { Locale } from '../locales/choose';
 import type { Translate, TranslateRich } from '../strings/translate';
 import type { Callbacks, LoginConfig, Styles, WidgetEventType } from '../types';
 
@@ -10,6 +11,8 @@ export interface WidgetContextValue {
   styles: Styles;
   callbacks: Callbacks | undefined;
   bootstrap: Bootstrap;
+  /** The language the widget speaks (its texts, and dates and numbers formatted with Intl). */
+  locale: Locale;
   t: Translate;
   tr: TranslateRich;
   /** Translates a text that is not one of ours (a server message), by its English text. */

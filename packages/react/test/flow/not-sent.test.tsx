@@ -125,7 +125,7 @@ describe('The account page: a code that could not be sent to an address being ad
     fireEvent.click(within(emails).getByRole('button', { name: 'Try again' }));
     await within(emails).findByLabelText('6-digit passcode');
     expect(client.account.emailStart).toHaveBeenCalledTimes(2);
-    expect(client.account.emailStart).toHaveBeenLastCalledWith({ email: 'ada@work.example' });
+    expect(client.account.emailStart).toHaveBeenLastCalledWith({ email: 'ada@work.example', locale: 'en' });
 
     client.account.emailStart.mockRejectedValueOnce(NOT_SENT());
     fireEvent.click(within(emails).getByRole('button', { name: 'Resend code' }));

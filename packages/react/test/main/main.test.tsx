@@ -107,6 +107,7 @@ describe('Main', () => {
       loginExpirationMinutes: 15,
       signupExpirationMinutes: 60,
       createUserAsPending: true,
+      locale: 'en',
     });
   });
 
@@ -120,6 +121,7 @@ describe('Main', () => {
       loginExpirationMinutes: 30,
       signupExpirationMinutes: 30,
       createUserAsPending: undefined,
+      locale: 'en',
     });
   });
 

@@ -20,6 +20,7 @@ function Harness({ initialCountry = 'US', initialValue = '', onCountryChange, on
       id="phone"
       label="Phone number"
       countryLabel="Country"
+      locale="en"
       country={country}
       value={value}
       onCountryChange={(next) => {
@@ -241,6 +242,7 @@ describe('PhoneField', () => {
             id="lazy"
             label="Phone number"
             countryLabel="Country"
+            locale="en"
             country="US"
             onCountryChange={() => undefined}
             value=""

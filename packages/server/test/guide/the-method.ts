@@ -51,4 +51,41 @@ export const WIDGET_EDITS: Edits = {
   },
   'packages/react/src/types.ts': (text) => replaceInLine(text, 'export type Product = ', "'crypto';", "'crypto' | 'exampleCode';"),
   'packages/react/src/widget/config-fault.ts': (text) => replaceInLine(text, 'export const PRODUCTS = ', 'crypto: 1 }', 'crypto: 1, exampleCode: 1 }'),
+  // Its texts in every language the widgets ship, keyed by the English.
+  'packages/react/src/locales/de.ts': (text) =>
+    insertAfterLast(
+      text,
+      /^export const translation: Translation = \{$/,
+      "  'This code does not work (any more). Make a new one while signed in.': 'Dieser Code funktioniert nicht (mehr). Erstellen Sie einen neuen, während Sie angemeldet sind.',\n  'Use an example code': 'Einen Beispielcode verwenden',\n  'Enter your example code': 'Geben Sie Ihren Beispielcode ein',",
+    ),
+  'packages/react/src/locales/fr.ts': (text) =>
+    insertAfterLast(
+      text,
+      /^export const translation: Translation = \{$/,
+      "  'This code does not work (any more). Make a new one while signed in.': 'Ce code ne fonctionne pas (ou plus). Créez-en un nouveau en étant connecté.',\n  'Use an example code': 'Utiliser un code d’exemple',\n  'Enter your example code': 'Saisissez votre code d’exemple',",
+    ),
+  'packages/react/src/locales/es.ts': (text) =>
+    insertAfterLast(
+      text,
+      /^export const translation: Translation = \{$/,
+      "  'This code does not work (any more). Make a new one while signed in.': 'Este código no funciona (o ya no funciona). Crea uno nuevo con la sesión iniciada.',\n  'Use an example code': 'Usar un código de ejemplo',\n  'Enter your example code': 'Introduce tu código de ejemplo',",
+    ),
+  'packages/react/src/locales/ja.ts': (text) =>
+    insertAfterLast(
+      text,
+      /^export const translation: Translation = \{$/,
+      "  'This code does not work (any more). Make a new one while signed in.': 'このコードは使えません（期限切れの可能性があります）。ログインした状態で新しいコードを作成してください。',\n  'Use an example code': 'サンプルコードを使用',\n  'Enter your example code': 'サンプルコードを入力',",
+    ),
+  'packages/react/src/locales/pt-BR.ts': (text) =>
+    insertAfterLast(
+      text,
+      /^export const translation: Translation = \{$/,
+      "  'This code does not work (any more). Make a new one while signed in.': 'Este código não funciona (mais). Crie um novo enquanto estiver conectado.',\n  'Use an example code': 'Usar um código de exemplo',\n  'Enter your example code': 'Digite seu código de exemplo',",
+    ),
+  'packages/react/src/locales/ar.ts': (text) =>
+    insertAfterLast(
+      text,
+      /^export const translation: Translation = \{$/,
+      "  'This code does not work (any more). Make a new one while signed in.': 'هذا الرمز لا يعمل (بعد الآن). أنشئ رمزًا جديدًا أثناء تسجيل الدخول.',\n  'Use an example code': 'استخدام رمز تجريبي',\n  'Enter your example code': 'أدخل الرمز التجريبي',",
+    ),
 };

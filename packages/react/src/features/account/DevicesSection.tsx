@@ -10,7 +10,7 @@ import { say } from '../../texts/say';
 import { useWidget } from '../../widget/context';
 import { deviceChanges, listDevices } from './device-changes';
 import { methodNames, texts } from './texts';
-import { formatWhen, pageLocale } from './when';
+import { formatWhen } from './when';
 
 /** 'Chrome 131 on macOS 15', or what the user agent told of it. */
 function deviceName(free: (text: string) => string, device: DeviceSession): string {
@@ -19,12 +19,13 @@ function deviceName(free: (text: string) => string, device: DeviceSession): stri
 }
 
 function Device({ device, onSignOut, busy }: { device: DeviceSession; onSignOut(): void; busy: boolean }) {
-  const { free } = useWidget();
+  const { free, locale } = useWidget();
   const now = Date.now();
-  const locale = pageLocale();
   const name = deviceName(free, device);
   const when = (iso: string) => <time dateTime={iso}>{formatWhen(iso, now, locale)}</time>;
-  const methods = device.sign_in_methods.map((method) => free(methodNames[method] ?? method)).join(', ');
+  const methods = device.sign_in_methods
+    .map((method) => free(Object.hasOwn(methodNames, method) ? methodNames[method as keyof typeof methodNames] : method))
+    .join(', ');
   const details = [
     device.ip_address ? say(free, texts.address, { ip: device.ip_address }) : null,
     methods ? say(free, texts.signedInWith, { methods }) : null,

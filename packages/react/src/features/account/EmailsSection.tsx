@@ -41,13 +41,13 @@ function NewEmail({ action, onSend, onCancel }: NewContactProps) {
  * address and adds it once the code is in.
  */
 export default function EmailsSection() {
-  const { free } = useWidget();
+  const { free, config, locale } = useWidget();
   const { user } = useAccount();
   return (
     <ContactSection
       contacts={user.emails.map((e) => ({ id: e.email_id, value: e.email, verified: e.verified, primary: e.primary }))}
       words={{ none: free(texts.noEmails), add: free(texts.addEmail), verifyTitle: free(texts.verifyEmail) }}
-      changes={emailChanges(free)}
+      changes={emailChanges(free, config.otpOptions?.locale ?? locale)}
       NewContact={NewEmail}
     />
   );

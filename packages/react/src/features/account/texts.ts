@@ -37,7 +37,7 @@ export const texts = {
 } as const;
 
 /** How each sign-in method reads in 'Signed in with …' (a method without a name here reads as its type). */
-export const methodNames: Record<string, string> = {
+export const methodNames = {
   magic_link: 'Email link',
   otp: 'Passcode',
   password: 'Password',
@@ -47,4 +47,4 @@ export const methodNames: Record<string, string> = {
   attested: 'Trusted sign-in',
   totp: 'Authenticator app',
   recovery_code: 'Recovery code',
-};
+} as const;

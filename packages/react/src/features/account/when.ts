@@ -8,7 +8,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /**
- * When something happened, as the person reads it in the page's language (`<html lang>`): 'now',
+ * When something happened, as the person reads it in the widget's language: 'now',
  * '5 minutes ago', 'yesterday' within a week, else the date ('Mar 3, 2026').
  */
 export function formatWhen(iso: string, now: number, locale: string | undefined): string {
@@ -22,6 +22,3 @@ export function formatWhen(iso: string, now: number, locale: string | undefined)
   }
   return relative.format(0, 'second');
 }
-
-/** The language the host page is written in, for dates; the browser's when it says none. */
-export const pageLocale = (): string | undefined => (typeof document !== 'undefined' && document.documentElement.lang) || undefined;

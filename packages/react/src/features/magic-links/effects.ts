@@ -8,7 +8,7 @@ import { signedIn } from '../../flow/signIn';
 /** A magic link's lifetime when the host names none. */
 export const MAGIC_LINK_DEFAULT_EXPIRATION_MINUTES = 30;
 
-/** Main's magic-link form and EmailConfirmation's 'Try again'. */
+/** Main's magic-link form (the email in the widget's language) and EmailConfirmation's 'Try again'. */
 export const magicLinkEffects: EffectMap = {
   SUBMIT_MAGIC_LINK({ email }, ctx) {
     const o = ctx.config.emailMagicLinksOptions ?? {};
@@ -19,6 +19,7 @@ export const magicLinkEffects: EffectMap = {
         loginExpirationMinutes: o.loginExpirationMinutes ?? MAGIC_LINK_DEFAULT_EXPIRATION_MINUTES,
         signupExpirationMinutes: o.signupExpirationMinutes ?? MAGIC_LINK_DEFAULT_EXPIRATION_MINUTES,
         createUserAsPending: o.createUserAsPending,
+        locale: ctx.locale,
       })
       .then(
         (response) => {

@@ -10,10 +10,14 @@ export const OTP_DEFAULT_EXPIRATION_MINUTES = 5;
 /** The `type` of the email_sent event for an email passcode (magic links log 'email_magic_links'). */
 export const EMAIL_OTP_EVENT_TYPE = 'email_otp';
 
-/** Sends a passcode by the chosen channel with the otpOptions of the configuration. */
+/**
+ * Sends a passcode by the chosen channel with the otpOptions of the configuration, worded in
+ * otpOptions.locale when the host names one, else in the widget's language.
+ */
 function sendOtp(ctx: EffectContext, method: OtpMethod, destination: string) {
   const o = ctx.config.otpOptions;
   const expirationMinutes = o?.expirationMinutes ?? OTP_DEFAULT_EXPIRATION_MINUTES;
+  const locale = o?.locale ?? ctx.locale;
   const expiresAt = () => Date.now() + expirationMinutes * 60_000;
   const request =
     method === 'email'
@@ -21,9 +25,9 @@ function sendOtp(ctx: EffectContext, method: OtpMethod, destination: string) {
           expirationMinutes,
           loginTemplateId: o?.loginTemplateId,
           signupTemplateId: o?.signupTemplateId,
-          locale: o?.locale,
+          locale,
         })
-      : ctx.client.otps[method].loginOrCreate(destination, { expirationMinutes, locale: o?.locale });
+      : ctx.client.otps[method].loginOrCreate(destination, { expirationMinutes, locale });
   return request.then((response) => {
     // An email went out (as magic links and password resets log it).
     if (method === 'email') ctx.client.events.log('email_sent', { email: destination, type: EMAIL_OTP_EVENT_TYPE });

@@ -8,7 +8,7 @@ import { signedIn } from '../../flow/signIn';
 import type { WidgetEventType } from '../../types';
 import type { ResetEmailReason } from './state';
 
-/** Sends the password-reset email for an address with the passwordOptions of the configuration. */
+/** Sends the password-reset email for an address with the passwordOptions of the configuration, in the widget's language. */
 function sendResetEmail(ctx: EffectContext, email: string) {
   const o = ctx.config.passwordOptions ?? {};
   return ctx.client.passwords.resetByEmailStart({
@@ -17,6 +17,7 @@ function sendResetEmail(ctx: EffectContext, email: string) {
     resetPasswordExpirationMinutes: o.resetPasswordExpirationMinutes,
     loginRedirectUrl: o.loginRedirectURL,
     loginExpirationMinutes: o.loginExpirationMinutes,
+    locale: ctx.locale,
   });
 }
 

@@ -92,7 +92,7 @@ describe('Email addresses', () => {
     fireEvent.change(field, { target: { value: ' ada@work.example ' } });
     fireEvent.click(within(emails).getByRole('button', { name: 'Send code' }));
     const code = await within(emails).findByLabelText('6-digit passcode');
-    expect(client.account.emailStart).toHaveBeenCalledWith({ email: 'ada@work.example' });
+    expect(client.account.emailStart).toHaveBeenCalledWith({ email: 'ada@work.example', locale: 'en' });
     await waitFor(() => expect(document.activeElement).toBe(code));
     expect(within(emails).getByText(/A 6-digit passcode was sent to you at/).textContent).toContain('ada@work.example');
     await expectNoAxeViolations(container);
@@ -164,7 +164,7 @@ describe('Email addresses', () => {
     await within(emails).findByText('a@b.example is now your primary email address.');
     fireEvent.click(within(emails).getByRole('button', { name: 'Verify ada@old.example' }));
     const code = await within(emails).findByLabelText('6-digit passcode');
-    expect(client.account.emailStart).toHaveBeenCalledWith({ email: 'ada@old.example' });
+    expect(client.account.emailStart).toHaveBeenCalledWith({ email: 'ada@old.example', locale: 'en' });
     fireEvent.change(code, { target: { value: '123456' } });
     await within(emails).findByText('Email address verified.');
     expect(events(callbacks)).toEqual([

@@ -55,7 +55,7 @@ describe('Phone numbers', () => {
     expect(within(phones).getByText('No phone number yet.')).toBeTruthy();
     await addNumber(phones, '6502530000');
     const code = await within(phones).findByLabelText('6-digit passcode');
-    expect(client.account.phoneStart).toHaveBeenCalledWith({ phone_number: '+16502530000', channel: 'sms' });
+    expect(client.account.phoneStart).toHaveBeenCalledWith({ phone_number: '+16502530000', channel: 'sms', locale: 'en' });
     expect(within(phones).getByText(/A 6-digit passcode was sent to you at/).textContent).toContain('+1 650 253 0000');
     await expectNoAxeViolations(container);
     fireEvent.change(code, { target: { value: '123456' } });
@@ -75,7 +75,7 @@ describe('Phone numbers', () => {
     expect(client.account.phoneStart).not.toHaveBeenCalled();
     fireEvent.change(field, { target: { value: '6502530000' } });
     fireEvent.click(within(phones).getByRole('button', { name: 'Send code' }));
-    await waitFor(() => expect(client.account.phoneStart).toHaveBeenCalledWith({ phone_number: '+16502530000', channel: 'whatsapp' }));
+    await waitFor(() => expect(client.account.phoneStart).toHaveBeenCalledWith({ phone_number: '+16502530000', channel: 'whatsapp', locale: 'en' }));
     const alert = await within(phones).findByText('This phone number belongs to another account. Please use a different number.');
     expect(field.getAttribute('aria-describedby')).toBe(alert.id);
   });
@@ -97,7 +97,7 @@ describe('Phone numbers', () => {
     fireEvent.click(within(phones).getByRole('button', { name: 'Email a code to ada@example.com' }));
     const code = await within(phones).findByLabelText('6-digit passcode');
     await waitFor(() => expect(document.activeElement).toBe(code));
-    expect(client.otps.email.loginOrCreate).toHaveBeenCalledWith('ada@example.com');
+    expect(client.otps.email.loginOrCreate).toHaveBeenCalledWith('ada@example.com', { locale: 'en' });
     fireEvent.change(code, { target: { value: '654321' } });
     await within(phones).findByText('+447911123456 was removed.');
     expect(client.otps.authenticate).toHaveBeenCalledWith('654321', 'method-1', { session_duration_minutes: 30 });
@@ -119,7 +119,7 @@ describe('Phone numbers', () => {
     const phones = await openSection('Phone numbers');
     fireEvent.click(within(phones).getByRole('button', { name: 'Remove +15005550006' }));
     fireEvent.click(await within(phones).findByRole('button', { name: 'Text a code to +15005550006' }));
-    expect(client.otps.sms.loginOrCreate).toHaveBeenCalledWith('+15005550006');
+    expect(client.otps.sms.loginOrCreate).toHaveBeenCalledWith('+15005550006', { locale: 'en' });
     fireEvent.change(await within(phones).findByLabelText('6-digit passcode'), { target: { value: '111111' } });
     const notice = await screen.findByText('You are now signed in as bob@example.com, another account, and this page shows it. Nothing was changed.');
     expect(notice.closest('[role="status"]')).toBeTruthy();

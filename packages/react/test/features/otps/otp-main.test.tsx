@@ -209,7 +209,7 @@ describe('Email passcode form', () => {
       expirationMinutes: 5,
       loginTemplateId: undefined,
       signupTemplateId: undefined,
-      locale: undefined,
+      locale: 'en',
     });
     expect(await screen.findByRole('heading', { name: 'Enter passcode' })).toBeTruthy();
     expect(screen.getByText('ada@example.com').tagName).toBe('B');
@@ -300,7 +300,7 @@ describe('Phone form', () => {
     await waitFor(() =>
       expect(client.otps.whatsapp.loginOrCreate).toHaveBeenCalledExactlyOnceWith('+447700900123', {
         expirationMinutes: 3,
-        locale: undefined,
+        locale: 'en',
       }),
     );
     expect(client.otps.sms.loginOrCreate).not.toHaveBeenCalled();

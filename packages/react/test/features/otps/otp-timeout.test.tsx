@@ -62,7 +62,7 @@ describe('phone form time-outs', () => {
     expect(client.otps.sms.loginOrCreate).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
     await flush();
-    expect(client.otps.sms.loginOrCreate).toHaveBeenCalledExactlyOnceWith('+15005550006', { expirationMinutes: 5, locale: undefined });
+    expect(client.otps.sms.loginOrCreate).toHaveBeenCalledExactlyOnceWith('+15005550006', { expirationMinutes: 5, locale: 'en' });
   });
 
   it('a number typed with its own + keeps it; an empty one is invalid', async () => {

@@ -159,6 +159,7 @@ describe('Forgot Password?', () => {
       resetPasswordExpirationMinutes: 20,
       loginRedirectUrl: 'http://localhost:3000/reset',
       loginExpirationMinutes: 15,
+      locale: 'en',
     });
     expect(screen.getByText(/A link to reset your password was sent to/).textContent).toContain('ada@example.com');
     await expectNoAxeViolations(container);

@@ -47,7 +47,7 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
     // Not sent: the link is ended, so nothing a half-finished delivery left anywhere signs in, and the address's count is taken back.
     const undo = [() => consumeMagicLinkToken(db, token, now), uncount(deps, emailLimit, config.rateLimits.magicLinkPerEmail, now)];
     await deliver(deps, c, { channel: 'email', purpose: 'magic_link', undo }, () =>
-      deps.email.send(magicLinkEmail({ to: email, projectName: project.name, link, kind, expirationMinutes })),
+      deps.email.send(magicLinkEmail({ to: email, projectName: project.name, link, kind, expirationMinutes, locale: body.locale })),
     );
 
     return ok({ user_id: account.userId, email_id: account.emailId, user_created: account.created });

@@ -102,7 +102,7 @@ export function registerAccountPasscodeRoutes(app: OpenAPIHono<AppEnv>, deps: Ap
     if (existing?.verified) throw new ApiError('email_already_added');
     if (!existing) await requireNoUnprovenPassword(db, userId);
     const sent = await sendCode(c, { channel: 'email', purpose: 'account_passcode', undo }, 'email', email, now, (code) =>
-      deps.email.send(otpEmail({ to: email, projectName: config.project.name, code, minutes, locale: undefined, template: null })),
+      deps.email.send(otpEmail({ to: email, projectName: config.project.name, code, minutes, locale: body.locale, template: null })),
     );
     return ok(sent);
   });
@@ -148,7 +148,7 @@ export function registerAccountPasscodeRoutes(app: OpenAPIHono<AppEnv>, deps: Ap
     if (!existing) await requireNoUnprovenPassword(db, userId);
     await guardTextSend(deps, c, phone);
     const sent = await sendCode(c, { channel, purpose: 'account_passcode', undo }, 'phone', phone.e164, now, (code) =>
-      deps.texts.send({ channel, to: phone.e164, text: otpText({ projectName: config.project.name, code, minutes, locale: undefined, template: null }) }),
+      deps.texts.send({ channel, to: phone.e164, text: otpText({ projectName: config.project.name, code, minutes, locale: body.locale, template: null }) }),
     );
     return ok(sent);
   });

@@ -184,6 +184,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
         expirationMinutes: resetMinutes,
         loginLink: magicLinkUrl(loginUrl, loginToken),
         loginExpirationMinutes: loginMinutes,
+        locale: body.locale,
       });
       // Said to the caller, though an unknown address gets no email and a 200: whether an address
       // has an account is no secret here (POST /users/search tells it), while a person waiting for

@@ -15,16 +15,18 @@ import { passcodeChoice } from './choices';
  * passcode routes, with the same session), then its entry; the sign-in adds its factor to the session.
  */
 export default function PasscodeConfirm({ choice, onConfirmed, onCancel }: ConfirmStepProps) {
-  const { t, config } = useWidget();
+  const { t, config, locale } = useWidget();
   const action = useAction();
   const { run } = action;
   const [methodId, setMethodId] = useState<string | null>(null);
   const { channel, destination } = passcodeChoice(choice);
 
+  // In otpOptions.locale when the host names one, else the widget's language (as the login's passcodes).
+  const options = { locale: config.otpOptions?.locale ?? locale };
   const send = () =>
     run({
       call: (client: VestibuleClient): Promise<OtpLoginOrCreateResponse> =>
-        channel === 'email' ? client.otps.email.loginOrCreate(destination) : client.otps.sms.loginOrCreate(destination),
+        channel === 'email' ? client.otps.email.loginOrCreate(destination, options) : client.otps.sms.loginOrCreate(destination, options),
       field: true,
       done: (sent) => setMethodId(sent.method_id),
     });

@@ -34,7 +34,7 @@ function usePhoneModule(): PhoneModule | 'failed' | null {
 
 /** The number and 'Send code': the first step of adding one. */
 function NewPhone({ action, onSend, onCancel }: NewContactProps) {
-  const { t, free } = useWidget();
+  const { t, free, locale } = useWidget();
   const id = useId();
   const mod = usePhoneModule();
   const [country, setCountry] = useState<CountryCode>('US');
@@ -63,6 +63,7 @@ function NewPhone({ action, onSend, onCancel }: NewContactProps) {
         error={invalid ? t('invalidPhoneNumber') : (action.fieldError ?? undefined)}
         placeholder={t('phonePlaceholder')}
         countryLabel={t('phoneCountryLabel')}
+        locale={locale}
         focusAt={AT_START}
       />
     </NewContactForm>
@@ -76,7 +77,7 @@ function NewPhone({ action, onSend, onCancel }: NewContactProps) {
  * the code is in.
  */
 export default function PhoneNumbersSection() {
-  const { free, config } = useWidget();
+  const { free, config, locale } = useWidget();
   const { user } = useAccount();
   const methods = config.otpOptions?.methods ?? [];
   const channel = methods.includes('whatsapp') && !methods.includes('sms') ? 'whatsapp' : 'sms';
@@ -85,7 +86,7 @@ export default function PhoneNumbersSection() {
       phone
       contacts={user.phone_numbers.map((p) => ({ id: p.phone_id, value: p.phone_number, verified: p.verified, primary: p.primary }))}
       words={{ none: free(texts.none), add: free(texts.add), verifyTitle: free(texts.verifyTitle) }}
-      changes={phoneChanges(free, channel)}
+      changes={phoneChanges(free, channel, config.otpOptions?.locale ?? locale)}
       NewContact={NewPhone}
     />
   );

@@ -5,9 +5,12 @@ import { texts as shared } from '../../../account/texts';
 import { say } from '../../../texts/say';
 import { texts } from './texts';
 
-/** The phone numbers section's calls, through its action runner. `channel`: how the passcode goes (a text, or WhatsApp). */
-export function phoneChanges(free: (text: string) => string, channel: 'sms' | 'whatsapp') {
-  const start = (phone_number: string) => (client: VestibuleClient) => client.account.phoneStart({ phone_number, channel });
+/**
+ * The phone numbers section's calls, through its action runner. `channel`: how the passcode goes (a
+ * text, or WhatsApp); `locale`: its language (otpOptions.locale, else the widget's).
+ */
+export function phoneChanges(free: (text: string) => string, channel: 'sms' | 'whatsapp', locale: string) {
+  const start = (phone_number: string) => (client: VestibuleClient) => client.account.phoneStart({ phone_number, channel, locale });
   return {
     sendCode: (phone: string): Change => ({ call: start(phone), field: true }),
     resend: (phone: string): Change => ({ call: start(phone), field: true, success: free(shared.codeResent) }),

@@ -48,7 +48,7 @@ export interface PhoneFormProps {
 
 /** Text-message or WhatsApp form: the lazily loaded phone field and its submit button. */
 export function PhoneForm({ method, typed, caret }: PhoneFormProps) {
-  const { t } = useWidget();
+  const { t, locale } = useWidget();
   const { state, send } = useFlow();
   const id = useId();
   // The real field replaces the stand-in's element when the module arrives: a user typing at that
@@ -109,6 +109,7 @@ export function PhoneForm({ method, typed, caret }: PhoneFormProps) {
           disabled={state.pending || checking}
           placeholder={t('phonePlaceholder')}
           countryLabel={t('phoneCountryLabel')}
+          locale={locale}
           focusAt={caret}
         />
       ) : (

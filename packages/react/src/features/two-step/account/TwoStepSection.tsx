@@ -25,11 +25,10 @@ type View =
 
 const OVERVIEW: View = { step: 'overview' };
 
-/** The day it was turned on, in the page's language (`<html lang>`), e.g. 'Mar 3, 2026'. */
-function day(iso: string): string {
+/** The day it was turned on, in the widget's language, e.g. 'Mar 3, 2026'. */
+function day(iso: string, locale: string): string {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return iso;
-  const locale = (typeof document !== 'undefined' && document.documentElement.lang) || undefined;
   return new Date(at).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
@@ -43,11 +42,11 @@ function codesLeft(free: (text: string) => string, count: number): { text: strin
 
 /** On: since when, the codes left (a warning when few), 'Get new recovery codes' and 'Turn off'. */
 function On({ totp, busy, onNewCodes, onTurnOff }: { totp: NonNullable<User['totp']>; busy: boolean; onNewCodes(): void; onTurnOff(): void }) {
-  const { free } = useWidget();
+  const { free, locale } = useWidget();
   const left = codesLeft(free, totp.recovery_codes_remaining);
   return (
     <>
-      <p className="vst-text">{say(free, texts.onSince, { date: day(totp.created_at) })}</p>
+      <p className="vst-text">{say(free, texts.onSince, { date: day(totp.created_at, locale) })}</p>
       {left.few ? <Banner variant="warning" message={left.text} /> : <p className="vst-text">{left.text}</p>}
       <div className="vst-account-actions">
         <Button variant="secondary" loading={busy} onClick={onNewCodes}>

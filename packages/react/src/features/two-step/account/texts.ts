@@ -1,6 +1,6 @@
 /**
- * The 'Two-step verification' section's texts (its heading is in index.ts, which the page loads up
- * front; these come with the section). Not in strings.ts: every strings.ts goes into the shared
+ * The 'Two-step verification' section's texts (its heading is in up-front-texts.ts, which the page loads
+ * up front; these come with the section). Not in strings.ts: every strings.ts goes into the shared
  * core the login mount loads up front. Hosts override them by their English text (`strings` mount
  * option); {date} is a date, {count} a number.
  */

@@ -1,0 +1,50 @@
+import type { Translation } from './catalogue';
+
+/** The languages that ship: English, whose texts are the keys, and one chunk for each other, fetched only when chosen. */
+const chunks = {
+  de: () => import('./de'),
+  fr: () => import('./fr'),
+  es: () => import('./es'),
+  ja: () => import('./ja'),
+  'pt-BR': () => import('./pt-BR'),
+  ar: () => import('./ar'),
+};
+
+export type Locale = 'en' | keyof typeof chunks;
+
+export const LOCALES = ['en', ...Object.keys(chunks)] as readonly Locale[];
+
+/** What a widget speaks: its locale, and that locale's translation (null for English, whose texts are the keys). */
+export interface Language {
+  locale: Locale;
+  translation: Translation | null;
+}
+
+const language = (tag: string) => tag.toLowerCase().split('-')[0];
+
+/**
+ * The shipped locale for a language tag (BCP 47): the same tag in any case, else the first with
+ * its language ('de-CH' is German, 'pt-PT' Brazilian Portuguese, 'en-GB' English).
+ */
+export const matchLocale = (tag: string): Locale | undefined =>
+  LOCALES.find((locale) => locale.toLowerCase() === tag.toLowerCase()) ?? LOCALES.find((locale) => language(locale) === language(tag));
+
+/**
+ * The widget's locale: the mount's `locale` when it names a shipped one, else the browser's first
+ * preference that does (none where there is no browser: server rendering), else English. A `locale`
+ * that names none is a developer's mistake, said on the console.
+ */
+export function chooseLocale(asked: string | undefined, preferred: readonly string[] = globalThis.navigator?.languages ?? []): Locale {
+  const match = asked === undefined ? undefined : matchLocale(asked);
+  if (asked !== undefined && !match) console.warn(`Vestibule: the locale "${asked}" is not one of ${LOCALES.join(', ')}; using the browser's language.`);
+  return match ?? preferred.map(matchLocale).find(Boolean) ?? 'en';
+}
+
+/** Fetches `locale`'s translation (each call fetches anew: a failure is tried again by the next mount). */
+export const loadTranslation = (locale: Exclude<Locale, 'en'>): Promise<Translation> => chunks[locale]().then((module) => module.translation);
+
+/** The language for a mount's `locale` option, its translation fetched. */
+export async function chooseLanguage(asked: string | undefined): Promise<Language> {
+  const locale = chooseLocale(asked);
+  return { locale, translation: locale === 'en' ? null : await loadTranslation(locale) };
+}
