@@ -76,6 +76,18 @@ export function PhoneField({
     inputRef.current?.setSelectionRange(at, at);
   }, []);
 
+  // On mount only: a number typed into a stand-in before this field's code arrived ('+44 20 7946
+  // 0958' pasted) is formatted, and its country chosen, as if it had been typed here.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on mount; later values come through onNumberChange
+  useLayoutEffect(() => {
+    if (!value) return;
+    const next = formatTyped(value, country);
+    if (next.country !== country) onCountryChange(next.country);
+    if (next.value === value) return;
+    pendingCaret.current = caretAfterFormat(value, focusAt?.current ?? value.length, next.value);
+    onValueChange(next.value);
+  }, []);
+
   useLayoutEffect(() => {
     const input = inputRef.current;
     const at = pendingCaret.current;

@@ -139,6 +139,13 @@ describe('PhoneField', () => {
     expect(input.value).toBe('(202) 555-0123');
   });
 
+  it('takes over a number typed into a stand-in before it loaded: formatted, and its country chosen', () => {
+    const { input, onCountryChange } = renderField({ initialValue: '+44 20 7946 0958' });
+    expect(input.value).toBe('020 7946 0958');
+    expect(onCountryChange).toHaveBeenCalledWith('GB');
+    expect(screen.getByLabelText<HTMLSelectElement>('Country').value).toBe('GB');
+  });
+
   it('formats for the selected country', () => {
     const { input } = renderField({ initialCountry: 'GB' });
     edit(input, '02079460958');
