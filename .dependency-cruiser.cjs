@@ -89,12 +89,12 @@ module.exports = {
     {
       name: 'browser-code-imports-the-contract-as-types',
       comment:
-        'The schemas stay on the server: browser bundles import the contract as types, and its plain-data entries (error catalogue and the words of it needed up front, durations, OAuth provider types) only.',
+        'The schemas stay on the server: browser bundles import the contract as types, and its plain-data entries (error catalogue and the words of it needed up front, durations, languages, OAuth provider types) only.',
       severity: 'error',
       from: { path: '^packages/(client|react)/src/' },
       to: {
         path: '^packages/contract/src/',
-        pathNot: '^packages/contract/src/(errors|error-words|durations|oauth-providers)\\.ts$',
+        pathNot: '^packages/contract/src/(errors|error-words|durations|locales|oauth-providers)\\.ts$',
         dependencyTypesNot: notTypeOnly,
       },
     },

@@ -1,8 +1,8 @@
 /**
  * The wire contract. Runtime exports are zod schemas and the route table, for the server; browser
  * code imports this entry as types only (`import type`), so it carries no schema library. The error
- * catalogue, the accepted durations and the OAuth provider types, plain data, are also entries of
- * their own (`@vestibule/contract/errors`, `/durations`, `/oauth-providers`) that browser code
+ * catalogue, the accepted durations, the languages and the OAuth provider types, plain data, are also entries of
+ * their own (`@vestibule/contract/errors`, `/durations`, `/locales`, `/oauth-providers`) that browser code
  * may import at run time.
  */
 export * from './errors.js';
@@ -12,6 +12,7 @@ export * from './management-errors.js';
 export * from './health-errors.js';
 export * from './all-errors.js';
 export * from './durations.js';
+export * from './locales.js';
 export * from './oauth-providers.js';
 export * from './route.js';
 export * from './common.js';

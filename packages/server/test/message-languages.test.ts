@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { durationWords, minutesWords } from '../src/delivery/duration-words.js';
 import { durationText } from '../src/delivery/email-parts.js';
 import type { EmailMessage } from '../src/delivery/email-sender.js';
-import { MESSAGE_LANGUAGES, type MessageLanguage, messageLanguage } from '../src/delivery/languages.js';
+import { LOCALES, type Locale } from '@vestibule/contract';
+import { messageLanguage } from '../src/delivery/languages.js';
 import { magicLinkEmail } from '../src/features/magic-links/magic-link-email.js';
 import { otpEmail, otpText } from '../src/features/otps/otp-messages.js';
 import { resetPasswordEmail } from '../src/features/passwords/reset-email.js';
@@ -28,8 +29,8 @@ const emailsOf = (messages: ReturnType<typeof everyMessage>): [string, EmailMess
 
 describe('the language of a message', () => {
   it('is a shipped language in any case, else the first with its language, else English', () => {
-    expect(MESSAGE_LANGUAGES).toEqual(['en', 'de', 'fr', 'es', 'ja', 'pt-BR', 'ar']);
-    for (const language of MESSAGE_LANGUAGES) {
+    expect(LOCALES).toEqual(['en', 'de', 'fr', 'es', 'ja', 'pt-BR', 'ar']);
+    for (const language of LOCALES) {
       expect(messageLanguage(language)).toBe(language);
       expect(messageLanguage(language.toUpperCase())).toBe(language);
     }
@@ -150,7 +151,7 @@ describe('English, byte for byte as before', () => {
 });
 
 /** Each language's subjects, and a sentence of each message's text. */
-const WORDS: Record<Exclude<MessageLanguage, 'en'>, Record<keyof ReturnType<typeof everyMessage>, [subject: string, sentence: string]>> = {
+const WORDS: Record<Exclude<Locale, 'en'>, Record<keyof ReturnType<typeof everyMessage>, [subject: string, sentence: string]>> = {
   de: {
     passcodeText: ['', 'Ihr Code für Acme lautet 123456. Er läuft in 5 Minuten ab.'],
     passcodeEmail: ['Ihr Bestätigungscode für Acme', 'Wenn Sie diesen Code nicht angefordert haben, können Sie diese E-Mail ignorieren.'],
@@ -201,7 +202,7 @@ const WORDS: Record<Exclude<MessageLanguage, 'en'>, Record<keyof ReturnType<type
   },
 };
 
-describe.each(Object.keys(WORDS) as Exclude<MessageLanguage, 'en'>[])('in %s', (language) => {
+describe.each(Object.keys(WORDS) as Exclude<Locale, 'en'>[])('in %s', (language) => {
   const messages = everyMessage(language);
   const words = WORDS[language];
 

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { VestibuleClient, VestibuleErrorInfo } from '@vestibule/client';
 import type { SessionResponse, User } from '@vestibule/contract';
-import type { Locale } from '../locales/choose';
+import type { Locale } from '@vestibule/contract/locales';
 import type { StringKey } from '../strings/en';
 import type { Translate } from '../strings/translate';
 import type { ToastType } from '../parts/toast/store';

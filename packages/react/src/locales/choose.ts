@@ -1,6 +1,7 @@
+import { LOCALES, type Locale, matchLocale } from '@vestibule/contract/locales';
 import type { Translation } from './catalogue';
 
-/** The languages that ship: English, whose texts are the keys, and one chunk for each other, fetched only when chosen. */
+/** English's texts are the keys; every other shipped language is a chunk of its own, fetched only when chosen. */
 const chunks = {
   de: () => import('./de'),
   fr: () => import('./fr'),
@@ -8,26 +9,13 @@ const chunks = {
   ja: () => import('./ja'),
   'pt-BR': () => import('./pt-BR'),
   ar: () => import('./ar'),
-};
-
-export type Locale = 'en' | keyof typeof chunks;
-
-export const LOCALES = ['en', ...Object.keys(chunks)] as readonly Locale[];
+} satisfies Record<Exclude<Locale, 'en'>, () => Promise<{ translation: Translation }>>;
 
 /** What a widget speaks: its locale, and that locale's translation (null for English, whose texts are the keys). */
 export interface Language {
   locale: Locale;
   translation: Translation | null;
 }
-
-const language = (tag: string) => tag.toLowerCase().split('-')[0];
-
-/**
- * The shipped locale for a language tag (BCP 47): the same tag in any case, else the first with
- * its language ('de-CH' is German, 'pt-PT' Brazilian Portuguese, 'en-GB' English).
- */
-export const matchLocale = (tag: string): Locale | undefined =>
-  LOCALES.find((locale) => locale.toLowerCase() === tag.toLowerCase()) ?? LOCALES.find((locale) => language(locale) === language(tag));
 
 /**
  * The widget's locale: the mount's `locale` when it names a shipped one, else the browser's first

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { VestibuleClient, VestibuleErrorInfo } from '@vestibule/client';
 import type { Bootstrap } from '@vestibule/contract';
-import type { Locale } from '../locales/choose';
+import type { Locale } from '@vestibule/contract/locales';
 import type { Translate, TranslateRich } from '../strings/translate';
 import type { Callbacks, LoginConfig, Styles, WidgetEventType } from '../types';
 

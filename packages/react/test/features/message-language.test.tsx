@@ -4,7 +4,7 @@ import type { VestibuleClient } from '@vestibule/client';
 import { VestibuleLogin } from '../../src/index';
 import type { EffectContext } from '../../src/flow/feature';
 import type { FlowState } from '../../src/flow/types';
-import type { Locale } from '../../src/locales/choose';
+import type { Locale } from '@vestibule/contract/locales';
 import { emailChanges } from '../../src/features/account/email-changes';
 import { magicLinkEffects } from '../../src/features/magic-links/effects';
 import { phoneChanges } from '../../src/features/otps/account/changes';

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { errorMessages } from '@vestibule/client/error-messages';
 import { VestibuleLogin } from '../../src/index';
-import { chooseLocale, loadTranslation, matchLocale } from '../../src/locales/choose';
+import { matchLocale } from '@vestibule/contract/locales';
+import { chooseLocale, loadTranslation } from '../../src/locales/choose';
 import { apiError, fakeClient } from '../helpers';
 
 afterEach(() => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { LOCALES, loadTranslation } from '../../src/locales/choose';
+import { LOCALES } from '@vestibule/contract/locales';
+import { loadTranslation } from '../../src/locales/choose';
 import { englishTexts } from '../english-texts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();

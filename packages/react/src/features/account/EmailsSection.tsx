@@ -6,6 +6,7 @@ import { TextInput } from '../../parts/TextInput';
 import { useWidget } from '../../widget/context';
 import { emailChanges } from './email-changes';
 import { texts } from './texts';
+import { passcodeLocale } from '../../widget/passcode-locale';
 
 /** 'New email address' and 'Send code': the first step of adding one. */
 function NewEmail({ action, onSend, onCancel }: NewContactProps) {
@@ -47,7 +48,7 @@ export default function EmailsSection() {
     <ContactSection
       contacts={user.emails.map((e) => ({ id: e.email_id, value: e.email, verified: e.verified, primary: e.primary }))}
       words={{ none: free(texts.noEmails), add: free(texts.addEmail), verifyTitle: free(texts.verifyEmail) }}
-      changes={emailChanges(free, config.otpOptions?.locale ?? locale)}
+      changes={emailChanges(free, passcodeLocale({ config, locale }))}
       NewContact={NewEmail}
     />
   );

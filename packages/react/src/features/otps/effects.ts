@@ -3,6 +3,7 @@ import { messageForError, toErrorInfo } from '../../flow/errors';
 import { sessionDuration } from '../../flow/session';
 import { signedIn } from '../../flow/signIn';
 import type { OtpMethod } from '../../types';
+import { passcodeLocale } from '../../widget/passcode-locale';
 
 /** A passcode's lifetime when the host names none. */
 export const OTP_DEFAULT_EXPIRATION_MINUTES = 5;
@@ -17,7 +18,7 @@ export const EMAIL_OTP_EVENT_TYPE = 'email_otp';
 function sendOtp(ctx: EffectContext, method: OtpMethod, destination: string) {
   const o = ctx.config.otpOptions;
   const expirationMinutes = o?.expirationMinutes ?? OTP_DEFAULT_EXPIRATION_MINUTES;
-  const locale = o?.locale ?? ctx.locale;
+  const locale = passcodeLocale(ctx);
   const expiresAt = () => Date.now() + expirationMinutes * 60_000;
   const request =
     method === 'email'

@@ -1,4 +1,4 @@
-import type { MessageLanguage } from '../../delivery/languages.js';
+import type { Locale } from '@vestibule/contract';
 
 type Kind = 'login' | 'signup';
 /** Words naming the project: given the name as it is (text and subject) or escaped (html). */
@@ -22,7 +22,7 @@ export interface MagicLinkWording {
   ignore: string;
 }
 
-export const MAGIC_LINK_WORDING: Record<MessageLanguage, MagicLinkWording> = {
+export const MAGIC_LINK_WORDING: Record<Locale, MagicLinkWording> = {
   en: {
     subject: { login: (p) => `Your ${p} login link`, signup: (p) => `Finish signing up to ${p}` },
     hello: 'Hello,',

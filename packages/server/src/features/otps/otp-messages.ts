@@ -1,3 +1,4 @@
+import type { Locale } from '@vestibule/contract';
 import type { OtpTemplate } from './config.js';
 import { minutesWords } from '../../delivery/duration-words.js';
 import { escapeHtml } from '../../delivery/email-parts.js';
@@ -26,16 +27,13 @@ interface MessageInput {
   template: OtpTemplate | null;
 }
 
-/** The built-in line in the locale's language (delivery/languages.ts: unknown or absent is English). */
-const builtInLine = (input: MessageInput) => {
-  const language = messageLanguage(input.locale);
-  return OTP_WORDING[language].line(input.projectName, input.code, minutesWords(input.minutes, language));
-};
+/** The built-in line in `language` (messageLanguage of the request's locale: unknown or absent is English). */
+const builtInLine = (input: MessageInput, language: Locale) => OTP_WORDING[language].line(input.projectName, input.code, minutesWords(input.minutes, language));
 
 /** The SMS or WhatsApp text: names the project and the code and says how long it is valid. */
 export function otpText(input: MessageInput): string {
   if (input.template) return fill(input.template.text, input);
-  return builtInLine(input);
+  return builtInLine(input, messageLanguage(input.locale));
 }
 
 /**
@@ -46,7 +44,7 @@ export function otpText(input: MessageInput): string {
 export function otpEmail(input: MessageInput & { to: string }): EmailMessage {
   const language = messageLanguage(input.locale);
   const wording = OTP_WORDING[language];
-  const text = input.template ? fill(input.template.text, input) : `${builtInLine(input)}\n\n${wording.ignore}`;
+  const text = input.template ? fill(input.template.text, input) : `${builtInLine(input, language)}\n\n${wording.ignore}`;
   const subject = input.template?.subject ? fill(input.template.subject, input) : wording.subject(input.projectName);
   const paragraphs = text
     .split(/\n{2,}/)

@@ -1,4 +1,4 @@
-import type { MessageLanguage } from '../../delivery/languages.js';
+import type { Locale } from '@vestibule/contract';
 
 /** A passcode message's words in one language; `valid` is how long the code works, already in words ('5 minutes'). */
 export interface OtpWording {
@@ -10,7 +10,7 @@ export interface OtpWording {
 }
 
 /** The built-in wording, in every language the widgets speak (custom otpTemplates stay the project's own words). */
-export const OTP_WORDING: Record<MessageLanguage, OtpWording> = {
+export const OTP_WORDING: Record<Locale, OtpWording> = {
   en: {
     line: (p, code, valid) => `Your ${p} code is ${code}. It expires in ${valid}.`,
     subject: (p) => `Your ${p} verification code`,

@@ -1,4 +1,4 @@
-import type { MessageLanguage } from '../../delivery/languages.js';
+import type { Locale } from '@vestibule/contract';
 
 /** Words naming the project: given the name as it is (text and subject) or escaped (html). */
 type About = (projectName: string) => string;
@@ -26,7 +26,7 @@ export interface ResetWording {
   ignore: string;
 }
 
-export const RESET_WORDING: Record<MessageLanguage, ResetWording> = {
+export const RESET_WORDING: Record<Locale, ResetWording> = {
   en: {
     subject: (p) => `Reset your ${p} password`,
     hello: 'Hello,',

@@ -1,5 +1,5 @@
 import { minutesWords } from '../../delivery/duration-words.js';
-import type { MessageLanguage } from '../../delivery/languages.js';
+import type { Locale } from '@vestibule/contract';
 
 /** The lock alert's words in one language (the html escapes every paragraph). */
 export interface LockAlertWording {
@@ -11,7 +11,7 @@ export interface LockAlertWording {
   wasYou: string;
 }
 
-export const LOCK_ALERT_WORDING: Record<MessageLanguage, LockAlertWording> = {
+export const LOCK_ALERT_WORDING: Record<Locale, LockAlertWording> = {
   en: {
     subject: (p) => `Someone is trying to sign in to your ${p} account`,
     hello: 'Hello,',

@@ -9,6 +9,7 @@ import { Button } from '../../../parts/Button';
 import { Loading } from '../../../parts/Loading';
 import { useWidget } from '../../../widget/context';
 import { passcodeChoice } from './choices';
+import { passcodeLocale } from '../../../widget/passcode-locale';
 
 /**
  * Confirming it is you with a passcode: sent at once to the address or number chosen (the login's
@@ -21,8 +22,7 @@ export default function PasscodeConfirm({ choice, onConfirmed, onCancel }: Confi
   const [methodId, setMethodId] = useState<string | null>(null);
   const { channel, destination } = passcodeChoice(choice);
 
-  // In otpOptions.locale when the host names one, else the widget's language (as the login's passcodes).
-  const options = { locale: config.otpOptions?.locale ?? locale };
+  const options = { locale: passcodeLocale({ config, locale }) };
   const send = () =>
     run({
       call: (client: VestibuleClient): Promise<OtpLoginOrCreateResponse> =>

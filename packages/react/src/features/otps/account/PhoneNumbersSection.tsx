@@ -6,6 +6,7 @@ import { Loading } from '../../../parts/Loading';
 import { useWidget } from '../../../widget/context';
 import { phoneChanges } from './changes';
 import { texts } from './texts';
+import { passcodeLocale } from '../../../widget/passcode-locale';
 
 /** The new number's field takes the focus as it shows, its caret at the start. */
 const AT_START = { current: 0 } as const;
@@ -86,7 +87,7 @@ export default function PhoneNumbersSection() {
       phone
       contacts={user.phone_numbers.map((p) => ({ id: p.phone_id, value: p.phone_number, verified: p.verified, primary: p.primary }))}
       words={{ none: free(texts.none), add: free(texts.add), verifyTitle: free(texts.verifyTitle) }}
-      changes={phoneChanges(free, channel, config.otpOptions?.locale ?? locale)}
+      changes={phoneChanges(free, channel, passcodeLocale({ config, locale }))}
       NewContact={NewPhone}
     />
   );
