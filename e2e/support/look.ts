@@ -10,15 +10,11 @@ export const SCREENSHOT_DIR = 'e2e/screenshots';
 /**
  * axe-core finds no accessibility violations on the page; then a screenshot at the default width
  * and one at `narrow` px, where `whileNarrow` answers what it checks there, before the width is put
- * back. What every screen of the widgets and of the console goes through.
+ * back; then axe and a screenshot again with the device preferring dark. What every screen of the
+ * widgets and of the console goes through.
  */
 export async function auditAndScreenshots<T>(page: Page, testInfo: TestInfo, name: string, narrow: number, whileNarrow: () => Promise<T>): Promise<T> {
-  auditing.add(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  // Console events arrive in protocol order: once this round trip returns, axe's have been seen.
-  await page.evaluate(() => 0);
-  auditing.delete(page);
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  await expectNoViolations(page, 'light');
   const folder = `${SCREENSHOT_DIR}/${testInfo.titlePath
     .slice(1)
     .join(' - ')
@@ -30,7 +26,32 @@ export async function auditAndScreenshots<T>(page: Page, testInfo: TestInfo, nam
   await page.screenshot({ path: `${folder}/${name}-${narrow}.png`, fullPage: true, caret: 'initial' });
   const found = await whileNarrow();
   if (size) await page.setViewportSize(size);
+  // The same screen on a device that prefers dark: the demo's widgets follow it (colorScheme auto).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect
+    .poll(() =>
+      page
+        .locator('.vestibule[data-scheme=auto], .vestibule[data-scheme=dark]')
+        .evaluateAll((roots) => roots.filter((root) => getComputedStyle(root).colorScheme !== 'dark').length),
+    )
+    .toBe(0);
+  await expectNoViolations(page, 'dark');
+  await page.screenshot({ path: `${folder}/${name}-dark.png`, fullPage: true, caret: 'initial' });
+  await page.emulateMedia({ colorScheme: 'light' });
   return found;
+}
+
+/** axe-core finds no accessibility violations on the page as it is now drawn. */
+async function expectNoViolations(page: Page, scheme: string): Promise<void> {
+  auditing.add(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  // Console events arrive in protocol order: once this round trip returns, axe's have been seen.
+  await page.evaluate(() => 0);
+  auditing.delete(page);
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    scheme,
+  ).toEqual([]);
 }
 
 /**

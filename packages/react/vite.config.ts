@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defaultThemeRule } from './src/theme/compile';
+import { darkRules } from './src/theme/dark';
 import { firstScreenHub } from './scripts/first-screen-hub';
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
@@ -30,7 +31,7 @@ const dependenciesOf = (manifest: string) =>
  * (src/later/register.ts, later-strings.ts, later.css) stay in a lazy chunk of their own.
  */
 const CORE =
-  /\/packages\/(react\/src\/(parts|flow|theme|widget)\/|react\/src\/(strings|styles)\/(?!later\.)|react\/src\/later\/(load|afterPaint)\.|react\/src\/locales\/useLanguage\.|react\/src\/(features\/[^/]+|main)\/(strings\.ts|styles\.css)|react\/src\/mounts\/Shell\.|client\/src\/|contract\/src\/)/;
+  /\/packages\/(react\/src\/(parts|flow|widget)\/|react\/src\/theme\/(?!dark\.)|react\/src\/(strings|styles)\/(?!later\.)|react\/src\/later\/(load|afterPaint)\.|react\/src\/(features\/[^/]+|main)\/(strings\.ts|styles\.css)|react\/src\/mounts\/(Shell|useFirstDraw)\.|client\/src\/|contract\/src\/)/;
 
 /**
  * What core's modules import from outside it goes into core too (the client's npm dependencies, the
@@ -84,8 +85,9 @@ function stylesheetFile(): Plugin {
       const later = (id: string) => id.endsWith('later.css');
       const rest = [...sheets.keys()].filter((id) => id !== base).sort((a, b) => Number(later(a)) - Number(later(b)) || a.localeCompare(b));
       const css = [base, ...rest].map((id) => sheets.get(id));
-      // The same sheet as the widget injects: the default theme first (src/styles/stylesheet.ts).
-      this.emitFile({ type: 'asset', fileName: 'styles.css', source: [defaultThemeRule, ...css].join('\n') });
+      // The same sheet as the widget injects: the default theme first (src/styles/stylesheet.ts), and
+      // the dark rules a widget adds when its colour scheme asks for them.
+      this.emitFile({ type: 'asset', fileName: 'styles.css', source: [defaultThemeRule, ...css, darkRules].join('\n') });
     },
   };
 }

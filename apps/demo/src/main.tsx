@@ -8,6 +8,7 @@ import { PasskeysPage } from './pages/PasskeysPage';
 import { IdpPage } from './pages/IdpPage';
 import { AccountPage } from './pages/AccountPage';
 import { OutboxPage } from './pages/OutboxPage';
+import { PAGE_SCHEME } from './page-options';
 import './demo.css';
 
 function Page() {
@@ -35,6 +36,8 @@ function Page() {
       );
   }
 }
+
+document.documentElement.dataset.scheme = PAGE_SCHEME;
 
 createRoot(document.getElementById('app')!).render(
   <StrictMode>

@@ -74,7 +74,14 @@ export interface Styles {
   fontFamily?: string;
   hideHeaderText?: boolean;
   logo?: { logoImageUrl?: string };
+  /**
+   * Light (the default), dark, or `auto`: dark while the device prefers it (`prefers-color-scheme`),
+   * following a change at once. Colours given here win over the dark palette as over the light one.
+   */
+  colorScheme?: ColorScheme;
 }
+
+export type ColorScheme = 'light' | 'dark' | 'auto';
 
 export interface ButtonStyle {
   backgroundColor?: string;

@@ -1,11 +1,11 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { Bootstrap } from '@vestibule/contract';
-import { useLanguage } from '../locales/useLanguage';
 import { Watermark } from '../parts/Watermark';
 import { emit, reportError } from '../widget/report';
 import { makeTranslate, makeTranslateRich, translateFree } from '../strings/translate';
 import { themeOverrides } from '../theme/overrides';
+import { useFirstDraw } from './useFirstDraw';
 import { injectStyles } from '../theme/injectStyles';
 import type { CommonMountOptions, LoginConfig } from '../types';
 import { WidgetContext, type WidgetContextValue } from '../widget/context';
@@ -28,7 +28,8 @@ export interface ShellProps extends CommonMountOptions {
  * watermark footer.
  */
 export function WidgetShell({ client, config, styles, callbacks, strings, locale: askedLocale, nonce, children, onFirstRender }: ShellProps) {
-  const language = useLanguage(askedLocale);
+  const scheme = styles?.colorScheme;
+  const language = useFirstDraw(askedLocale, scheme);
   const locale = language?.locale ?? 'en';
   const translation = language?.translation ?? null;
   const [bootstrap, setBootstrap] = useState<Bootstrap>(() => client.bootstrap.getSync());
@@ -100,14 +101,14 @@ export function WidgetShell({ client, config, styles, callbacks, strings, locale
   // Arabic is the one shipped language written right to left: the layout mirrors (logical CSS properties).
   const tree = (
     <WidgetContext.Provider value={value}>
-      <div className="vestibule" style={vars} ref={rootRef} lang={locale} dir={locale === 'ar' ? 'rtl' : 'ltr'}>
+      <div className="vestibule" style={vars} ref={rootRef} lang={locale} dir={locale === 'ar' ? 'rtl' : 'ltr'} data-scheme={scheme}>
         {children}
         <Watermark reserved={!bootstrapKnown} />
       </div>
     </WidgetContext.Provider>
   );
-  // A language other than English draws once its texts are in (a moment, the first time): never
-  // English first, then a jump to the language.
+  // A language other than English draws once its texts are in, a dark widget once its colours are
+  // (a moment, the first time): never English or light first, then a jump.
   if (!shadow) return language ? tree : null;
   return (
     <div ref={hostRef} className="vestibule-host">

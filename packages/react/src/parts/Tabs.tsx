@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabItem<T extends string> {
   id: T;
@@ -17,26 +17,24 @@ export interface TabsProps<T extends string> {
 
 /**
  * WAI-ARIA tabs with automatic activation: role tablist/tab/tabpanel, one tab in the tab order
- * (roving tabindex), Left/Right arrows (wrapping), Home and End move to and select a tab.
+ * (roving tabindex), Left/Right arrows (wrapping), Home and End move to and select a tab. Where the
+ * widget reads right to left the arrows swap: each moves toward the tab it points at.
  */
 export function Tabs<T extends string>({ label, tabs, selected, onSelect, children }: TabsProps<T>) {
   const base = useId();
-  const refs = useRef(new Map<T, HTMLButtonElement>());
   const tabId = (id: T) => `${base}-tab-${id}`;
   const panelId = `${base}-panel`;
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = tabs.findIndex((tab) => tab.id === selected);
-    let next: number;
-    if (event.key === 'ArrowRight') next = (index + 1) % tabs.length;
-    else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = tabs.length - 1;
-    else return;
+    const count = tabs.length;
+    const at = tabs.findIndex((tab) => tab.id === selected);
+    const [right, left] = event.currentTarget.matches('[dir=rtl] *') ? [at - 1 + count, at + 1] : [at + 1, at - 1 + count];
+    const next = ({ ArrowRight: right, ArrowLeft: left, Home: 0, End: count - 1 } as Record<string, number>)[event.key];
+    if (next === undefined) return;
     event.preventDefault();
-    const id = tabs[next]!.id;
-    onSelect(id);
-    refs.current.get(id)?.focus();
+    onSelect(tabs[next % count]!.id);
+    // The tab list's buttons are the tabs, in order.
+    (event.currentTarget.parentElement?.children[next % count] as HTMLElement | undefined)?.focus();
   };
 
   return (
@@ -47,10 +45,6 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect, childr
           return (
             <button
               key={tab.id}
-              ref={(el) => {
-                if (el) refs.current.set(tab.id, el);
-                else refs.current.delete(tab.id);
-              }}
               type="button"
               role="tab"
               id={tabId(tab.id)}

@@ -20,6 +20,7 @@ export const defaultStyles = {
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
   hideHeaderText: false,
   logo: { logoImageUrl: '' },
+  colorScheme: 'light',
 } satisfies Required<Styles>;
 
 /** Font sizes are fixed constants of the product. */

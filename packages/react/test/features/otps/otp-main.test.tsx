@@ -181,6 +181,22 @@ describe('Main tabs', () => {
     expect(tab('Email').getAttribute('aria-selected')).toBe('true');
   });
 
+  it('in Arabic, read right to left, each arrow moves toward the tab it points at', async () => {
+    const { loadTranslation } = await import('../../../src/locales/choose');
+    const ar = await loadTranslation('ar');
+    render(<VestibuleLogin client={fakeClient()} config={ALL} locale="ar" />);
+    const tab = async (name: string) => screen.findByRole('tab', { name: ar[name as keyof typeof ar] });
+    (await tab('Text')).focus();
+    // The first tab is at the right edge: the left arrow goes on to the second.
+    fireEvent.keyDown(await tab('Text'), { key: 'ArrowLeft' });
+    expect((await tab('WhatsApp')).getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(await tab('WhatsApp'));
+    fireEvent.keyDown(await tab('WhatsApp'), { key: 'ArrowRight' });
+    expect((await tab('Text')).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(await tab('Text'), { key: 'ArrowRight' });
+    expect((await tab('Email')).getAttribute('aria-selected')).toBe('true');
+  });
+
   it('keeps the EML and Email OTP configuration error', () => {
     renderLogin({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['email', 'sms'] } });
     expect(screen.getByText('Error: Cannot use both EML and Email OTP')).toBeTruthy();

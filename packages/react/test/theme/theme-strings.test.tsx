@@ -2,31 +2,32 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { VestibuleLogin } from '../src/index';
-import { stylesheet } from '../src/styles/stylesheet';
-import { compileTheme } from '../src/theme/compile';
-import { defaultStyles } from '../src/theme/defaults';
-import { en } from '../src/strings/en';
-import { makeTranslate } from '../src/strings/translate';
-import { common } from '../src/strings/common';
-import { strings as mainStrings } from '../src/main/strings';
-import { strings as oauth } from '../src/features/oauth/strings';
-import { strings as otps } from '../src/features/otps/strings';
-import { strings as passkeys } from '../src/features/passkeys/strings';
-import { strings as wallets } from '../src/features/wallets/strings';
-import { laterCommon } from '../src/strings/later';
-import { laterStrings as laterMagicLinks } from '../src/features/magic-links/later-strings';
-import { laterStrings as laterOauth } from '../src/features/oauth/later-strings';
-import { laterStrings as laterOtps } from '../src/features/otps/later-strings';
-import { laterStrings as laterPasskeys } from '../src/features/passkeys/later-strings';
-import { laterStrings as laterPasswords } from '../src/features/passwords/later-strings';
-import { laterStrings as laterWallets } from '../src/features/wallets/later-strings';
-import { loadLater } from '../src/later/load';
-import { defaultStrings } from '../src/strings/all';
+import { VestibuleLogin } from '../../src/index';
+import { stylesheet } from '../../src/styles/stylesheet';
+import { compileTheme } from '../../src/theme/compile';
+import { darkPalette } from '../../src/theme/dark';
+import { defaultStyles } from '../../src/theme/defaults';
+import { en } from '../../src/strings/en';
+import { makeTranslate } from '../../src/strings/translate';
+import { common } from '../../src/strings/common';
+import { strings as mainStrings } from '../../src/main/strings';
+import { strings as oauth } from '../../src/features/oauth/strings';
+import { strings as otps } from '../../src/features/otps/strings';
+import { strings as passkeys } from '../../src/features/passkeys/strings';
+import { strings as wallets } from '../../src/features/wallets/strings';
+import { laterCommon } from '../../src/strings/later';
+import { laterStrings as laterMagicLinks } from '../../src/features/magic-links/later-strings';
+import { laterStrings as laterOauth } from '../../src/features/oauth/later-strings';
+import { laterStrings as laterOtps } from '../../src/features/otps/later-strings';
+import { laterStrings as laterPasskeys } from '../../src/features/passkeys/later-strings';
+import { laterStrings as laterPasswords } from '../../src/features/passwords/later-strings';
+import { laterStrings as laterWallets } from '../../src/features/wallets/later-strings';
+import { loadLater } from '../../src/later/load';
+import { defaultStrings } from '../../src/strings/all';
 
 const featureStrings = { oauth, otps, passkeys, wallets };
 const laterFeatureStrings = { laterMagicLinks, laterOauth, laterOtps, laterPasskeys, laterPasswords, laterWallets };
-import { apiError, expectNoAxeViolations, fakeClient } from './helpers';
+import { apiError, expectNoAxeViolations, fakeClient } from '../helpers';
 
 afterEach(cleanup);
 
@@ -131,10 +132,13 @@ describe('theme', () => {
     expect([...used].filter((name) => !defined.has(name))).toEqual([]);
   });
 
-  it('the stylesheet reads only variables the theme sets, and is fluid up to the theme width', () => {
-    const used = new Set([...css.matchAll(/var\((--vst-[\w-]+)/g)].map((m) => m[1]));
-    const set = new Set(Object.keys(compileTheme(undefined)));
-    expect([...used].filter((name) => !set.has(name!))).toEqual([]);
+  it('the stylesheet reads only variables the theme or the dark palette sets, the dark-only ones with a light fallback; and is fluid up to the theme width', () => {
+    const reads = [...css.matchAll(/var\((--vst-[\w-]+)(,?)/g)].map(([, name, comma]) => ({ name: name!, fallback: comma === ',' }));
+    const themed = new Set(Object.keys(compileTheme(undefined)));
+    expect(reads.filter(({ name }) => !themed.has(name) && !(name in darkPalette)).map(({ name }) => name)).toEqual([]);
+    expect(reads.filter(({ name, fallback }) => !themed.has(name) && !fallback).map(({ name }) => name)).toEqual([]);
+    // And the dark palette sets nothing that no rule reads.
+    expect(Object.keys(darkPalette).filter((name) => !reads.some((read) => read.name === name))).toEqual([]);
     expect(css).toMatch(/\.vestibule \{[^}]*width: 100%;[^}]*max-width: var\(--vst-width\)/);
     expect(css).toMatch(/\.vst-logo \{[^}]*max-height: 50px;[^}]*max-width: 100px;/);
   });
