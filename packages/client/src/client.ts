@@ -1,7 +1,7 @@
 import type { Session, SessionResponse, User } from '@vestibule/contract';
 import { createBootstrapCache } from './bootstrap.js';
 import { createCookieJar, sessionCookiesWritten } from './cookies.js';
-import { createEventLogger } from './event-logger.js';
+import { eventsLater } from './events-later.js';
 import { createHttpClient, resolveBaseUrl } from './http.js';
 import { lazyCalls } from './lazy-calls.js';
 import { ATTESTED_SESSION_DURATION_MINUTES, createSignIn } from './sign-in.js';
@@ -73,7 +73,7 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
   const sessions = new Proxy({} as SessionManager, { get: (_target, key) => Reflect.get(madeSessions(), key) });
   const signIn = createSignIn(http, sessions);
   const bootstrap = createBootstrapCache({ publicToken, http });
-  const events = createEventLogger(http);
+  const events = eventsLater(http);
   // The PKCE verifier of each wallet's last sign-in message: a sign-in and the account page's link send it.
   const walletVerifiers = new Map<string, string>();
 

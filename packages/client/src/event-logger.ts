@@ -1,11 +1,7 @@
 import type { LoggedEvent, LoggedEventName } from '@vestibule/contract';
 import type { HttpClient } from './http.js';
+import { EVENT_BATCH_SIZE, EVENT_FLUSH_INTERVAL_MS } from './event-batches.js';
 import { randomId } from './random-id.js';
-
-/** Events per POST /sdk/v1/events; a full batch is sent at once. */
-export const EVENT_BATCH_SIZE = 15;
-/** Longest an event waits in the queue before it is sent. */
-export const EVENT_FLUSH_INTERVAL_MS = 800;
 
 export interface EventLogger {
   log(name: LoggedEventName, details?: Record<string, unknown>): void;

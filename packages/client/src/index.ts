@@ -8,6 +8,7 @@
  * client.passwords, …).
  */
 export { createVestibuleClient } from './client.js';
+export { DEFAULT_BOOTSTRAP } from './bootstrap.js';
 export { VestibuleApiError, VestibuleSDKError, errorTypeOf, isErrorResponse, NETWORK_ERROR_MESSAGE, UNKNOWN_ERROR_MESSAGE } from './errors.js';
 export { USER_UNAUTHENTICATED_MESSAGE } from '@vestibule/contract/error-words';
 export type { ClientErrorType, NetworkErrorType } from './errors.js';
@@ -17,7 +18,7 @@ export { parsePublicToken } from './public-token.js';
 export type { PublicTokenInfo } from './public-token.js';
 export { DEFAULT_OPAQUE_TOKEN_COOKIE_NAME, DEFAULT_JWT_COOKIE_NAME, DEFAULT_IST_COOKIE_NAME } from './cookies.js';
 export { SESSION_REFRESH_INTERVAL_MS } from './session-manager.js';
-export { EVENT_BATCH_SIZE, EVENT_FLUSH_INTERVAL_MS } from './event-logger.js';
+export { EVENT_BATCH_SIZE, EVENT_FLUSH_INTERVAL_MS } from './event-batches.js';
 export { DEFAULT_SESSION_DURATION_MINUTES } from './sign-in.js';
 export type {
   ClientOptions,

@@ -6,5 +6,7 @@ export { VestibuleAccount } from './mounts/VestibuleAccount';
 export { getScreen } from './mounts/flows';
 export { compileTheme } from './theme/compile';
 export { defaultStyles } from './theme/defaults';
+export { loadLanguage } from './locales/load-language';
+export type { Language } from './locales/choose';
 export type { Screen, FlowState } from './flow/types';
 export type * from './types';

@@ -1,3 +1,4 @@
+import type { Language } from './locales/choose';
 /**
  * The public configuration and mount option shapes of the widgets.
  * The demo and host applications are written against these; the screens implement them.
@@ -193,6 +194,12 @@ export interface CommonMountOptions {
    * language that ships, else English. `strings` still overrides any text.
    */
   locale?: string;
+  /**
+   * The language already loaded (`await loadLanguage('de')`), for server rendering: the widget draws
+   * in it at once, on the server and as it hydrates, where `locale` would fetch it first. It wins
+   * over `locale`.
+   */
+  language?: Language;
   /**
    * A Content-Security-Policy nonce for the <style> element the widget injects (style-src
    * 'nonce-…'). Optional; without it the page's CSP must allow that style element otherwise.

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { Bootstrap } from '@vestibule/contract';
+import { DEFAULT_BOOTSTRAP } from '@vestibule/client';
 import { Watermark } from '../parts/Watermark';
 import { emit, reportError } from '../widget/report';
 import { makeTranslate, makeTranslateRich, translateFree } from '../strings/translate';
@@ -9,6 +10,7 @@ import { useFirstDraw } from './useFirstDraw';
 import { injectStyles } from '../theme/injectStyles';
 import type { CommonMountOptions, LoginConfig } from '../types';
 import { WidgetContext, type WidgetContextValue } from '../widget/context';
+import { useHydrating } from '../widget/hydration';
 
 export interface ShellProps extends CommonMountOptions {
   config: LoginConfig;
@@ -27,15 +29,19 @@ export interface ShellProps extends CommonMountOptions {
  * shadow root; the root element with class `vestibule` carrying the CSS variables a host's styles change; the
  * watermark footer.
  */
-export function WidgetShell({ client, config, styles, callbacks, strings, locale: askedLocale, nonce, children, onFirstRender }: ShellProps) {
+export function WidgetShell({ client, config, styles, callbacks, strings, locale: askedLocale, language: given, nonce, children, onFirstRender }: ShellProps) {
+  // Drawn on a server, or hydrating what one drew: the first draw is the same on both sides, whatever
+  // the browser holds (the bootstrap's defaults, English unless given a language, no wait).
+  const [served] = useState(useHydrating());
   const scheme = styles?.colorScheme;
-  const language = useFirstDraw(askedLocale, scheme);
+  const drawn = useFirstDraw(given ? 'en' : askedLocale, scheme, served);
+  const language = drawn && (given ?? drawn);
   const locale = language?.locale ?? 'en';
   const translation = language?.translation ?? null;
-  const [bootstrap, setBootstrap] = useState<Bootstrap>(() => client.bootstrap.getSync());
+  const [bootstrap, setBootstrap] = useState<Bootstrap>(() => (served ? { ...DEFAULT_BOOTSTRAP } : client.bootstrap.getSync()));
   // Known at first paint (cached, or fetched by another widget on the page), or room is kept for
   // what depends on it (the footer), so its arrival does not shift the host's page.
-  const [bootstrapKnown] = useState(() => client.bootstrap.isKnown());
+  const [bootstrapKnown] = useState(() => !served && client.bootstrap.isKnown());
   // The mount's onFirstRender until it has been called: read, not reacted to (the mounts pass a new
   // function at each render, which must not fetch the bootstrap again).
   const firstRender = useRef(onFirstRender);

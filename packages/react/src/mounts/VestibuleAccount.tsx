@@ -9,6 +9,7 @@ import { walletsAccount } from '../features/wallets';
 import { AccountPage } from '../account/AccountPage';
 import type { Feature } from '../flow/feature';
 import type { AccountMountOptions } from '../types';
+import { AfterHydration } from '../parts/AfterHydration';
 import { CheckedShell } from './CheckedShell';
 
 /**
@@ -40,7 +41,9 @@ export function VestibuleAccount(props: AccountMountOptions) {
   const wide = useMemo(() => ({ ...styles, container: { width: ACCOUNT_WIDTH, ...styles?.container } }), [styles]);
   return (
     <CheckedShell {...props} styles={wide}>
-      <AccountPage features={accountFeatures} nonce={nonce} />
+      <AfterHydration>
+        <AccountPage features={accountFeatures} nonce={nonce} />
+      </AfterHydration>
     </CheckedShell>
   );
 }

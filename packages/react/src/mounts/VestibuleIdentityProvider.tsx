@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { identityProvider, IdpOptionsContext, initialIdpSlice } from '../features/identity-provider';
 import { composeFlow } from '../flow/engine';
 import { Flow } from '../flow/Flow';
 import type { IdentityProviderMountOptions } from '../types';
+import { AfterHydration } from '../parts/AfterHydration';
 import { CheckedShell } from './CheckedShell';
 
 export const identityProviderFlow = composeFlow('identityProvider', [identityProvider], { start: 'IDPConsent' });
@@ -14,11 +15,14 @@ export const identityProviderFlow = composeFlow('identityProvider', [identityPro
 export function VestibuleIdentityProvider(props: IdentityProviderMountOptions) {
   const { client, getIDPConsentManifest, authTokenParams } = props;
   const options = useMemo(() => ({ getIDPConsentManifest }), [getIDPConsentManifest]);
-  const [initial] = useState(() => () => identityProviderFlow.initial(initialIdpSlice(window.location.search, authTokenParams ?? null)));
+  // Read on the first draw in the browser (AfterHydration), not on a server.
+  const initial = useCallback(() => identityProviderFlow.initial(initialIdpSlice(window.location.search, authTokenParams ?? null)), [authTokenParams]);
   return (
     <CheckedShell {...props} configOptional onFirstRender={(bootstrap) => client.events.log('render_idp_screen', { bootstrap })}>
       <IdpOptionsContext.Provider value={options}>
-        <Flow flow={identityProviderFlow} initial={initial} />
+        <AfterHydration>
+          <Flow flow={identityProviderFlow} initial={initial} />
+        </AfterHydration>
       </IdpOptionsContext.Provider>
     </CheckedShell>
   );

@@ -3,6 +3,7 @@ import { composeFlow } from '../flow/engine';
 import { Flow } from '../flow/Flow';
 import type { PasskeyRegistrationMountOptions } from '../types';
 import { registerLater } from '../later/register';
+import { AfterHydration } from '../parts/AfterHydration';
 import { CheckedShell } from './CheckedShell';
 
 // The later texts and styles come with this mount, not after its first paint: its start screen lists, names and creates passkeys.
@@ -15,7 +16,9 @@ export function VestibulePasskeyRegistration(props: PasskeyRegistrationMountOpti
   const { client } = props;
   return (
     <CheckedShell {...props}>
-      <Flow flow={passkeyRegistrationFlow} initial={() => passkeyRegistrationFlow.initial({ passkeyUser: client.user.getSync() })} />
+      <AfterHydration>
+        <Flow flow={passkeyRegistrationFlow} initial={() => passkeyRegistrationFlow.initial({ passkeyUser: client.user.getSync() })} />
+      </AfterHydration>
     </CheckedShell>
   );
 }

@@ -7,6 +7,7 @@ import { Flow } from '../flow/Flow';
 import { readTokenType } from '../flow/linkToken';
 import type { PasswordResetMountOptions } from '../types';
 import { registerLater } from '../later/register';
+import { AfterHydration } from '../parts/AfterHydration';
 import { CheckedShell } from './CheckedShell';
 
 // The later texts and styles come with this mount, not after its first paint: its first screens (the reset form, the landing from a provider) show them.
@@ -21,24 +22,27 @@ export const passwordResetFlow = composeFlow('passwordReset', [twoStep, magicLin
 /**
  * The password-reset widget: starts on PasswordResetForm with the token from the emailed link, or
  * on OAuthCallback when the server sent the browser back from a provider (vestibule_token_type=oauth).
+ * What it starts on is in the page's address, read in the browser (AfterHydration).
  */
 export function VestibulePasswordReset(props: PasswordResetMountOptions) {
   const { passwordResetToken } = props;
   return (
     <CheckedShell {...props}>
-      <Flow
-        flow={passwordResetFlow}
-        initial={() => {
-          const search = typeof window === 'undefined' ? '' : window.location.search;
-          const tokenType = readTokenType(search);
-          // A magic-link token is authenticated at once: pending from the first render.
-          return passwordResetFlow.initial({
-            resetPasswordState: { token: passwordResetToken, tokenType },
-            oauthLanding: readOAuthLanding(search),
-            pending: tokenType === 'login',
-          });
-        }}
-      />
+      <AfterHydration>
+        <Flow
+          flow={passwordResetFlow}
+          initial={() => {
+            const search = window.location.search;
+            const tokenType = readTokenType(search);
+            // A magic-link token is authenticated at once: pending from the first render.
+            return passwordResetFlow.initial({
+              resetPasswordState: { token: passwordResetToken, tokenType },
+              oauthLanding: readOAuthLanding(search),
+              pending: tokenType === 'login',
+            });
+          }}
+        />
+      </AfterHydration>
     </CheckedShell>
   );
 }

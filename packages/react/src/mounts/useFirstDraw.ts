@@ -14,9 +14,10 @@ const fetched = new Map<string, Language>();
  * missing (the language's texts, the dark colours) is fetched (first-draw.ts) before the widget
  * draws, so it never shows English or light and then jumps; a page in English and light carries none
  * of it. An auto widget on a light device draws at once and takes the dark colours in the
- * background, for the moment the device turns dark.
+ * background, for the moment the device turns dark. A widget `served` (drawn on a server, or
+ * hydrating that) never waits: it draws in English until what it fetches is in.
  */
-export function useFirstDraw(asked: string | undefined, scheme: ColorScheme | undefined): Language | undefined {
+export function useFirstDraw(asked: string | undefined, scheme: ColorScheme | undefined, served: boolean): Language | undefined {
   const first = asked ?? globalThis.navigator?.languages?.[0];
   const english = !first || /^en(-|$)/i.test(first);
   const dark = scheme === 'dark' || scheme === 'auto';
@@ -39,5 +40,6 @@ export function useFirstDraw(asked: string | undefined, scheme: ColorScheme | un
   }, [asked, dark, english, key]);
 
   const waitsForDark = scheme === 'dark' || (dark && globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches);
-  return english && !waitsForDark ? ENGLISH : (fetched.get(key) ?? language);
+  const known = fetched.get(key) ?? language;
+  return (english && !waitsForDark) || (served && !known) ? ENGLISH : known;
 }
