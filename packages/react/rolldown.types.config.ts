@@ -9,7 +9,13 @@ import { dts } from 'rolldown-plugin-dts';
  * Vite's (`?inline` CSS modules, vite/client) reaches it. Runs after the Vite builds, which empty dist/.
  */
 export default defineConfig({
-  input: { index: 'src/index.ts', vanilla: 'src/vanilla/index.ts', strings: 'src/strings/all.ts', 'config-check': 'src/widget/config-check.ts', languages: 'src/locales/load-language.ts' },
+  input: {
+    index: 'src/index.ts',
+    vanilla: 'src/vanilla/index.ts',
+    strings: 'src/strings/all.ts',
+    'config-check': 'src/widget/config-check.ts',
+    languages: 'src/locales/load-language.ts',
+  },
   // What the host installs beside us: our other packages and its React.
   external: [/^@vestibule\//, /^react($|\/)/, /^react-dom($|\/)/],
   plugins: [dts({ tsconfig: 'tsconfig.build.json', emitDtsOnly: true })],

@@ -169,7 +169,12 @@ export default defineConfig(({ mode }) => {
       lib: vanilla
         ? { entry: { vestibule: src('vanilla/global.ts') }, formats: ['es'], fileName: (_format, name) => `${name}.js` }
         : {
-            entry: { index: src('index.ts'), strings: src('strings/all.ts'), 'config-check': src('widget/config-check.ts'), languages: src('locales/load-language.ts') },
+            entry: {
+              index: src('index.ts'),
+              strings: src('strings/all.ts'),
+              'config-check': src('widget/config-check.ts'),
+              languages: src('locales/load-language.ts'),
+            },
             formats: ['es'],
           },
       rolldownOptions: vanilla ? oneScriptOutput : libraryOutput,
