@@ -27,6 +27,9 @@ const SCRIPT_PATH = '/cdn/vestibule/';
  */
 const REDIRECTING_PAGE_PATH = '/via-cdn/';
 const CDN_ORIGIN = `http://127.0.0.1:${E2E_PLAIN_PORT}`;
+/** The page that writes the widget as an element, `<vestibule-login>`, with the stack's token filled in. */
+const ELEMENTS_PAGE = 'e2e/fixtures/custom-elements.html';
+const ELEMENTS_PATH = '/elements/';
 
 let server: Server;
 test.beforeAll(async () => {
@@ -38,6 +41,11 @@ test.beforeAll(async () => {
     if (path.includes('..')) return void res.writeHead(404).end();
     if (path.startsWith(`${REDIRECTING_PAGE_PATH}${SCRIPT_PATH.slice(1)}`)) {
       return void res.writeHead(302, { location: `${CDN_ORIGIN}${path.slice(REDIRECTING_PAGE_PATH.length - 1)}` }).end();
+    }
+    if (path === ELEMENTS_PATH) {
+      const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
+      const fill = (text: string) => text.replaceAll('{{token}}', query.get('token') ?? '').replaceAll('{{api}}', query.get('api') ?? '');
+      return void readFile(ELEMENTS_PAGE, 'utf8').then((html) => res.writeHead(200, { 'content-type': types['.html'] }).end(fill(html)));
     }
     const file =
       path === '/' || path === REDIRECTING_PAGE_PATH ? PAGE : path.startsWith(SCRIPT_PATH) ? `${SCRIPT_DIR}/${path.slice(SCRIPT_PATH.length)}` : null;
@@ -80,6 +88,7 @@ test('a static page loads one script and mounts the login widget with the public
   const { errors, loaded } = await openPlainPage(page, '/');
   expect(await page.evaluate(() => Object.keys((window as unknown as { Vestibule: object }).Vestibule).sort())).toEqual([
     'createVestibuleClient',
+    'defineElements',
     'findElement',
     'mountAccount',
     'mountIdentityProvider',
@@ -173,6 +182,14 @@ test('on a first visit the widget paints in its final size: the bootstrap answer
   expect(after).toBe(first);
   const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+});
+
+test('a page writes <vestibule-login> with its attributes and no script of its own; a passcode signs in through it', async ({ page, request }, testInfo) => {
+  const { errors, publicToken } = await openPlainPage(page, ELEMENTS_PATH);
+  expect(publicToken).toBeTruthy();
+  await lookAt(page, testInfo, '1-element');
+  await signInWithPasscode(page, request, uniqueEmail('element'));
+  expect(errors).toEqual([]);
 });
 
 test("a host's dark theme: the social buttons' monochrome marks take the buttons' light text colour, the brand colours stay", async ({ page }, testInfo) => {

@@ -12,5 +12,7 @@ declare global {
 }
 
 globalThis.Vestibule = api;
+// <vestibule-login> and the other mounts, for pages that write HTML rather than call a function.
+if (globalThis.customElements) api.defineElements();
 
 export * from './index';

@@ -1,8 +1,9 @@
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { createVestibuleClient, type ClientOptions, type VestibuleClient } from '@vestibule/client';
-import { VestibuleLogin } from '../mounts/VestibuleLogin';
+import { createVestibuleClient, type ClientOptions } from '@vestibule/client';
+import { clientFor } from './clients';
+import { VestibuleAccount, VestibuleIdentityProvider, VestibuleLogin, VestibulePasskeyRegistration, VestibulePasswordReset } from './mounts';
 import type {
   AccountMountOptions,
   CommonMountOptions,
@@ -15,6 +16,8 @@ import type {
 
 /** A page without a bundler makes its own client from the one script too (the `Vestibule` global). */
 export { createVestibuleClient };
+/** The mounts as custom elements, `<vestibule-login>` and the others (defined by the one script). */
+export { defineElements } from './elements';
 
 export type Unmount = () => void;
 
@@ -34,22 +37,6 @@ export function findElement(selector: string): Element {
   return element;
 }
 
-/**
- * One client per set of client options on the page: two widgets mounted with the same public
- * token share the session manager, so signing in with one is seen by the other at once.
- */
-const clients = new Map<string, VestibuleClient>();
-
-function clientFor({ publicToken, apiBaseUrl, customApiDomain, cookieOptions, fetch }: ClientOptions): VestibuleClient {
-  const key = JSON.stringify([publicToken, apiBaseUrl, customApiDomain, cookieOptions]);
-  let client = clients.get(key);
-  if (!client) {
-    client = createVestibuleClient({ publicToken, apiBaseUrl, customApiDomain, cookieOptions, fetch });
-    clients.set(key, client);
-  }
-  return client;
-}
-
 function mount<P extends CommonMountOptions>(Component: ComponentType<P>, options: VanillaOptions<P>): Unmount {
   const { elementId, client, publicToken, apiBaseUrl, customApiDomain, cookieOptions, fetch, ...props } = options as VanillaOptions<P> & Partial<ClientOptions>;
   const element = findElement(elementId);
@@ -63,25 +50,6 @@ function mount<P extends CommonMountOptions>(Component: ComponentType<P>, option
   flushSync(() => root.render(createElement(Component, { ...props, client: resolved } as unknown as P)));
   return () => root.unmount();
 }
-
-/**
- * The mounts a page shows less often load on first use, so the one script's up-front download is
- * React, the client and the login widget (its budget, in bench/size.ts). They paint once loaded.
- */
-function lazyMount<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  // Made on first use, not when this module runs: React may not be initialised yet then (the
-  // chunks that share it import each other).
-  let Lazy: ComponentType<P> | undefined;
-  return (props: P) => {
-    Lazy ??= lazy(async () => ({ default: await load() })) as unknown as ComponentType<P>;
-    return createElement(Suspense, { fallback: null }, createElement(Lazy, props));
-  };
-}
-
-const VestibulePasswordReset = lazyMount(() => import('../mounts/VestibulePasswordReset').then((m) => m.VestibulePasswordReset));
-const VestibulePasskeyRegistration = lazyMount(() => import('../mounts/VestibulePasskeyRegistration').then((m) => m.VestibulePasskeyRegistration));
-const VestibuleIdentityProvider = lazyMount(() => import('../mounts/VestibuleIdentityProvider').then((m) => m.VestibuleIdentityProvider));
-const VestibuleAccount = lazyMount(() => import('../mounts/VestibuleAccount').then((m) => m.VestibuleAccount));
 
 export function mountLogin(options: VanillaOptions<LoginMountOptions>): Unmount {
   return mount(VestibuleLogin, options);
