@@ -14,9 +14,14 @@ export interface DemoServerOptions extends Omit<DemoConfig, 'styleNonce'> {
   oneTapScriptUrl?: string;
   /** The built demo (vite build output). */
   distDir?: string;
+  /** The built one script and its chunks (the react package's dist/vanilla), served under /vestibule/. */
+  oneScriptDir?: string;
 }
 
 const defaultDist = fileURLToPath(new URL('../dist', import.meta.url));
+const defaultOneScriptDir = fileURLToPath(new URL('../../../packages/react/dist/vanilla', import.meta.url));
+/** Where the one script is served: the configurator's code for a page of your own loads it from here. */
+export const ONE_SCRIPT_PATH = '/vestibule/';
 
 /** Escapes JSON for a <script type="application/json"> element, so no value can close the tag. */
 function inertJson(value: unknown): string {
@@ -58,11 +63,24 @@ export async function startDemo(options: DemoServerOptions): Promise<{ url: stri
     return template.replace('</head>', `<script type="application/json" id="${DEMO_CONFIG_ELEMENT_ID}">${inertJson(config)}</script></head>`);
   };
   const files = sirv(distDir, { etag: true, gzip: false });
+  // Any page may load the one script from here (a module script from another origin needs CORS), as
+  // from a CDN: the configurator's code, pasted into a page of your own, does.
+  const oneScript = sirv(options.oneScriptDir ?? defaultOneScriptDir, {
+    etag: true,
+    gzip: false,
+    setHeaders: (res) => res.setHeader('access-control-allow-origin', '*'),
+  });
   const server: Server = createServer((req, res) => {
     // Every response (pages, files, the 404): the browser sends no Referer from the demo, so an
     // emailed link's token in the address can never leak to another site or to the API.
     res.setHeader('referrer-policy', 'no-referrer');
     const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (path.startsWith(ONE_SCRIPT_PATH)) {
+      req.url = (req.url ?? '/').slice(ONE_SCRIPT_PATH.length - 1);
+      return void oneScript(req, res, () => {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+      });
+    }
     const isPage = !/\.[a-z0-9]+$/i.test(path);
     if (isPage) {
       const nonce = randomBytes(16).toString('base64');

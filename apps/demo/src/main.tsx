@@ -8,6 +8,7 @@ import { PasskeysPage } from './pages/PasskeysPage';
 import { IdpPage } from './pages/IdpPage';
 import { AccountPage } from './pages/AccountPage';
 import { OutboxPage } from './pages/OutboxPage';
+import { ConfiguratorPage } from './configurator/ConfiguratorPage';
 import { PAGE_SCHEME } from './page-options';
 import './demo.css';
 
@@ -23,6 +24,8 @@ function Page() {
       return <IdpPage client={client} />;
     case '/account':
       return <AccountPage client={client} />;
+    case '/configurator':
+      return <ConfiguratorPage client={client} />;
     case '/outbox':
       return <OutboxPage apiBaseUrl={demo.apiBaseUrl} />;
     default:

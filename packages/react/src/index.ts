@@ -6,6 +6,8 @@ export { VestibuleAccount } from './mounts/VestibuleAccount';
 export { getScreen } from './mounts/flows';
 export { compileTheme } from './theme/compile';
 export { defaultStyles } from './theme/defaults';
+/** Each social provider's name as its button says it ('GitHub', 'X'). */
+export { PROVIDER_NAMES } from './features/oauth/strings';
 export { loadLanguage } from './locales/load-language';
 export type { Language } from './locales/choose';
 export type { Screen, FlowState } from './flow/types';

@@ -8,6 +8,7 @@ export const PAGES = [
   { path: '/passkeys', label: 'Passkey registration' },
   { path: '/idp', label: 'Identity provider' },
   { path: '/account', label: 'Account' },
+  { path: '/configurator', label: 'Configurator' },
   { path: '/outbox', label: 'Outbox' },
 ] as const;
 
