@@ -41,6 +41,33 @@ test('in Arabic the widget is written right to left', async ({ page }, testInfo)
   await lookAt(page, testInfo, '1-arabic');
 });
 
+test('in Arabic an address, a number and a code are still written left to right, lined up at the right', async ({ page, request }, testInfo) => {
+  const config = { products: ['otp'], otpOptions: { methods: ['sms', 'email'] } };
+  await page.goto(`/?locale=ar&config=${encodeURIComponent(JSON.stringify(config))}`);
+  await expect(page.getByRole('heading', { name: ar['Sign up or log in'] })).toBeVisible();
+  // The phone field starts on Saudi Arabia, with a number as people there write it.
+  const phone = page.getByPlaceholder(ar['(123) 456-7890']);
+  await expect(phone).toBeVisible();
+  await expect(phone).toHaveCSS('direction', 'ltr');
+  await expect(phone).toHaveCSS('text-align', 'right');
+  await page.getByRole('tab', { name: ar.Email }).click();
+  const email = uniqueEmail('arabic');
+  const field = page.getByRole('textbox', { name: ar.Email });
+  await field.fill(email);
+  await expect(field).toHaveCSS('direction', 'ltr');
+  await lookAt(page, testInfo, '1-address');
+  await page.getByRole('button', { name: ar['Continue with email'] }).click();
+  await expect(page.getByRole('heading', { name: ar['Enter passcode'] })).toBeVisible();
+  const code = (await latestMessageTo(request, email)).text.match(/\b\d{6}\b/)?.[0] ?? '';
+  await page.keyboard.type(code.slice(0, 3));
+  // The first digit typed is in the leftmost slot.
+  const slots = page.locator('.vst-code-slot');
+  const [first, last] = [await slots.first().boundingBox(), await slots.last().boundingBox()];
+  expect(first && last && first.x < last.x).toBe(true);
+  await expect(slots.first()).toHaveText(code[0] ?? '');
+  await lookAt(page, testInfo, '2-code');
+});
+
 test.describe('with a browser that prefers French', () => {
   test.use({ locale: 'fr-FR' });
 

@@ -19,7 +19,7 @@ export const translation: Translation = {
   'Error: Cannot use both EML and Email OTP': 'خطأ: لا يمكن استخدام EML وEmail OTP معًا',
   'Invalid email address.': 'عنوان البريد الإلكتروني غير صالح.',
   'Phone number': 'رقم الهاتف',
-  '(123) 456-7890': '(123) 456-7890',
+  '(123) 456-7890': '050 123 4567',
   'Continue with text message': 'المتابعة باستخدام رسالة نصية',
   'Continue with WhatsApp': 'المتابعة باستخدام WhatsApp',
   'Loading the phone number field...': 'جارٍ تحميل حقل رقم الهاتف...',

@@ -19,7 +19,7 @@ export const translation: Translation = {
   'Error: Cannot use both EML and Email OTP': 'Fehler: EML und E-Mail-OTP können nicht zusammen verwendet werden',
   'Invalid email address.': 'Ungültige E-Mail-Adresse.',
   'Phone number': 'Telefonnummer',
-  '(123) 456-7890': '(123) 456-7890',
+  '(123) 456-7890': '01512 3456789',
   'Continue with text message': 'Weiter mit SMS',
   'Continue with WhatsApp': 'Weiter mit WhatsApp',
   'Loading the phone number field...': 'Telefonnummernfeld wird geladen...',

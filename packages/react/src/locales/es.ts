@@ -19,7 +19,7 @@ export const translation: Translation = {
   'Error: Cannot use both EML and Email OTP': 'Error: No se pueden usar a la vez EML y Email OTP',
   'Invalid email address.': 'Dirección de correo electrónico no válida.',
   'Phone number': 'Número de teléfono',
-  '(123) 456-7890': '(123) 456-7890',
+  '(123) 456-7890': '612 34 56 78',
   'Continue with text message': 'Continuar con SMS',
   'Continue with WhatsApp': 'Continuar con WhatsApp',
   'Loading the phone number field...': 'Cargando el campo del número de teléfono...',

@@ -19,7 +19,7 @@ export const translation: Translation = {
   'Error: Cannot use both EML and Email OTP': "Erreur : impossible d'utiliser à la fois EML et Email OTP",
   'Invalid email address.': 'Adresse e-mail non valide.',
   'Phone number': 'Numéro de téléphone',
-  '(123) 456-7890': '(123) 456-7890',
+  '(123) 456-7890': '06 12 34 56 78',
   'Continue with text message': 'Continuer par SMS',
   'Continue with WhatsApp': 'Continuer avec WhatsApp',
   'Loading the phone number field...': 'Chargement du champ du numéro de téléphone...',

@@ -19,7 +19,7 @@ export const translation: Translation = {
   'Error: Cannot use both EML and Email OTP': 'エラー：EML とメール OTP は同時に使用できません',
   'Invalid email address.': 'メールアドレスが無効です。',
   'Phone number': '電話番号',
-  '(123) 456-7890': '(123) 456-7890',
+  '(123) 456-7890': '090-1234-5678',
   'Continue with text message': 'SMS で続行',
   'Continue with WhatsApp': 'WhatsApp で続行',
   'Loading the phone number field...': '電話番号の入力欄を読み込んでいます...',

@@ -19,7 +19,7 @@ export const translation: Translation = {
   'Error: Cannot use both EML and Email OTP': 'Erro: não é possível usar EML e Email OTP ao mesmo tempo',
   'Invalid email address.': 'Endereço de e-mail inválido.',
   'Phone number': 'Número de telefone',
-  '(123) 456-7890': '(123) 456-7890',
+  '(123) 456-7890': '(11) 91234-5678',
   'Continue with text message': 'Continuar com SMS',
   'Continue with WhatsApp': 'Continuar com WhatsApp',
   'Loading the phone number field...': 'Carregando o campo de número de telefone...',

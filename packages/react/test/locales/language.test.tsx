@@ -105,4 +105,19 @@ describe('what is formatted for the language', () => {
     const names = countryOptions('fr').map((option) => option.name);
     expect(names).toEqual([...names].sort(new Intl.Collator('fr').compare));
   });
+
+  it("starts a phone field on the language's country, with an example number as people there write it", async () => {
+    const de = await loadTranslation('de');
+    render(<VestibuleLogin client={fakeClient()} config={{ products: ['otp'], otpOptions: { methods: ['sms'] } }} locale="de" />);
+    const field = await screen.findByPlaceholderText('01512 3456789');
+    const country = (await screen.findByLabelText(de.Country)) as HTMLSelectElement;
+    expect(country.value).toBe('DE');
+    expect(field).toBeTruthy();
+  });
+
+  it('keeps the United States and the contract’s placeholder in English', async () => {
+    render(<VestibuleLogin client={fakeClient()} config={{ products: ['otp'], otpOptions: { methods: ['sms'] } }} locale="en" />);
+    expect(await screen.findByPlaceholderText('(123) 456-7890')).toBeTruthy();
+    expect(((await screen.findByLabelText('Country')) as HTMLSelectElement).value).toBe('US');
+  });
 });

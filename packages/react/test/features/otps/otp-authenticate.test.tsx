@@ -133,6 +133,8 @@ describe('OTPAuthenticate', () => {
     expect(code().disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Resend code' })).toBeTruthy();
     expect(formatRemaining(65)).toBe('1:05');
+    // In the digits of the widget's language where it has its own (Intl).
+    expect(formatRemaining(65, 'ar-EG')).toBe('١:٠٥');
   });
 
   it('resend: sending, "Code sent" for 2 s, then back; toast "Email resent"; countdown restarts; methodId replaced', async () => {

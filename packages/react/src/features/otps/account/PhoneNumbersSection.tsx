@@ -6,6 +6,7 @@ import { Loading } from '../../../parts/Loading';
 import { useWidget } from '../../../widget/context';
 import { phoneChanges } from './changes';
 import { texts } from './texts';
+import { defaultCountry } from '../../../phone/default-country';
 import { passcodeLocale } from '../../../widget/passcode-locale';
 
 /** The new number's field takes the focus as it shows, its caret at the start. */
@@ -38,7 +39,7 @@ function NewPhone({ action, onSend, onCancel }: NewContactProps) {
   const { t, free, locale } = useWidget();
   const id = useId();
   const mod = usePhoneModule();
-  const [country, setCountry] = useState<CountryCode>('US');
+  const [country, setCountry] = useState<CountryCode>(() => defaultCountry(locale));
   const [value, setValue] = useState('');
   const [invalid, setInvalid] = useState(false);
   if (mod === null) return <Loading />;

@@ -11,10 +11,11 @@ import { CodeEntry } from '../../../passcode/CodeEntry';
 export const COUNTDOWN_TICK_MS = 1000;
 export const CODE_SENT_MS = 2000;
 
-/** Seconds as m:ss ('4:59'). */
-export function formatRemaining(seconds: number): string {
+/** Seconds as m:ss ('4:59'), in the digits of the widget's language (Intl: '٤:٥٩' in Arabic). */
+export function formatRemaining(seconds: number, locale = 'en'): string {
   const s = Math.max(0, seconds);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  const digits = (n: number, minimumIntegerDigits: number) => new Intl.NumberFormat(locale, { minimumIntegerDigits, useGrouping: false }).format(n);
+  return `${digits(Math.floor(s / 60), 1)}:${digits(s % 60, 2)}`;
 }
 
 /** Whole seconds from now until expiresAt, 0 once it has passed. */
@@ -73,7 +74,7 @@ const ResendButton = forwardRef<HTMLButtonElement, { prominent: boolean; describ
  * any more: the entry is disabled and resend becomes the button that takes focus.
  */
 export function OTPAuthenticate() {
-  const { t } = useWidget();
+  const { t, locale } = useWidget();
   const { state, send } = useFlow();
   const otp = state.otpState;
   const id = useId();
@@ -146,7 +147,7 @@ export function OTPAuthenticate() {
           {t('codeExpired')}
         </p>
       ) : (
-        <p className="vst-text vst-countdown">{t('codeExpiresIn', { time: formatRemaining(seconds) })}</p>
+        <p className="vst-text vst-countdown">{t('codeExpiresIn', { time: formatRemaining(seconds, locale) })}</p>
       )}
       {unusable ? (
         <ResendButton ref={resendRef} prominent describedBy={dead ? errorId : expiredId} />

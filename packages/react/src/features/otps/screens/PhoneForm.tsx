@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useFlow } from '../../../flow/FlowContext';
 import { Button } from '../../../parts/Button';
+import { defaultCountry } from '../../../phone/default-country';
 import { useWidget } from '../../../widget/context';
 import { loadPhoneModule, phoneModuleIfLoaded, PHONE_SUBMIT_TIMEOUT_MS, resolvePhone, within, type CountryCode, type PhoneModule } from '../phoneModule';
 import { CONTINUE_WITH, PHONE_TYPING_TIMEOUT_MS, PhoneStandIn } from './PhoneStandIn';
@@ -56,7 +57,7 @@ export function PhoneForm({ method, typed, caret }: PhoneFormProps) {
   const { mod, gaveUp } = usePhoneModule();
   usePrefetchPasscodeScreen();
   const draft = state.mainDraft?.method === method ? state.mainDraft : null;
-  const [country, setCountry] = useState<CountryCode>(() => (draft?.country as CountryCode | undefined) ?? 'US');
+  const [country, setCountry] = useState<CountryCode>(() => (draft?.country as CountryCode | undefined) ?? defaultCountry(locale));
   const [value, setValue] = useState(() => typed || (draft?.typed ?? ''));
   const [invalid, setInvalid] = useState(false);
   const [checking, setChecking] = useState(false);
