@@ -62,10 +62,13 @@ export async function startDemo(options: DemoServerOptions): Promise<{ url: stri
     const config: DemoConfig = { apiBaseUrl: options.apiBaseUrl, publicToken: options.publicToken, styleNonce };
     return template.replace('</head>', `<script type="application/json" id="${DEMO_CONFIG_ELEMENT_ID}">${inertJson(config)}</script></head>`);
   };
-  const files = sirv(distDir, { etag: true, gzip: false });
+  // `dev`: each request looks for its file, so a file a rebuild removed is a 404, not a read of a
+  // file that is gone (that stream's error took the whole process down, the API with it).
+  const files = sirv(distDir, { dev: true, etag: true, gzip: false });
   // Any page may load the one script from here (a module script from another origin needs CORS), as
   // from a CDN: the configurator's code, pasted into a page of your own, does.
   const oneScript = sirv(options.oneScriptDir ?? defaultOneScriptDir, {
+    dev: true,
     etag: true,
     gzip: false,
     setHeaders: (res) => res.setHeader('access-control-allow-origin', '*'),

@@ -13,8 +13,13 @@ export function resolveBaseUrl(options: { publicToken: string; apiBaseUrl?: stri
   const { publicToken, apiBaseUrl, customApiDomain } = options;
   let base: string | undefined;
   if (customApiDomain) base = /^https?:\/\//i.test(customApiDomain) ? customApiDomain : `https://${customApiDomain}`;
-  else if (apiBaseUrl) base = apiBaseUrl;
-  else {
+  else if (apiBaseUrl) {
+    // A path on the page's origin, or http(s): never another scheme (javascript: would run where a
+    // sign-in sends the browser to the API).
+    if (/^[a-z][\w+.-]*:/i.test(apiBaseUrl) && !/^https?:/i.test(apiBaseUrl))
+      throw new VestibuleSDKError('sdk_error', `apiBaseUrl must be an http(s) address or a path, not "${apiBaseUrl.slice(0, 40)}".`);
+    base = apiBaseUrl;
+  } else {
     const info = parsePublicToken(publicToken);
     if (info?.environment === 'test') base = DEFAULT_TEST_API_BASE_URL;
     else if (info?.environment === 'live')

@@ -16,6 +16,14 @@ describe('resolveBaseUrl', () => {
     expect(resolveBaseUrl({ publicToken: 'public-token-live-1', customApiDomain: 'https://login.host.com' })).toBe('https://login.host.com');
   });
 
+  it('takes an http(s) address or a path on the page’s origin, never another scheme', () => {
+    expect(resolveBaseUrl({ publicToken: TEST_TOKEN, apiBaseUrl: '/api/' })).toBe('/api');
+    expect(resolveBaseUrl({ publicToken: TEST_TOKEN, apiBaseUrl: 'HTTP://api.test' })).toBe('HTTP://api.test');
+    for (const apiBaseUrl of ['javascript:alert(1)//x', 'JavaScript:void(0)', 'data:text/html,x', 'vbscript:x']) {
+      expect(() => resolveBaseUrl({ publicToken: TEST_TOKEN, apiBaseUrl }), apiBaseUrl).toThrow(/apiBaseUrl must be an http\(s\) address or a path/);
+    }
+  });
+
   it('throws a clear error for a live token without a base', () => {
     expect(() => resolveBaseUrl({ publicToken: 'public-token-live-abc' })).toThrow(VestibuleSDKError);
     expect(() => resolveBaseUrl({ publicToken: 'public-token-live-abc' })).toThrow(/live public token.*apiBaseUrl/);

@@ -13,7 +13,11 @@ const languageOf = (tag: string) => tag.toLowerCase().split('-')[0];
 /**
  * The shipped locale for a language tag (BCP 47): the same tag in any case, else the first with
  * its language ('de-CH' is German, 'pt-PT' Brazilian Portuguese, 'en-GB' English); none for any
- * other language.
+ * other language, or for what is not text. Spaces around it are ignored and '_' is read as '-'
+ * ('pt_BR', as POSIX systems write it).
  */
-export const matchLocale = (tag: string): Locale | undefined =>
-  LOCALES.find((locale) => locale.toLowerCase() === tag.toLowerCase()) ?? LOCALES.find((locale) => languageOf(locale) === languageOf(tag));
+export function matchLocale(tag: unknown): Locale | undefined {
+  if (typeof tag !== 'string') return undefined;
+  const wanted = tag.trim().replace(/_/g, '-').toLowerCase();
+  return LOCALES.find((locale) => locale.toLowerCase() === wanted) ?? LOCALES.find((locale) => languageOf(locale) === languageOf(wanted));
+}

@@ -76,6 +76,36 @@ describe('the mounts as custom elements', () => {
     await waitFor(() => expect(element.querySelector('.vestibule')?.textContent).toMatch(/config/i));
   });
 
+  it('a token the client refuses is said once, on the console and as a vestibule-error event, and nothing is thrown', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const heard = vi.fn();
+    document.body.addEventListener('vestibule-error', (event) => heard((event as CustomEvent).detail));
+    const element = place(`<vestibule-login public-token="public-token-live-abc" config='{"products":["emailMagicLinks"]}'></vestibule-login>`);
+    await waitFor(() => expect(heard).toHaveBeenCalledTimes(1));
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(/^Vestibule: <vestibule-login> cannot draw: A live public token needs an API base/));
+    act(() => element.setAttribute('locale', 'de'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(element.childElementCount).toBe(0);
+  });
+
+  it('a property set to undefined gives the attribute back', async () => {
+    const element = place(`<vestibule-login config='{"products":["emailMagicLinks"]}'></vestibule-login>`) as HTMLElement & {
+      client: unknown;
+      config: unknown;
+    };
+    element.client = fakeClient();
+    act(() => {
+      element.config = { products: ['otp'], otpOptions: { methods: ['sms', 'email'] } };
+    });
+    await waitFor(() => expect(element.querySelector('[role=tablist]')).toBeTruthy());
+    act(() => {
+      element.config = undefined;
+    });
+    await waitFor(() => expect(element.querySelector('[role=tablist]')).toBeNull());
+    expect(heading(element)).toBe('Sign up or log in');
+  });
+
   it('the other mounts are elements too', () => {
     for (const tag of ['vestibule-password-reset', 'vestibule-passkey-registration', 'vestibule-identity-provider', 'vestibule-account']) {
       expect(customElements.get(tag), tag).toBeTruthy();

@@ -24,7 +24,9 @@ export interface Language {
  */
 export function chooseLocale(asked: string | undefined, preferred: readonly string[] = globalThis.navigator?.languages ?? []): Locale {
   const match = asked === undefined ? undefined : matchLocale(asked);
-  if (asked !== undefined && !match) console.warn(`Vestibule: the locale "${asked}" is not one of ${LOCALES.join(', ')}; using the browser's language.`);
+  // The value is quoted as JSON and cut short: whatever a page passed, it stays one short line.
+  if (asked !== undefined && !match)
+    console.warn(`Vestibule: the locale ${JSON.stringify(String(asked).slice(0, 40))} is not one of ${LOCALES.join(', ')}; using the browser's language.`);
   return match ?? preferred.map(matchLocale).find(Boolean) ?? 'en';
 }
 
@@ -32,7 +34,9 @@ export function chooseLocale(asked: string | undefined, preferred: readonly stri
 export const loadTranslation = (locale: Exclude<Locale, 'en'>): Promise<Translation> => chunks[locale]().then((module) => module.translation);
 
 /** The language for a mount's `locale` option, its translation fetched. */
-export async function chooseLanguage(asked: string | undefined): Promise<Language> {
-  const locale = chooseLocale(asked);
+export const chooseLanguage = (asked: string | undefined): Promise<Language> => languageFor(chooseLocale(asked));
+
+/** A shipped locale's language, its translation fetched. */
+export async function languageFor(locale: Locale): Promise<Language> {
   return { locale, translation: locale === 'en' ? null : await loadTranslation(locale) };
 }

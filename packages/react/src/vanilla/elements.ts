@@ -47,7 +47,8 @@ function elementFor(Component: (props: never) => ReactNode, tag: string): Custom
     #root: Root | undefined;
     #set: Props = {};
     #scheduled = false;
-    #warned = false;
+    /** The last problem said, so each is said once, not at every change. */
+    #problem = '';
 
     connectedCallback() {
       this.#schedule();
@@ -97,17 +98,34 @@ function elementFor(Component: (props: never) => ReactNode, tag: string): Custom
         const text = this.getAttribute(attribute);
         if (text !== null) given[prop] = text;
       }
-      const { publicToken, apiBaseUrl, colorScheme, client, callbacks, styles, ...rest } = { ...given, ...this.#set };
-      const resolved =
-        (client as VestibuleClient | undefined) ??
-        (typeof publicToken === 'string' && publicToken ? clientFor({ publicToken, apiBaseUrl: apiBaseUrl as string | undefined }) : null);
-      if (!resolved) {
-        if (!this.#warned) console.error(`Vestibule: <${tag}> needs a public-token attribute (or a client property) to draw.`);
-        this.#warned = true;
-        return null;
-      }
+      // A property set to undefined is cleared: its attribute applies again.
+      const set = Object.fromEntries(Object.entries(this.#set).filter(([, value]) => value !== undefined));
+      const { publicToken, apiBaseUrl, colorScheme, client, callbacks, styles, ...rest } = { ...given, ...set };
+      const resolved = (client as VestibuleClient | undefined) ?? this.#client(publicToken, apiBaseUrl);
+      if (!resolved) return null;
       const withScheme = colorScheme ? { ...(styles as Styles | undefined), colorScheme: colorScheme as ColorScheme } : (styles as Styles | undefined);
       return { ...rest, styles: withScheme, client: resolved, callbacks: this.#callbacks(callbacks as Callbacks | undefined) };
+    }
+
+    /**
+     * The client for a public token: none (said once on the console, and as a vestibule-error event)
+     * without a token, or for one the client refuses (a live token with no api-base-url, say).
+     */
+    #client(publicToken: unknown, apiBaseUrl: unknown): VestibuleClient | null {
+      let problem = `Vestibule: <${tag}> needs a public-token attribute (or a client property) to draw.`;
+      if (typeof publicToken === 'string' && publicToken) {
+        try {
+          return clientFor({ publicToken, apiBaseUrl: typeof apiBaseUrl === 'string' ? apiBaseUrl : undefined });
+        } catch (error) {
+          problem = `Vestibule: <${tag}> cannot draw: ${error instanceof Error ? error.message : String(error)}`;
+        }
+      }
+      if (problem !== this.#problem) {
+        this.#problem = problem;
+        console.error(problem);
+        this.dispatchEvent(new CustomEvent('vestibule-error', { detail: { message: problem }, bubbles: true, composed: true }));
+      }
+      return null;
     }
 
     /** The host's callbacks, and the same as DOM events on the element. */

@@ -42,6 +42,8 @@ function word(fault: ConfigFault): string {
       return `otpOptions.methods is ${show(fault[1])}; it takes an array of ${list(OTP_METHODS, 'and')}.`;
     case 'otpMethodUnknown':
       return `otpOptions.methods has ${item(fault[1])}; the methods are ${list(OTP_METHODS, 'and')}.`;
+    case 'otpLocale':
+      return `otpOptions.locale is ${show(fault[1])}; it takes a language tag such as 'de' or 'pt-BR'.`;
     case 'oauthPosition':
       return `oauthOptions.position is ${show(fault[1])}; it takes 'above' or 'below'.`;
     case 'oauthProvidersNotArray':

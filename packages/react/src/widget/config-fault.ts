@@ -42,6 +42,7 @@ export type ConfigFault =
   | ['otpMethodsNone', empty: boolean]
   | ['otpMethodsNotArray', value: unknown]
   | ['otpMethodUnknown', value: unknown]
+  | ['otpLocale', value: unknown]
   | ['oauthPosition', value: unknown]
   | ['oauthProvidersNotArray', value: unknown]
   | ['oauthProviderUnknown', value: unknown]
@@ -65,6 +66,8 @@ function productsFault(products: unknown): ConfigFault | null {
 
 function otpFault(products: unknown[], otp: Options | undefined): ConfigFault | null {
   const methods = otp?.methods;
+  // A language tag the server is sent with every passcode: not text, every send would be refused.
+  if (otp?.locale !== undefined && typeof otp.locale !== 'string') return ['otpLocale', otp.locale];
   // Without methods the passcode product has nothing to show.
   if (products.includes('otp') && (methods === undefined || (Array.isArray(methods) && methods.length === 0))) return ['otpMethodsNone', Boolean(methods)];
   if (methods === undefined) return null;

@@ -23,6 +23,10 @@ describe('choosing the language', () => {
     expect(matchLocale('en-GB')).toBe('en');
     expect(matchLocale('ar-EG')).toBe('ar');
     expect(matchLocale('ko')).toBeUndefined();
+    // As POSIX systems write it, with spaces around: the server reads it so too.
+    expect(matchLocale(' pt_BR ')).toBe('pt-BR');
+    expect(matchLocale(5)).toBeUndefined();
+    expect(matchLocale(['de'])).toBeUndefined();
   });
 
   it("is the mount's locale, else the browser's first preference that ships, else English", () => {
@@ -66,6 +70,18 @@ describe('a widget in another language', () => {
     expect(await screen.findByRole('heading', { name: fr['Sign up or log in'] })).toBeTruthy();
   });
 
+  it('passes over an override that is not text', async () => {
+    login({ strings: { 'Sign up or log in': 5 as unknown as string, Email: { a: 1 } as unknown as string } });
+    expect(await screen.findByRole('heading', { name: 'Sign up or log in' })).toBeTruthy();
+    expect(screen.getByLabelText('Email')).toBeTruthy();
+  });
+
+  it('fills only its own placeholders: a host text naming {constructor} keeps it as written', async () => {
+    const { makeTranslate } = await import('../../src/strings/translate');
+    const t = makeTranslate({ 'Continue with {provider}': 'With {provider}, not {constructor}' });
+    expect(t('continueWithProvider', { provider: 'GitHub' })).toBe('With GitHub, not {constructor}');
+  });
+
   it("keeps the host's own words over the language's", async () => {
     await loadTranslation('es');
     login({ locale: 'es', strings: { 'Sign up or log in': 'Bienvenido a Acme' } });
@@ -94,6 +110,18 @@ describe('a widget in another language', () => {
   it('stays in English with no locale and an English browser', () => {
     login();
     expect(screen.getByRole('heading', { name: 'Sign up or log in' })).toBeTruthy();
+  });
+});
+
+describe('loadLanguage, for server rendering', () => {
+  it('loads a shipped language; anything else is English, whatever the machine prefers', async () => {
+    const { loadLanguage } = await import('../../src/locales/load-language');
+    const de = await loadTranslation('de');
+    expect(await loadLanguage('de-AT')).toEqual({ locale: 'de', translation: de });
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE']);
+    expect(await loadLanguage('xx')).toEqual({ locale: 'en', translation: null });
+    // A query parameter given twice arrives as an array.
+    expect(await loadLanguage(['de', 'fr'] as unknown as string)).toEqual({ locale: 'en', translation: null });
   });
 });
 

@@ -62,6 +62,11 @@ describe('configProblem: the first mistake in a configuration, for the developer
       "oauthOptions.providers is the string 'google'; it takes an array of entries such as { type: 'google' }.",
     ],
     [
+      'a passcode language that is not text',
+      { products: ['otp'], otpOptions: { methods: ['email'], locale: 5 } },
+      "otpOptions.locale is 5; it takes a language tag such as 'de' or 'pt-BR'.",
+    ],
+    [
       'an unknown OAuth position',
       { products: ['oauth'], oauthOptions: { providers: [], position: 'left' } },
       "oauthOptions.position is the string 'left'; it takes 'above' or 'below'.",
