@@ -4,7 +4,7 @@ import type { CssVars } from './overrides';
  * The dark palette: every colour of the default theme (defaults.ts) on a near-black ground, and the
  * colours the later screens' rules fall back to (toasts, banners, read-only fields: styles/later.css).
  * Each text colour meets WCAG 2.2 AA on the ground it is drawn on (4.5:1; most reach 8:1), and input
- * borders reach 3:1. Loaded only by a widget whose `colorScheme` is dark or auto (useColorScheme.ts).
+ * borders reach 3:1. Loaded only by a widget whose `colorScheme` is dark or auto (mounts/useFirstDraw.ts).
  */
 export const darkPalette: Readonly<CssVars> = {
   '--vst-container-bg': '#14181b',

@@ -6,7 +6,7 @@ import { Loading } from '../../../parts/Loading';
 import { useWidget } from '../../../widget/context';
 import { phoneChanges } from './changes';
 import { texts } from './texts';
-import { defaultCountry } from '../../../phone/default-country';
+import { defaultCountry } from '../default-country';
 import { passcodeLocale } from '../../../widget/passcode-locale';
 
 /** The new number's field takes the focus as it shows, its caret at the start. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useFlow } from '../../../flow/FlowContext';
 import { Button } from '../../../parts/Button';
-import { defaultCountry } from '../../../phone/default-country';
+import { defaultCountry } from '../default-country';
 import { useWidget } from '../../../widget/context';
 import { loadPhoneModule, phoneModuleIfLoaded, PHONE_SUBMIT_TIMEOUT_MS, resolvePhone, within, type CountryCode, type PhoneModule } from '../phoneModule';
 import { CONTINUE_WITH, PHONE_TYPING_TIMEOUT_MS, PhoneStandIn } from './PhoneStandIn';
