@@ -45,6 +45,17 @@ function looks(widget: Locator) {
   });
 }
 
+/** Passcodes by text and email instead of magic links, in German, dark, a light purple (it reads on the dark ground), rounded. */
+async function choose(page: Page): Promise<void> {
+  await page.getByLabel('Email magic links').uncheck();
+  await page.getByLabel('One-time passcodes').check();
+  await page.getByRole('group', { name: 'Passcodes by' }).getByLabel('Email').check();
+  await page.getByLabel('Language').selectOption('de');
+  await page.getByLabel('dark', { exact: true }).check();
+  await page.getByLabel('Primary colour').fill('#c084fc');
+  await page.getByLabel('Corners').selectOption('8px');
+}
+
 async function copied(page: Page, title: string): Promise<string> {
   await page.getByRole('button', { name: `Copy the ${title} code` }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Copied.' })).toBeVisible();
@@ -62,14 +73,7 @@ test('the configurator changes its widget as you choose, and its code draws the 
   await expect(preview.getByRole('button', { name: 'Continue with GitHub' })).toBeVisible();
   await lookAt(page, testInfo, '1-configurator');
 
-  // Passcodes by text and email instead of magic links, in German, dark, a light purple (it reads on the dark ground), rounded.
-  await page.getByLabel('Email magic links').uncheck();
-  await page.getByLabel('One-time passcodes').check();
-  await page.getByRole('group', { name: 'Passcodes by' }).getByLabel('Email').check();
-  await page.getByLabel('Language').selectOption('de');
-  await page.getByLabel('dark', { exact: true }).check();
-  await page.getByLabel('Primary colour').fill('#c084fc');
-  await page.getByLabel('Corners').selectOption('8px');
+  await choose(page);
   await expect(preview.getByRole('tab', { name: 'SMS' })).toBeVisible();
   await expect(preview.getByRole('heading', { name: 'Registrieren oder anmelden' })).toBeVisible();
   await expect.poll(async () => (await looks(preview)).scheme).toBe('dark');
@@ -86,13 +90,7 @@ test('the configurator changes its widget as you choose, and its code draws the 
 
   // The React code, in a module of its own, bundled as a host would.
   await page.goto('/configurator');
-  await page.getByLabel('Email magic links').uncheck();
-  await page.getByLabel('One-time passcodes').check();
-  await page.getByRole('group', { name: 'Passcodes by' }).getByLabel('Email').check();
-  await page.getByLabel('Language').selectOption('de');
-  await page.getByLabel('dark', { exact: true }).check();
-  await page.getByLabel('Primary colour').fill('#c084fc');
-  await page.getByLabel('Corners').selectOption('8px');
+  await choose(page);
   await expect.poll(async () => looks(preview)).toEqual(wanted);
   const folder = mkdtempSync(join(E2E_TMP, 'configurator-'));
   writeFileSync(join(folder, 'main.tsx'), await copied(page, 'React'));

@@ -1,14 +1,35 @@
 import { useMemo, useState } from 'react';
 import type { VestibuleClient } from '@vestibule/client';
-import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from '@vestibule/contract/oauth-providers';
+import { OAUTH_PROVIDER_TYPES } from '@vestibule/contract/oauth-providers';
 import { PROVIDER_NAMES, VestibuleLogin, type ColorScheme, type OtpMethod, type Product } from '@vestibule/react';
 import { demo } from '../stack';
 import { CodeBlock } from './CodeBlock';
 import { INITIAL_CHOICES, LOCALE_LABELS, OTP_LABELS, PRODUCT_LABELS, widgetOptions, type Choices } from './choices';
 import { oneScriptCode, reactCode, type Stack } from './code';
 
-/** Adds `value` to `list`, or takes it out, keeping the list's order. */
-const toggled = <T,>(list: readonly T[], value: T, on: boolean): T[] => (on ? [...list, value] : list.filter((item) => item !== value));
+/** A checkbox per option; `chosen` in the order they were ticked. */
+function Checklist<T extends string>({
+  options,
+  label,
+  chosen,
+  onChange,
+}: {
+  options: readonly T[];
+  label: (option: T) => string;
+  chosen: readonly T[];
+  onChange: (chosen: T[]) => void;
+}) {
+  return options.map((option) => (
+    <label key={option}>
+      <input
+        type="checkbox"
+        checked={chosen.includes(option)}
+        onChange={(event) => onChange(event.target.checked ? [...chosen, option] : chosen.filter((item) => item !== option))}
+      />{' '}
+      {label(option)}
+    </label>
+  ));
+}
 
 const SCHEMES: ColorScheme[] = ['light', 'dark', 'auto'];
 
@@ -36,46 +57,34 @@ export function ConfiguratorPage({ client }: { client: VestibuleClient }) {
         <form className="configurator-form" onSubmit={(event) => event.preventDefault()}>
           <fieldset>
             <legend>Ways to sign in</legend>
-            {(Object.keys(PRODUCT_LABELS) as Product[]).map((product) => (
-              <label key={product}>
-                <input
-                  type="checkbox"
-                  checked={choices.products.includes(product)}
-                  onChange={(event) => set({ products: toggled(choices.products, product, event.target.checked) })}
-                />{' '}
-                {PRODUCT_LABELS[product]}
-              </label>
-            ))}
+            <Checklist
+              options={Object.keys(PRODUCT_LABELS) as Product[]}
+              label={(product) => PRODUCT_LABELS[product]}
+              chosen={choices.products}
+              onChange={(products) => set({ products })}
+            />
           </fieldset>
           {choices.products.includes('otp') ? (
             <fieldset>
               <legend>Passcodes by</legend>
-              {(Object.keys(OTP_LABELS) as OtpMethod[]).map((method) => (
-                <label key={method}>
-                  <input
-                    type="checkbox"
-                    checked={choices.otpMethods.includes(method)}
-                    onChange={(event) => set({ otpMethods: toggled(choices.otpMethods, method, event.target.checked) })}
-                  />{' '}
-                  {OTP_LABELS[method]}
-                </label>
-              ))}
+              <Checklist
+                options={Object.keys(OTP_LABELS) as OtpMethod[]}
+                label={(method) => OTP_LABELS[method]}
+                chosen={choices.otpMethods}
+                onChange={(otpMethods) => set({ otpMethods })}
+              />
             </fieldset>
           ) : null}
           {choices.products.includes('oauth') ? (
             <fieldset>
               <legend>Social providers</legend>
               <div className="configurator-providers">
-                {OAUTH_PROVIDER_TYPES.map((type: OAuthProviderType) => (
-                  <label key={type}>
-                    <input
-                      type="checkbox"
-                      checked={choices.providers.includes(type)}
-                      onChange={(event) => set({ providers: toggled(choices.providers, type, event.target.checked) })}
-                    />{' '}
-                    {PROVIDER_NAMES[type]}
-                  </label>
-                ))}
+                <Checklist
+                  options={OAUTH_PROVIDER_TYPES}
+                  label={(type) => PROVIDER_NAMES[type]}
+                  chosen={choices.providers}
+                  onChange={(providers) => set({ providers })}
+                />
               </div>
               <label>
                 Buttons{' '}
