@@ -174,6 +174,7 @@ export default defineConfig(({ mode }) => {
               strings: src('strings/all.ts'),
               'config-check': src('widget/config-check.ts'),
               languages: src('locales/load-language.ts'),
+              server: src('server/index.ts'),
             },
             formats: ['es'],
           },

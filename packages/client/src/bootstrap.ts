@@ -28,7 +28,8 @@ export interface BootstrapCache {
   prefetch(): void;
 }
 
-function pick(value: Partial<Bootstrap>): Bootstrap {
+/** The bootstrap's fields from an answer or a stored copy, each of its type (a missing or odd one takes its default). */
+export function pickBootstrap(value: Partial<Bootstrap>): Bootstrap {
   return {
     emailDomains: Array.isArray(value.emailDomains) ? value.emailDomains : [],
     passwordConfig: value.passwordConfig ?? null,
@@ -48,7 +49,7 @@ export function createBootstrapCache(options: { publicToken: string; http: HttpC
   const stored = (): Bootstrap | null => {
     try {
       const raw = storage?.getItem(key);
-      if (raw) return pick(JSON.parse(raw) as Partial<Bootstrap>);
+      if (raw) return pickBootstrap(JSON.parse(raw) as Partial<Bootstrap>);
     } catch {
       // unreadable cache: as if there were none
     }
@@ -60,7 +61,7 @@ export function createBootstrapCache(options: { publicToken: string; http: HttpC
     inFlight ??= options.http
       .request('GET /sdk/v1/projects/bootstrap')
       .then((response) => {
-        const bootstrap = pick(response);
+        const bootstrap = pickBootstrap(response);
         memory = bootstrap;
         try {
           storage?.setItem(key, JSON.stringify(bootstrap));

@@ -5,6 +5,7 @@ import type { Language } from './locales/choose';
  */
 import type { ClientOptions, VestibuleClient, VestibuleErrorInfo } from '@vestibule/client';
 import type { OAuthProviderType } from '@vestibule/contract/oauth-providers';
+import type { Bootstrap, DeviceSession, IdpAuthorizeStartResponse, IdpLogoutStartResponse, User } from '@vestibule/contract';
 
 export type Product = 'emailMagicLinks' | 'passwords' | 'otp' | 'passkeys' | 'oauth' | 'crypto';
 export type OtpMethod = 'email' | 'sms' | 'whatsapp';
@@ -207,17 +208,54 @@ export interface CommonMountOptions {
   nonce?: string;
 }
 
+/**
+ * What a host's server read for a mount's first screen (`loadServerState` from
+ * '@vestibule/react/server'): the mount draws that screen on the server, and, given the same value
+ * in the browser, hydrates to it with nothing moving. Plain JSON, to pass from server to browser.
+ */
+export interface ServerState {
+  /** The page's query string as the server received it ('?…', or '' without one). */
+  search: string;
+  /** The server's clock when it read this (ms since 1970): times read the same on both sides while hydrating. */
+  now: number;
+  /** The visitor, as the server checked their session cookie; null when signed out. */
+  user: User | null;
+  /** The project's bootstrap (its name, the watermark), which the widget draws with while hydrating. */
+  bootstrap?: Bootstrap;
+  /** The account page's signed-in devices, when the server listed them. */
+  devices?: DeviceSession[];
+  /** The reset link's token as the server checked it: it works (for this address), or it is used or expired. */
+  passwordReset?: { token: string; check: 'valid'; email: string } | { token: string; check: 'dead' };
+  /** The identity provider's preflight for the request in `search`: its answer, or the error it met. */
+  idp?: IdpServerPreflight;
+}
+
+/** The identity provider's preflight as a server made it: the authorize or logout answer, or an error (error_type, error_message). */
+export type IdpServerPreflight =
+  | { authorize: IdpAuthorizeStartResponse }
+  | { logout: IdpLogoutStartResponse }
+  | { error: { error_type: string; error_message: string } };
+
+/** Mounts whose first screen depends on the session or the page's address. */
+interface ServerRenderedOptions {
+  /**
+   * What the host's server read for this page (`await loadServerState(…)`), the same on the server
+   * and in the browser. Without it, the mount draws as loading on a server and while hydrating.
+   */
+  serverState?: ServerState;
+}
+
 export interface LoginMountOptions extends CommonMountOptions {
   config: LoginConfig;
 }
 
-export interface PasswordResetMountOptions extends CommonMountOptions {
+export interface PasswordResetMountOptions extends CommonMountOptions, ServerRenderedOptions {
   config: LoginConfig;
   /** The token from the emailed link; with token type login it is a magic-link token. */
   passwordResetToken: string;
 }
 
-export interface PasskeyRegistrationMountOptions extends CommonMountOptions {
+export interface PasskeyRegistrationMountOptions extends CommonMountOptions, ServerRenderedOptions {
   config: LoginConfig;
 }
 
@@ -227,11 +265,11 @@ export interface PasskeyRegistrationMountOptions extends CommonMountOptions {
  * a section also shows while the user has something of its kind. Connecting a social account
  * comes back to this page's URL, which must be on the project's login redirect allowlist.
  */
-export interface AccountMountOptions extends CommonMountOptions {
+export interface AccountMountOptions extends CommonMountOptions, ServerRenderedOptions {
   config: LoginConfig;
 }
 
-export interface IdentityProviderMountOptions extends CommonMountOptions {
+export interface IdentityProviderMountOptions extends CommonMountOptions, ServerRenderedOptions {
   config?: LoginConfig;
   getIDPConsentManifest?: IDPConsentManifestGenerator;
   authTokenParams?: AuthTokenParams;

@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import { act } from '@testing-library/react';
 import { vi, expect } from 'vitest';
-import type { OAuthStartOptions, VestibuleClient } from '@vestibule/client';
+import type { OAuthStartOptions, SessionTokens, VestibuleClient } from '@vestibule/client';
 import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from '@vestibule/contract/oauth-providers';
 import { loadLater } from '../src/later/load';
 import type {
@@ -44,6 +44,22 @@ export const USER: User = {
   password: null,
   totp: null,
 };
+
+/** This browser among the user's devices, signed in 17 days before `now` and active 5 minutes before it. */
+export function thisDevice(now = Date.now()): DeviceSession {
+  return {
+    session_id: 'session-1',
+    current: true,
+    browser: 'Chrome 131',
+    os: 'macOS 15',
+    device_type: null,
+    user_agent: 'Mozilla/5.0',
+    ip_address: '203.0.113.7',
+    sign_in_methods: ['otp'],
+    started_at: new Date(now - 17 * 86_400_000).toISOString(),
+    last_accessed_at: new Date(now - 5 * 60_000).toISOString(),
+  };
+}
 
 export const SESSION_RESPONSE: SessionResponse = {
   status_code: 200,
@@ -300,7 +316,7 @@ export function fakeClient(options: FakeClientOptions = {}) {
     account: fakeAccount(),
     session: {
       getSync: vi.fn(() => null),
-      getTokens: vi.fn(() => null),
+      getTokens: vi.fn((): SessionTokens | null => null),
       authenticate: vi.fn(async () => SESSION_RESPONSE),
       revoke: vi.fn(async () => undefined),
       attest: vi.fn(async (_request: { profile_id: string; token: string; session_duration_minutes?: number }) => SESSION_RESPONSE),

@@ -435,6 +435,22 @@ describe('reset by email', () => {
     expect((await h.json('POST', '/sdk/v1/passwords/authenticate', { email, password: STRONG2 })).status).toBe(200);
   });
 
+  it('checks a link and resets under counts of their own per address: checks used up leave the reset alone', async () => {
+    const l = await startHarness({ rateLimits: { ...h.config.rateLimits, passwordPerIp: { limit: 3, windowSeconds: 600 } } });
+    try {
+      const email = uniqueEmail('pw-check');
+      expect((await l.json('POST', '/sdk/v1/passwords', { email, password: STRONG })).status).toBe(200);
+      await l.json('POST', '/sdk/v1/passwords/email/reset/start', { email });
+      const { token } = resetTokenFrom((await l.outbox(email))[0]!.text);
+      const ip = randomIp();
+      for (let i = 0; i < 3; i++) expect((await l.json('POST', '/sdk/v1/passwords/email/reset/check', { token: `junk-${i}` }, { ip })).status).toBe(401);
+      expect((await l.json('POST', '/sdk/v1/passwords/email/reset/check', { token }, { ip })).status).toBe(429);
+      expect((await l.json('POST', '/sdk/v1/passwords/email/reset', { token, password: STRONG2 }, { ip })).status).toBe(200);
+    } finally {
+      await l.close();
+    }
+  });
+
   it('reset: expired tokens are refused; a passwordless user gets a password', async () => {
     const email = uniqueEmail('pwless');
     await h.signIn(email);

@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { User } from '@vestibule/contract';
 import type { AccountSection, Feature } from '../flow/feature';
+import type { ServerState } from '../types';
 import { LazyBanner as Banner } from '../parts/LazyBanner';
 import { Heading } from '../parts/Heading';
 import { Loading } from '../parts/Loading';
@@ -10,7 +11,12 @@ import { AccountContext, SectionContext, type AccountContextValue } from './cont
 import { primaryContact } from './primary';
 import { accountSections } from './sections';
 import stylesheet from './styles.css?inline';
+import { addStyles } from '../theme/injectStyles';
 import { texts } from './texts';
+
+// The page's rules come with the page, into the widget's one stylesheet (not a <style> of its own:
+// React 18 on a server escapes a style's text, its '>' as '&gt;', which the browser reads as is).
+addStyles(stylesheet);
 
 /** One section: its heading, and its content once loaded. */
 function Section({ section }: { section: AccountSection }) {
@@ -33,11 +39,23 @@ function Section({ section }: { section: AccountSection }) {
   );
 }
 
-/** The signed-in user, following every change (a section's, a sign-in or sign-out in this tab or another), fetched afresh once. */
-function useUser(): User | null {
+/**
+ * The signed-in user, following every change (a section's, a sign-in or sign-out in this tab or
+ * another), fetched afresh once. On a server and while hydrating, the one the host's server saw;
+ * after, the client's, or the server's while the client has not read the session yet and the
+ * cookies the server read are still there.
+ */
+function useUser(server: ServerState | undefined): User | null {
   const { client } = useWidget();
   const subscribe = useCallback((changed: () => void) => client.user.onChange(changed), [client]);
-  const user = useSyncExternalStore(subscribe, client.user.getSync);
+  const seen = server?.user ?? null;
+  const live = useCallback(() => {
+    const user = client.user.getSync() ?? (seen && client.session.getTokens() ? seen : null);
+    // The same user as the server's is the server's object: nothing below redraws (a section still
+    // hydrating would go back to loading).
+    return user && seen && JSON.stringify(user) === JSON.stringify(seen) ? seen : user;
+  }, [client, seen]);
+  const user = useSyncExternalStore(subscribe, live, () => seen);
   useEffect(() => {
     // The copy cached at the last sign-in may be old: the page lists what the server has now.
     if (client.user.getSync()) client.user.get().catch(() => undefined);
@@ -48,16 +66,16 @@ function useUser(): User | null {
 /**
  * The account page: 'Your account', then each section the mount's features offer for this
  * configuration and user (account/sections.ts), each under its heading. Signed out, a plain
- * sentence; after a deletion, that it is deleted. It renders its own stylesheet (nonce: the
- * page's Content-Security-Policy), beside the shared one the shell injects.
+ * sentence; after a deletion, that it is deleted. Its rules join the shared stylesheet the shell
+ * injects (with the page's nonce); a page drawn by a server has them in @vestibule/react/styles.css.
  *
  * The sections of one user never show another's: when someone else signs in (the confirm step
  * used another account's passkey, or a sign-in in another tab), every section starts again with
  * them (keyed by user), under a banner that says so, which takes the focus from the step that went.
  */
-export function AccountPage({ features, nonce }: { features: readonly Feature[]; nonce?: string }) {
+export function AccountPage({ features, serverState }: { features: readonly Feature[]; serverState?: ServerState }) {
   const { config, free } = useWidget();
-  const user = useUser();
+  const user = useUser(serverState);
   const [deleted, setDeleted] = useState(false);
   const [switchedTo, setSwitchedTo] = useState<User | null>(null);
   const shown = useRef(user?.user_id ?? null);
@@ -71,7 +89,12 @@ export function AccountPage({ features, nonce }: { features: readonly Feature[];
     if (switchedTo) notice.current?.focus();
   }, [switchedTo]);
 
-  const context = useMemo<AccountContextValue | null>(() => user && { user, features, deleted: () => setDeleted(true) }, [user, features]);
+  const context = useMemo<AccountContextValue | null>(() => {
+    if (!user) return null;
+    // The server's reading belongs to the user it read, not to one who signed in since.
+    const server = serverState && serverState.user?.user_id === user.user_id ? { now: serverState.now, devices: serverState.devices } : undefined;
+    return { user, features, deleted: () => setDeleted(true), server };
+  }, [user, features, serverState]);
 
   let body: ReactNode;
   if (deleted) {
@@ -104,7 +127,6 @@ export function AccountPage({ features, nonce }: { features: readonly Feature[];
   }
   return (
     <div className="vst-account">
-      <style nonce={nonce}>{stylesheet}</style>
       <Heading>{free(texts.title)}</Heading>
       {body}
     </div>

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { User } from '@vestibule/contract';
+import type { DeviceSession, User } from '@vestibule/contract';
 import type { Feature } from '../flow/feature';
 
 /** What the account page gives its sections. */
@@ -10,6 +10,8 @@ export interface AccountContextValue {
   features: readonly Feature[];
   /** The account was deleted: the page says so in place of the sections. */
   deleted(): void;
+  /** What the host's server read for this user (serverState): its clock then, and the devices it listed. */
+  server?: { now: number; devices?: DeviceSession[] };
 }
 
 export const AccountContext = createContext<AccountContextValue | null>(null);

@@ -8,12 +8,17 @@ import { makeTranslate, makeTranslateRich, translateFree } from '../strings/tran
 import { themeOverrides } from '../theme/overrides';
 import { useFirstDraw } from './useFirstDraw';
 import { injectStyles } from '../theme/injectStyles';
-import type { CommonMountOptions, LoginConfig } from '../types';
+import type { CommonMountOptions, LoginConfig, ServerState } from '../types';
 import { WidgetContext, type WidgetContextValue } from '../widget/context';
 import { useHydrating } from '../widget/hydration';
 
+/** The stylesheet goes in before the first paint; a server runs no layout effect (and React 18 there warns of each). */
+const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
 export interface ShellProps extends CommonMountOptions {
   config: LoginConfig;
+  /** What the host's server read (the mounts that take it): its bootstrap is drawn with while hydrating. */
+  serverState?: ServerState;
   children: ReactNode;
   /**
    * Called once per mount with the bootstrap the widget renders with, once it is known: the fetched
@@ -29,19 +34,32 @@ export interface ShellProps extends CommonMountOptions {
  * shadow root; the root element with class `vestibule` carrying the CSS variables a host's styles change; the
  * watermark footer.
  */
-export function WidgetShell({ client, config, styles, callbacks, strings, locale: askedLocale, language: given, nonce, children, onFirstRender }: ShellProps) {
+export function WidgetShell({
+  client,
+  config,
+  styles,
+  callbacks,
+  strings,
+  locale: askedLocale,
+  language: given,
+  nonce,
+  children,
+  onFirstRender,
+  serverState,
+}: ShellProps) {
   // Drawn on a server, or hydrating what one drew: the first draw is the same on both sides, whatever
-  // the browser holds (the bootstrap's defaults, English unless given a language, no wait).
+  // the browser holds (the bootstrap the server read, else its defaults; English unless given a
+  // language; no wait).
   const [served] = useState(useHydrating());
   const scheme = styles?.colorScheme;
   const drawn = useFirstDraw(given ? 'en' : askedLocale, scheme, served);
   const language = drawn && (given ?? drawn);
   const locale = language?.locale ?? 'en';
   const translation = language?.translation ?? null;
-  const [bootstrap, setBootstrap] = useState<Bootstrap>(() => (served ? { ...DEFAULT_BOOTSTRAP } : client.bootstrap.getSync()));
-  // Known at first paint (cached, or fetched by another widget on the page), or room is kept for
-  // what depends on it (the footer), so its arrival does not shift the host's page.
-  const [bootstrapKnown] = useState(() => !served && client.bootstrap.isKnown());
+  const [bootstrap, setBootstrap] = useState<Bootstrap>(() => (served ? (serverState?.bootstrap ?? { ...DEFAULT_BOOTSTRAP }) : client.bootstrap.getSync()));
+  // Known at first paint (read by the server, cached, or fetched by another widget on the page), or
+  // room is kept for what depends on it (the footer), so its arrival does not shift the host's page.
+  const [bootstrapKnown] = useState(() => (served ? !!serverState?.bootstrap : client.bootstrap.isKnown()));
   // The mount's onFirstRender until it has been called: read, not reacted to (the mounts pass a new
   // function at each render, which must not fetch the bootstrap again).
   const firstRender = useRef(onFirstRender);
@@ -60,7 +78,9 @@ export function WidgetShell({ client, config, styles, callbacks, strings, locale
     client.bootstrap.getAsync().then(
       (fresh) => {
         rendered(fresh);
-        if (live) setBootstrap(fresh);
+        // Drawn with the copy the host's server read just now: kept (a new object would change the
+        // context, and a part still hydrating would go back to loading).
+        if (live && !(served && bootstrapKnown)) setBootstrap(fresh);
       },
       (err: unknown) => {
         rendered(client.bootstrap.getSync());
@@ -70,7 +90,7 @@ export function WidgetShell({ client, config, styles, callbacks, strings, locale
     return () => {
       live = false;
     };
-  }, [client]);
+  }, [client, served, bootstrapKnown]);
 
   const value = useMemo<WidgetContextValue>(
     () => ({
@@ -95,7 +115,7 @@ export function WidgetShell({ client, config, styles, callbacks, strings, locale
   const rootRef = useRef<HTMLDivElement>(null);
   const [shadowRoot, setShadowRoot] = useState<ShadowRoot | null>(null);
 
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     if (!shadow) return injectStyles(rootRef.current?.ownerDocument ?? document, nonce);
     const host = hostRef.current;
     if (!host) return undefined;

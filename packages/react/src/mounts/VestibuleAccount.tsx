@@ -37,12 +37,12 @@ const ACCOUNT_WIDTH = '560px';
  * (src/account/AccountPage.tsx), once its configuration is checked.
  */
 export function VestibuleAccount(props: AccountMountOptions) {
-  const { styles, nonce } = props;
+  const { styles, serverState } = props;
   const wide = useMemo(() => ({ ...styles, container: { width: ACCOUNT_WIDTH, ...styles?.container } }), [styles]);
   return (
     <CheckedShell {...props} styles={wide}>
-      <AfterHydration>
-        <AccountPage features={accountFeatures} nonce={nonce} />
+      <AfterHydration known={serverState !== undefined}>
+        <AccountPage features={accountFeatures} serverState={serverState} />
       </AfterHydration>
     </CheckedShell>
   );

@@ -11,13 +11,19 @@ registerLater();
 
 export const passkeyRegistrationFlow = composeFlow('passkeyRegistration', [passkeyRegistration], { start: 'PasskeyRegistrationStart' });
 
-/** The passkey-registration widget: starts on PasskeyRegistrationStart; needs a signed-in user. */
+/**
+ * The passkey-registration widget: starts on PasskeyRegistrationStart; needs a signed-in user (the
+ * one the host's server saw, serverState, else the client's).
+ */
 export function VestibulePasskeyRegistration(props: PasskeyRegistrationMountOptions) {
-  const { client } = props;
+  const { client, serverState } = props;
   return (
     <CheckedShell {...props}>
-      <AfterHydration>
-        <Flow flow={passkeyRegistrationFlow} initial={() => passkeyRegistrationFlow.initial({ passkeyUser: client.user.getSync() })} />
+      <AfterHydration known={serverState !== undefined}>
+        <Flow
+          flow={passkeyRegistrationFlow}
+          initial={() => passkeyRegistrationFlow.initial({ passkeyUser: serverState ? serverState.user : client.user.getSync() })}
+        />
       </AfterHydration>
     </CheckedShell>
   );

@@ -22,21 +22,28 @@ export const passwordResetFlow = composeFlow('passwordReset', [twoStep, magicLin
 /**
  * The password-reset widget: starts on PasswordResetForm with the token from the emailed link, or
  * on OAuthCallback when the server sent the browser back from a provider (vestibule_token_type=oauth).
- * What it starts on is in the page's address, read in the browser (AfterHydration).
+ * What it starts on is in the page's address: the one the host's server received (serverState),
+ * else read in the browser (AfterHydration).
  */
 export function VestibulePasswordReset(props: PasswordResetMountOptions) {
-  const { passwordResetToken } = props;
+  const { passwordResetToken, serverState } = props;
   return (
     <CheckedShell {...props}>
-      <AfterHydration>
+      <AfterHydration known={serverState !== undefined}>
         <Flow
           flow={passwordResetFlow}
           initial={() => {
-            const search = window.location.search;
+            const search = serverState ? serverState.search : window.location.search;
             const tokenType = readTokenType(search);
+            // The check the server made of this token, if it made one: the screen it leads to is drawn at once.
+            const checked = serverState?.passwordReset?.token === passwordResetToken ? serverState.passwordReset : undefined;
             // A magic-link token is authenticated at once: pending from the first render.
             return passwordResetFlow.initial({
-              resetPasswordState: { token: passwordResetToken, tokenType },
+              resetPasswordState: {
+                token: passwordResetToken,
+                tokenType,
+                ...(checked && (checked.check === 'valid' ? { check: 'valid', email: checked.email } : { check: 'dead' })),
+              },
               oauthLanding: readOAuthLanding(search),
               pending: tokenType === 'login',
             });

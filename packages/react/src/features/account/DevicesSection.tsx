@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { DeviceSession } from '@vestibule/contract';
 import { ActionStatus } from '../../account/ActionStatus';
-import { useSection } from '../../account/context';
+import { useClock } from '../../account/clock';
+import { useAccount, useSection } from '../../account/context';
 import { Item, ItemAction } from '../../account/Item';
 import { useAction } from '../../account/useAction';
 import { Button } from '../../parts/Button';
@@ -20,9 +21,9 @@ function deviceName(free: (text: string) => string, device: DeviceSession): stri
 
 function Device({ device, onSignOut, busy }: { device: DeviceSession; onSignOut(): void; busy: boolean }) {
   const { free, locale } = useWidget();
-  const now = Date.now();
+  const { now, timeZone } = useClock();
   const name = deviceName(free, device);
-  const when = (iso: string) => <time dateTime={iso}>{formatWhen(iso, now, locale)}</time>;
+  const when = (iso: string) => <time dateTime={iso}>{formatWhen(iso, now, locale, timeZone)}</time>;
   const methods = device.sign_in_methods
     .map((method) => free(Object.hasOwn(methodNames, method) ? methodNames[method as keyof typeof methodNames] : method))
     .join(', ');
@@ -66,14 +67,16 @@ export default function DevicesSection() {
   const { free } = useWidget();
   const action = useAction();
   const { focusHeading } = useSection();
-  const [devices, setDevices] = useState<DeviceSession[] | null>(null);
+  const listed = useAccount().server?.devices;
+  const [devices, setDevices] = useState<DeviceSession[] | null>(listed ?? null);
   const changes = deviceChanges(free);
   const { run } = action;
 
-  // Once per section shown: the list follows the section's own changes after that.
+  // Once per section shown, unless the host's server listed them for this page: the list follows
+  // the section's own changes after that.
   useEffect(() => {
-    run({ ...listDevices, done: (answer) => setDevices(answer.sessions) });
-  }, [run]);
+    if (!listed) run({ ...listDevices, done: (answer) => setDevices(answer.sessions) });
+  }, [run, listed]);
 
   const others = devices?.filter((device) => !device.current) ?? [];
   return (

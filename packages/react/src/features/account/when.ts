@@ -11,11 +11,11 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
  * When something happened, as the person reads it in the widget's language: 'now',
  * '5 minutes ago', 'yesterday' within a week, else the date ('Mar 3, 2026').
  */
-export function formatWhen(iso: string, now: number, locale: string | undefined): string {
+export function formatWhen(iso: string, now: number, locale: string | undefined, timeZone?: string): string {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return iso;
   const ago = now - at;
-  if (ago >= RELATIVE_DAYS * 86_400_000) return new Date(at).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+  if (ago >= RELATIVE_DAYS * 86_400_000) return new Date(at).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   for (const [unit, ms] of UNITS) {
     if (Math.abs(ago) >= ms) return relative.format(-Math.trunc(ago / ms), unit);

@@ -1,13 +1,10 @@
 import type { IdpAuthorizeStartResponse, IdpLogoutStartResponse, Session } from '@vestibule/contract';
 import type { EffectContext, EffectMap } from '../../flow/feature';
 import { messageForError, toErrorInfo } from '../../flow/errors';
-import type { AuthTokenParams } from '../../types';
+import type { AuthTokenParams, IdpServerPreflight } from '../../types';
 import { attestOf } from './api';
-import { carriesError, clientNameFallback, signedInOnThisPage, type AuthorizeParams, type LogoutParams } from './params';
-import { say, texts } from './texts';
-
-/** Errors that mean nobody is signed in: the 'no active session' screen, not the error screen. */
-const NO_SESSION = new Set(['user_unauthenticated', 'session_not_found', 'invalid_session_token']);
+import { signedInOnThisPage, type AuthorizeParams, type IdpRequest, type LogoutParams } from './params';
+import { afterAuthorizePreflight, isNoSession } from './preflight';
 
 /** Attested sessions last 60 minutes. */
 const ATTESTED_SESSION_MINUTES = 60;
@@ -56,8 +53,8 @@ function noSession(ctx: EffectContext, err: unknown): void {
  * '{clientName} asks you to sign in again…' until the session shows a sign-in newer than now's
  * (the same user's session gains the factor; another user's is a new session).
  */
-function signInAgain(ctx: EffectContext, clientName: string): void {
-  ctx.dispatch({ type: 'IDP_SIGN_IN_AGAIN', message: say(ctx.free, texts.signInAgain, { clientName }) });
+function signInAgain(ctx: EffectContext, message: string): void {
+  ctx.dispatch({ type: 'IDP_SIGN_IN_AGAIN', message });
   const before = signedInAt(ctx.client.session.getSync());
   awaitSignIn(ctx, (session) => signedInAt(session) > before);
 }
@@ -72,10 +69,6 @@ async function sessionGuard(ctx: EffectContext, params: AuthTokenParams): Promis
   const attest = attestOf(ctx.client);
   if (!attest) throw new Error('Vestibule: authTokenParams needs a client with session.attest.');
   await attest({ profile_id: params.tokenProfileID, token: params.trustedAuthToken, session_duration_minutes: ATTESTED_SESSION_MINUTES });
-}
-
-function isNoSession(err: unknown): boolean {
-  return NO_SESSION.has(toErrorInfo(err).error_type ?? '');
 }
 
 /** Submit (automatic, or Allow/Deny): redirect, else denied (consent-denied) or success (flow-complete). */
@@ -109,21 +102,25 @@ async function authorize(ctx: EffectContext, params: AuthorizeParams, guard: Aut
   } catch (err) {
     return isNoSession(err) ? noSession(ctx, err) : failed(ctx, err);
   }
-  if (ctx.signal.aborted) return;
-  // An error that goes back to the relying party (prompt=none without a session: login_required,
-  // or consent_required; invalid_scope, …): straight there.
-  if (preflight.redirect_uri && (preflight.error || carriesError(preflight.redirect_uri))) return redirect(ctx, preflight.redirect_uri);
-  const clientName = preflight.client.client_name || clientNameFallback(preflight.redirect_uri || params.redirect_uri) || say(ctx.free, texts.theApp);
-  if (preflight.reauthentication_required) return signInAgain(ctx, clientName);
-  if (!preflight.consent_required) return submit(ctx, params, false, false).catch((err: unknown) => failed(ctx, err));
-  ctx.dispatch({
-    type: 'IDP_CONSENT_REQUIRED',
-    consent: {
-      clientName,
-      grantable: preflight.scope_results.filter((s) => s.is_grantable),
-      ungrantable: preflight.scope_results.filter((s) => !s.is_grantable),
-    },
-  });
+  if (!ctx.signal.aborted) carryOn(ctx, params, preflight);
+}
+
+/** After the authorize preflight: back to the relying party, 'sign in again', an automatic submit, or the consent screen. */
+function carryOn(ctx: EffectContext, params: AuthorizeParams, preflight: IdpAuthorizeStartResponse): void {
+  const next = afterAuthorizePreflight(preflight, params, ctx.free);
+  switch (next.kind) {
+    case 'back':
+      redirect(ctx, next.url);
+      break;
+    case 'signInAgain':
+      signInAgain(ctx, next.message);
+      break;
+    case 'submit':
+      submit(ctx, params, false, false).catch((err: unknown) => failed(ctx, err));
+      break;
+    case 'consent':
+      ctx.dispatch({ type: 'IDP_CONSENT_REQUIRED', consent: next.consent });
+  }
 }
 
 /** Logout: the preflight; no confirmation needed: revoke and redirect; else 'Log out?'. */
@@ -134,10 +131,14 @@ async function logoutStart(ctx: EffectContext, params: LogoutParams): Promise<vo
   } catch (err) {
     return failed(ctx, err);
   }
-  if (ctx.signal.aborted) return;
+  if (!ctx.signal.aborted) carryOnLogout(ctx, params, preflight);
+}
+
+/** After the logout preflight: 'Log out?', or out at once. */
+function carryOnLogout(ctx: EffectContext, params: LogoutParams, preflight: IdpLogoutStartResponse): void {
   const redirectUri = preflight.redirect_uri || params.post_logout_redirect_uri;
-  if (preflight.consent_required) return ctx.dispatch({ type: 'IDP_LOGOUT_CONFIRM', redirectUri });
-  return logOut(ctx, redirectUri);
+  if (preflight.consent_required) ctx.dispatch({ type: 'IDP_LOGOUT_CONFIRM', redirectUri });
+  else void logOut(ctx, redirectUri);
 }
 
 /** Revoke (errors ignored: the user asked to be logged out) and go back to the relying party. */
@@ -175,7 +176,36 @@ export const idpEffects: EffectMap = {
   },
 };
 
-/** Entering IDPConsent starts the flow, unless the query already lacks a required parameter. */
+/**
+ * Carries on from the preflight the host's server made for this page, whose screen is already
+ * drawn (serverDrawnPhase): a screen that waits for the person (the consent, 'Log out?', 'sign in
+ * again', an error, no session here either) goes on as if the browser had made it. What would act
+ * without them (a submit, a logout without asking, a redirect back to the app) waits for the
+ * browser's own preflight: the server may have seen another session than this browser's (another
+ * cookie of the name, a page from a cache), and no one is logged out or answered for on its word.
+ */
+function carryOnFromServer(ctx: EffectContext, request: Extract<IdpRequest, { params: unknown }>, preflight: IdpServerPreflight): void {
+  const again = () => ctx.send({ type: 'IDP_START' });
+  if ('error' in preflight) {
+    if (!isNoSession(preflight.error)) failed(ctx, preflight.error);
+    // Signed in here after all: the request runs with this session.
+    else if (ctx.client.session.getTokens()) again();
+    else noSession(ctx, preflight.error);
+  } else if ('authorize' in preflight && request.flow === 'Authorize') {
+    const next = afterAuthorizePreflight(preflight.authorize, request.params, ctx.free);
+    if (next.kind === 'consent' || next.kind === 'signInAgain') carryOn(ctx, request.params, preflight.authorize);
+    else again();
+  } else if ('logout' in preflight && request.flow === 'Logout' && preflight.logout.consent_required) {
+    carryOnLogout(ctx, request.params, preflight.logout);
+  } else again();
+}
+
+/**
+ * Entering IDPConsent starts the flow, unless the query already lacks a required parameter, or
+ * carries on from the preflight the host's server made.
+ */
 export function enterIdp(ctx: EffectContext): void {
-  if (ctx.stateBefore.idp.phase === 'loading') ctx.send({ type: 'IDP_START' });
+  const { phase, request, serverPreflight } = ctx.stateBefore.idp;
+  if (serverPreflight && 'params' in request) carryOnFromServer(ctx, request, serverPreflight);
+  else if (phase === 'loading') ctx.send({ type: 'IDP_START' });
 }

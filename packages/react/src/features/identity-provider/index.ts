@@ -21,6 +21,7 @@ export const identityProvider: Feature = {
 };
 
 export { initialIdpSlice } from './state';
+export { serverDrawnSlice } from './preflight';
 export type { IdpConsent, IdpEvent, IdpPhase, IdpResult, IdpSlice } from './state';
 export { readIdpRequest } from './params';
 export { IdpOptionsContext, type IdpOptions } from './options';

@@ -1,7 +1,13 @@
 import type { FlowEvent, FlowState } from '../../flow/types';
 
+/**
+ * The slice with `next` in it; the same state when that changes nothing (the browser carrying on
+ * from the preflight the host's server made arrives at the screen already drawn: redrawing it
+ * would put its lazily loaded content back to loading while it hydrates).
+ */
 function phase(state: FlowState, next: Partial<FlowState['idp']>): FlowState {
-  return { ...state, idp: { ...state.idp, ...next } };
+  const idp = { ...state.idp, ...next };
+  return JSON.stringify(idp) === JSON.stringify(state.idp) ? state : { ...state, idp };
 }
 
 /** The identity-provider mount's cases. */

@@ -1,4 +1,4 @@
-import type { AuthTokenParams } from '../../types';
+import type { AuthTokenParams, IdpServerPreflight } from '../../types';
 import { readIdpRequest, type AuthorizeParams, type IdpRequest, type ScopeResult } from './params';
 
 /**
@@ -39,6 +39,8 @@ export interface IdpSlice {
     consent: IdpConsent | null;
     /** Where Yes on 'Log out?' goes: the logout preflight's redirect_uri. */
     logoutRedirect: string | null;
+    /** The preflight the host's server made for this page (serverState), which the first screen carries on from. */
+    serverPreflight: IdpServerPreflight | null;
   };
 }
 
@@ -86,6 +88,7 @@ export function initialIdpSlice(search: string, authTokenParams: AuthTokenParams
       signedInAgain: false,
       consent: null,
       logoutRedirect: null,
+      serverPreflight: null,
     },
   };
 }

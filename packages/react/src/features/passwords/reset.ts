@@ -1,4 +1,5 @@
 import type { Feature } from '../../flow/feature';
+import { forgetLinkToken } from '../../flow/linkToken';
 import { checkResetLink, passwordResetEffects } from './effects';
 import { reducePasswords } from './reducer';
 import { PasswordConfirmation } from './screens/PasswordConfirmation';
@@ -21,7 +22,9 @@ export const passwordReset: Feature = {
     PasswordResetForm(ctx) {
       const reset = ctx.stateBefore.resetPasswordState;
       if (reset?.tokenType === 'login') ctx.send({ type: 'AUTHENTICATE_MAGIC_LINK', token: reset.token });
-      else if (reset) checkResetLink(ctx, reset.token);
+      // Checked already by the host's server (serverState): a dead link leaves the address bar as the check here would have it.
+      else if (reset?.check === 'dead') forgetLinkToken();
+      else if (reset && !reset.check) checkResetLink(ctx, reset.token);
     },
   },
 };

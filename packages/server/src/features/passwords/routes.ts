@@ -204,7 +204,9 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
   });
 
   defineRoute(app, passwordRoutes.checkResetToken, async (c, { body, ok }) => {
-    await enforceClientLimit(deps, c, 'password-reset-use', limits.passwordPerIp);
+    // A count of its own: checks (a host's server makes them for every visitor of its reset page,
+    // all from its one address) never use up the resets' allowance.
+    await enforceClientLimit(deps, c, 'password-reset-check', limits.passwordPerIp);
     const live = await findLiveResetToken(db, body.token, deps.clock());
     if (!live) throw new ApiError('invalid_reset_token');
     return ok({ email: live.email });

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { TotpCreateResponse, User } from '@vestibule/contract';
 import { ActionStatus } from '../../../account/ActionStatus';
+import { useClock } from '../../../account/clock';
 import { useAccount, useSection } from '../../../account/context';
 import { Step } from '../../../account/Step';
 import { useAction } from '../../../account/useAction';
@@ -26,10 +27,10 @@ type View =
 const OVERVIEW: View = { step: 'overview' };
 
 /** The day it was turned on, in the widget's language, e.g. 'Mar 3, 2026'. */
-function day(iso: string, locale: string): string {
+function day(iso: string, locale: string, timeZone: string | undefined): string {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return iso;
-  return new Date(at).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+  return new Date(at).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone });
 }
 
 /** How many recovery codes are left, and whether that is few enough to warn. */
@@ -43,10 +44,11 @@ function codesLeft(free: (text: string) => string, count: number): { text: strin
 /** On: since when, the codes left (a warning when few), 'Get new recovery codes' and 'Turn off'. */
 function On({ totp, busy, onNewCodes, onTurnOff }: { totp: NonNullable<User['totp']>; busy: boolean; onNewCodes(): void; onTurnOff(): void }) {
   const { free, locale } = useWidget();
+  const { timeZone } = useClock();
   const left = codesLeft(free, totp.recovery_codes_remaining);
   return (
     <>
-      <p className="vst-text">{say(free, texts.onSince, { date: day(totp.created_at, locale) })}</p>
+      <p className="vst-text">{say(free, texts.onSince, { date: day(totp.created_at, locale, timeZone) })}</p>
       {left.few ? <Banner variant="warning" message={left.text} /> : <p className="vst-text">{left.text}</p>}
       <div className="vst-account-actions">
         <Button variant="secondary" loading={busy} onClick={onNewCodes}>
