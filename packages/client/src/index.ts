@@ -18,6 +18,7 @@ export { parsePublicToken } from './public-token.js';
 export type { PublicTokenInfo } from './public-token.js';
 export { DEFAULT_OPAQUE_TOKEN_COOKIE_NAME, DEFAULT_JWT_COOKIE_NAME, DEFAULT_IST_COOKIE_NAME } from './cookies.js';
 export { SESSION_REFRESH_INTERVAL_MS } from './session-manager.js';
+export { sessionMark } from './session-mark.js';
 export { EVENT_BATCH_SIZE, EVENT_FLUSH_INTERVAL_MS } from './event-batches.js';
 export { DEFAULT_SESSION_DURATION_MINUTES } from './sign-in.js';
 export type {

@@ -4,6 +4,7 @@ import { cookieNames } from './cookies.js';
 import { VestibuleSDKError } from './errors.js';
 import { createHttpClient, resolveBaseUrl } from './http.js';
 import { createIdp } from './idp.js';
+import { sessionMark } from './session-mark.js';
 import type { ClientOptions, VestibuleClient } from './types.js';
 
 /**
@@ -25,6 +26,8 @@ export const SERVER_CALL_TIMEOUT_MS = 3000;
 export interface ServerCalls {
   /** Whether the request carries a session cookie (the calls below need one). */
   readonly hasSession: boolean;
+  /** The mark of the session the calls are made with (sessionMark), null without one: the browser compares its own. */
+  readonly sessionMark: string | null;
   /** The session checked: its user and session; a session that is over rejects with session_not_found or user_unauthenticated. */
   authenticate(): ReturnType<VestibuleClient['session']['authenticate']>;
   /** The project's bootstrap (its name, the watermark, the password rules), as the widgets read it. */
@@ -80,13 +83,20 @@ export function createServerCalls(options: ServerCallsOptions): ServerCalls {
     throw new VestibuleSDKError('sdk_error', `apiBaseUrl must be an absolute http(s) address on a server, not "${baseUrl.slice(0, 40)}".`);
   const token = sessionToken(options.cookie, cookieNames(options.cookieOptions).opaqueToken);
   const send = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  // One deadline for every call: past it a call is aborted, and rejects as one that could not reach the API (network_error).
+  // One deadline for every call: past it a call is aborted, and rejects as one that could not reach
+  // the API (network_error), also where a host's own fetch would not listen to the signal.
   const deadline = AbortSignal.timeout(timeout);
-  const fetchInTime: typeof fetch = (input, init) => send(input, { ...init, signal: deadline });
+  const passed = new Promise<never>((_resolve, reject) => {
+    if (deadline.aborted) reject(deadline.reason);
+    deadline.addEventListener('abort', () => reject(deadline.reason), { once: true });
+  });
+  passed.catch(() => undefined);
+  const fetchInTime: typeof fetch = (input, init) => Promise.race([send(input, { ...init, signal: deadline }), passed]);
   const http = createHttpClient({ baseUrl, publicToken: options.publicToken, getSessionToken: () => token, fetch: fetchInTime });
   const idp = createIdp(http);
   return {
     hasSession: token !== null,
+    sessionMark: sessionMark(token),
     // Without session_duration_minutes the session is checked, not extended (as the browser's background refresh does).
     authenticate: () => http.request('POST /sdk/v1/sessions/authenticate', {}),
     bootstrap: async () => pickBootstrap(await http.request('GET /sdk/v1/projects/bootstrap')),

@@ -93,6 +93,12 @@ describe('createServerCalls', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it("keeps to the deadline with a host's fetch that does not listen to the signal", async () => {
+    const deaf = (() => new Promise<Response>(() => undefined)) as typeof fetch;
+    const calls = createServerCalls({ publicToken: TEST_TOKEN, apiBaseUrl: BASE, cookie: `vestibule_session=${TOKEN}`, fetch: deaf, timeoutMs: 30 });
+    await expect(calls.authenticate()).rejects.toMatchObject({ error_type: 'network_error' });
+  });
+
   it('says plainly what a server cannot use: a time that is not one, an API address that is a path or not http(s)', () => {
     for (const timeoutMs of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31, 1.5]) {
       expect(() => createServerCalls({ publicToken: TEST_TOKEN, apiBaseUrl: BASE, cookie: null, timeoutMs }), String(timeoutMs)).toThrow(/timeoutMs/);

@@ -220,6 +220,8 @@ export interface ServerState {
   now: number;
   /** The visitor, as the server checked their session cookie; null when signed out. */
   user: User | null;
+  /** The mark of the session cookie the server read with (`sessionMark`), null without one: the browser draws on from this only for its own session. */
+  session: string | null;
   /** The project's bootstrap (its name, the watermark), which the widget draws with while hydrating. */
   bootstrap?: Bootstrap;
   /** The account page's signed-in devices, when the server listed them. */

@@ -13,6 +13,7 @@ import { accountSections } from './sections';
 import stylesheet from './styles.css?inline';
 import { addStyles } from '../theme/injectStyles';
 import { texts } from './texts';
+import { drawnForThisBrowser } from '../widget/server-state';
 
 // The page's rules come with the page, into the widget's one stylesheet (not a <style> of its own:
 // React 18 on a server escapes a style's text, its '>' as '&gt;', which the browser reads as is).
@@ -42,19 +43,21 @@ function Section({ section }: { section: AccountSection }) {
 /**
  * The signed-in user, following every change (a section's, a sign-in or sign-out in this tab or
  * another), fetched afresh once. On a server and while hydrating, the one the host's server saw;
- * after, the client's, or the server's while the client has not read the session yet and the
- * cookies the server read are still there.
+ * after, the client's, or the server's while the client has not read the session yet, if the
+ * server read this browser's.
  */
 function useUser(server: ServerState | undefined): User | null {
   const { client } = useWidget();
   const subscribe = useCallback((changed: () => void) => client.user.onChange(changed), [client]);
   const seen = server?.user ?? null;
+  // The server's user stands in until the client has read the session, if the server read this browser's.
+  const [ours] = useState(() => server !== undefined && drawnForThisBrowser(server, client));
   const live = useCallback(() => {
-    const user = client.user.getSync() ?? (seen && client.session.getTokens() ? seen : null);
+    const user = client.user.getSync() ?? (seen && ours ? seen : null);
     // The same user as the server's is the server's object: nothing below redraws (a section still
     // hydrating would go back to loading).
     return user && seen && JSON.stringify(user) === JSON.stringify(seen) ? seen : user;
-  }, [client, seen]);
+  }, [client, seen, ours]);
   const user = useSyncExternalStore(subscribe, live, () => seen);
   useEffect(() => {
     // The copy cached at the last sign-in may be old: the page lists what the server has now.

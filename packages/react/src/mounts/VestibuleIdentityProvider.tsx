@@ -1,10 +1,11 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { identityProvider, IdpOptionsContext, initialIdpSlice, serverDrawnSlice } from '../features/identity-provider';
 import { composeFlow } from '../flow/engine';
 import { Flow } from '../flow/Flow';
 import type { IdentityProviderMountOptions } from '../types';
 import { AfterHydration } from '../parts/AfterHydration';
 import { useWidget } from '../widget/context';
+import { drawnForThisBrowser } from '../widget/server-state';
 import { CheckedShell } from './CheckedShell';
 
 export const identityProviderFlow = composeFlow('identityProvider', [identityProvider], { start: 'IDPConsent' });
@@ -33,15 +34,23 @@ export function VestibuleIdentityProvider(props: IdentityProviderMountOptions) {
  * query, read on the first draw in the browser (AfterHydration).
  */
 function IdpFlow({ authTokenParams, serverState }: Pick<IdentityProviderMountOptions, 'authTokenParams' | 'serverState'>) {
-  const { free } = useWidget();
+  const { free, client } = useWidget();
+  // Drawn for this browser's session and request: carried on from. Otherwise the server's screen
+  // is only what hydrates (the HTML is that), and the browser's own flow takes its place after
+  // (an effect: nothing still hydrating is touched when it is ours).
+  const [ours] = useState(() => serverState !== undefined && drawnForThisBrowser(serverState, client, true));
+  const [fromServer, setFromServer] = useState(serverState !== undefined);
+  useEffect(() => {
+    if (!ours) setFromServer(false);
+  }, [ours]);
   const initial = useCallback(
     () =>
       identityProviderFlow.initial(
-        serverState
-          ? serverDrawnSlice(serverState.search, authTokenParams ?? null, serverState.idp, free)
+        serverState && fromServer
+          ? serverDrawnSlice(serverState.search, authTokenParams ?? null, serverState.idp, free, ours)
           : initialIdpSlice(window.location.search, authTokenParams ?? null),
       ),
-    [authTokenParams, serverState, free],
+    [authTokenParams, serverState, free, fromServer, ours],
   );
-  return <Flow flow={identityProviderFlow} initial={initial} />;
+  return <Flow key={fromServer ? 'server' : 'browser'} flow={identityProviderFlow} initial={initial} />;
 }

@@ -1,9 +1,12 @@
+import { useEffect, useState } from 'react';
 import { passkeyRegistration } from '../features/passkeys';
 import { composeFlow } from '../flow/engine';
 import { Flow } from '../flow/Flow';
 import type { PasskeyRegistrationMountOptions } from '../types';
 import { registerLater } from '../later/register';
 import { AfterHydration } from '../parts/AfterHydration';
+import { useWidget } from '../widget/context';
+import { drawnForThisBrowser } from '../widget/server-state';
 import { CheckedShell } from './CheckedShell';
 
 // The later texts and styles come with this mount, not after its first paint: its start screen lists, names and creates passkeys.
@@ -16,15 +19,34 @@ export const passkeyRegistrationFlow = composeFlow('passkeyRegistration', [passk
  * one the host's server saw, serverState, else the client's).
  */
 export function VestibulePasskeyRegistration(props: PasskeyRegistrationMountOptions) {
-  const { client, serverState } = props;
+  const { serverState } = props;
   return (
     <CheckedShell {...props}>
       <AfterHydration known={serverState !== undefined}>
-        <Flow
-          flow={passkeyRegistrationFlow}
-          initial={() => passkeyRegistrationFlow.initial({ passkeyUser: serverState ? serverState.user : client.user.getSync() })}
-        />
+        <RegistrationFlow serverState={serverState} />
       </AfterHydration>
     </CheckedShell>
+  );
+}
+
+/**
+ * The flow, for the user the host's server saw when it read this browser's session; for another
+ * session (another cookie of the name, a page from a cache) that user only hydrates, and the
+ * client's takes its place after.
+ */
+function RegistrationFlow({ serverState }: Pick<PasskeyRegistrationMountOptions, 'serverState'>) {
+  const { client } = useWidget();
+  const [ours] = useState(() => serverState !== undefined && drawnForThisBrowser(serverState, client));
+  // Another's: replaced once hydrated (an effect: nothing still hydrating is touched when it is ours).
+  const [fromServer, setFromServer] = useState(serverState !== undefined);
+  useEffect(() => {
+    if (!ours) setFromServer(false);
+  }, [ours]);
+  return (
+    <Flow
+      key={fromServer ? 'server' : 'browser'}
+      flow={passkeyRegistrationFlow}
+      initial={() => passkeyRegistrationFlow.initial({ passkeyUser: serverState && fromServer ? serverState.user : client.user.getSync() })}
+    />
   );
 }

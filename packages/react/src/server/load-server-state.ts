@@ -15,6 +15,9 @@ export interface LoadServerStateOptions extends ServerCallsOptions {
   passwordResetToken?: string;
 }
 
+/** Refusals that may pass in a moment: timed out, too early, too many. */
+const TRY_AGAIN = new Set([408, 425, 429]);
+
 /** The errors that say the session cookie names no live session: the visitor is signed out. */
 const SIGNED_OUT = new Set(['session_not_found', 'user_unauthenticated', 'invalid_session_token', 'unauthorized_credentials']);
 
@@ -64,7 +67,7 @@ export async function loadServerState(options: LoadServerStateOptions): Promise<
     mount === 'identityProvider' ? idpPreflight(calls, search) : undefined,
   ]);
   if (signedIn === undefined) return undefined;
-  const state: ServerState = { search, now, user: signedIn };
+  const state: ServerState = { search, now, user: signedIn, session: calls.sessionMark };
   if (bootstrap) state.bootstrap = bootstrap;
   // The devices of the user the session is (a list read for a session that is over is not).
   if (signedIn && devices) state.devices = devices;
@@ -99,9 +102,11 @@ async function idpPreflight(calls: ServerCalls, search: string): Promise<IdpServ
     if (request.flow === 'Logout') return { logout: await calls.idp.logoutStart(request.params) };
     return { authorize: await calls.idp.authorizeStart(request.params) };
   } catch (err) {
-    const error = errorOf(err);
-    // Not reached, or refused for a reason of its own: the browser makes the preflight itself.
-    if (error.error_type === 'network_error' || error.error_type === 'internal_server_error') return undefined;
-    return { error };
+    // Only a refusal of the request itself is drawn (a client or address not registered, no
+    // session): one that may pass in a moment (the API busy or down, a limit on the host's one
+    // address) leaves the preflight to the browser.
+    const status = (err as { status_code?: unknown }).status_code;
+    if (typeof status !== 'number' || status < 400 || status >= 500 || TRY_AGAIN.has(status)) return undefined;
+    return { error: errorOf(err) };
   }
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
+import { sessionMark } from '@vestibule/client';
 import { renderToReadableStream } from 'react-dom/server.browser';
 import { VestibuleAccount, VestibuleIdentityProvider, VestibulePasskeyRegistration, VestibulePasswordReset, type ServerState } from '../../src/index';
 import { AUTHORIZE_START, BOOTSTRAP as CLIENT_BOOTSTRAP, fakeClient, thisDevice, USER, type FakeClient } from '../helpers';
@@ -20,8 +21,12 @@ async function serverHtml(element: ReactElement): Promise<string> {
   return new Response(stream).text();
 }
 
-/** Hydrates the server's HTML with the same element: what React said, and the page's text before and after. */
-async function hydrated(element: ReactElement) {
+/**
+ * Hydrates the server's HTML with the same element, on the page the server drew (its address, or
+ * `address`): what React said, and the page's text before and after.
+ */
+async function hydrated(element: ReactElement<{ serverState?: ServerState }>, address?: string) {
+  window.history.replaceState(null, '', `/page${address ?? element.props.serverState?.search ?? ''}`);
   const html = await serverHtml(element);
   const container = document.createElement('div');
   container.innerHTML = html;
@@ -43,13 +48,23 @@ async function hydrated(element: ReactElement) {
 const NOW = Date.now();
 const DEVICE = thisDevice(NOW);
 const BOOTSTRAP = { ...CLIENT_BOOTSTRAP, projectName: 'Acme' };
-const signedIn = (extra: Partial<ServerState> = {}): ServerState => ({ search: '', now: NOW, user: USER, devices: [DEVICE], bootstrap: BOOTSTRAP, ...extra });
+/** The browser's session cookie (freshClient's), and the mark the host's server put beside what it read with it. */
+const SESSION_TOKEN = 'token';
+const signedIn = (extra: Partial<ServerState> = {}): ServerState => ({
+  search: '',
+  now: NOW,
+  user: USER,
+  session: sessionMark(SESSION_TOKEN),
+  devices: [DEVICE],
+  bootstrap: BOOTSTRAP,
+  ...extra,
+});
 const CONFIG = { products: ['otp', 'passwords', 'passkeys'] as ('otp' | 'passwords' | 'passkeys')[], otpOptions: { methods: ['email' as const] } };
 
 /** A client that has not read the session yet (nothing in its storage), the session cookies there. */
 function freshClient(): FakeClient {
   const client = fakeClient({ user: null, bootstrap: BOOTSTRAP });
-  client.session.getTokens.mockReturnValue({ session_token: 'token', session_jwt: 'jwt' });
+  client.session.getTokens.mockReturnValue({ session_token: SESSION_TOKEN, session_jwt: 'jwt' });
   return client;
 }
 
@@ -77,7 +92,7 @@ describe('server rendering with serverState', () => {
   it('the account page signed out: the sentence that says so, on the server and after', async () => {
     const client = fakeClient({ user: null });
     const { html, served, container, said } = await hydrated(
-      <VestibuleAccount client={client} config={CONFIG} serverState={{ search: '', now: NOW, user: null }} />,
+      <VestibuleAccount client={client} config={CONFIG} serverState={{ search: '', now: NOW, user: null, session: null }} />,
     );
     expect(html).toContain('You are not signed in. Sign in to manage your account.');
     expect(said).toEqual([]);
@@ -107,7 +122,7 @@ describe('server rendering with serverState', () => {
           client={client}
           config={{ products: ['passwords'] }}
           passwordResetToken="tok-r"
-          serverState={{ search, now: NOW, user: null, passwordReset }}
+          serverState={{ search, now: NOW, user: null, session: null, passwordReset }}
         />,
       );
       expect(html).toContain(`>${heading}</h1>`);
@@ -126,7 +141,7 @@ describe('server rendering with serverState', () => {
         client={client}
         config={{ products: ['passwords'] }}
         passwordResetToken="tok-other"
-        serverState={{ search: '', now: NOW, user: null, passwordReset: { token: 'tok-r', check: 'dead' } }}
+        serverState={{ search: '', now: NOW, user: null, session: null, passwordReset: { token: 'tok-r', check: 'dead' } }}
       />,
     );
     expect(client.passwords.checkResetToken).toHaveBeenCalledWith('tok-other');
@@ -159,7 +174,11 @@ describe('server rendering with serverState', () => {
     const onError = vi.fn();
     const error = { error_type: 'user_unauthenticated', error_message: 'No session.' };
     const { html, served, container, said } = await hydrated(
-      <VestibuleIdentityProvider client={client} callbacks={{ onError }} serverState={{ search: authorize, now: NOW, user: null, idp: { error } }} />,
+      <VestibuleIdentityProvider
+        client={client}
+        callbacks={{ onError }}
+        serverState={{ search: authorize, now: NOW, user: null, session: null, idp: { error } }}
+      />,
     );
     expect(html).toContain('No active session detected. Please log in to continue.');
     expect(said).toEqual([]);
@@ -198,8 +217,40 @@ describe('server rendering with serverState', () => {
     // The server saw no session; this browser has one: the request runs with it.
     const signedHere = freshClient();
     const error = { error_type: 'user_unauthenticated', error_message: 'No session.' };
-    await hydrated(<VestibuleIdentityProvider client={signedHere} serverState={{ search: authorize, now: NOW, user: null, idp: { error } }} />);
+    await hydrated(<VestibuleIdentityProvider client={signedHere} serverState={{ search: authorize, now: NOW, user: null, session: null, idp: { error } }} />);
     await vi.waitFor(() => expect(signedHere.idp.authorizeStart).toHaveBeenCalledTimes(1));
+  });
+
+  it('a page drawn for another session, or another request (a page from a cache): its screen only hydrates, the browser asks for its own', async () => {
+    // Drawn for another session: the consent screen hydrates, then the browser's own preflight.
+    const other = freshClient();
+    const { said } = await hydrated(
+      <VestibuleIdentityProvider
+        client={other}
+        serverState={signedIn({ search: authorize, session: sessionMark('another-session'), idp: { authorize: AUTHORIZE_START } })}
+      />,
+    );
+    expect(said).toEqual([]);
+    await vi.waitFor(() => expect(other.idp.authorizeStart).toHaveBeenCalledTimes(1));
+    document.body.innerHTML = '';
+
+    // Drawn for another request (a cache that keeps pages whatever their query): this page's request is the one asked.
+    const cached = freshClient();
+    await hydrated(
+      <VestibuleIdentityProvider client={cached} serverState={signedIn({ search: authorize, idp: { authorize: AUTHORIZE_START } })} />,
+      authorize.replace('state=s1', 'state=mine'),
+    );
+    await vi.waitFor(() => expect(cached.idp.authorizeStart).toHaveBeenCalledTimes(1));
+    expect(cached.idp.authorizeStart.mock.calls[0]![0]).toMatchObject({ state: 'mine' });
+    document.body.innerHTML = '';
+
+    // Passkey registration drawn for another user: this browser's user once hydrated.
+    const mine = freshClient();
+    mine.user.getSync.mockReturnValue(null);
+    const { container } = await hydrated(
+      <VestibulePasskeyRegistration client={mine} config={{ products: ['passkeys'] }} serverState={signedIn({ session: sessionMark('another-session') })} />,
+    );
+    expect(container.textContent).toContain('Cannot use PasskeyRegistration component without active user authenticated.');
   });
 
   it("the identity provider's logout: 'Log out?' from the server's preflight", async () => {

@@ -144,7 +144,19 @@ describe('loadServerState', () => {
     expect((await loadServerState(base(missing.fetch, { mount: 'identityProvider', cookie: null, url: '/idp?client_id=c' })))?.idp).toBeUndefined();
     expect(missing.calls).toEqual([]);
 
-    const down = api({ 'POST /sdk/v1/oauth2/authorize/start': 'unreachable' });
-    expect((await loadServerState(base(down.fetch, { mount: 'identityProvider', cookie: null, url: `/idp${query}` })))?.idp).toBeUndefined();
+    // Not reached, or refused for a moment (busy, down, a limit on the host's one address): the browser asks itself.
+    for (const answer of [
+      'unreachable',
+      refused(503, 'database_unavailable'),
+      refused(503, 'server_busy'),
+      refused(429, 'too_many_requests'),
+      refused(500, 'internal_server_error'),
+    ] as const) {
+      const down = api({ 'POST /sdk/v1/oauth2/authorize/start': answer });
+      expect(
+        (await loadServerState(base(down.fetch, { mount: 'identityProvider', cookie: null, url: `/idp${query}` })))?.idp,
+        JSON.stringify(answer),
+      ).toBeUndefined();
+    }
   });
 });

@@ -28,15 +28,16 @@ function signedInAt(session: Session | null): number {
 
 /**
  * The host is told a sign-in is needed; once one happens on the page (a session that `isNew`
- * accepts), the same request runs again, as signed in on this page.
+ * accepts), the same request runs again, as signed in on this page since now.
  */
 function awaitSignIn(ctx: EffectContext, isNew: (session: Session) => boolean): void {
+  const asked = Date.now();
   ctx.emit('OAUTH_AUTHORIZE_FLOW_SIGN_IN_REQUIRED', null);
   if (ctx.signal.aborted) return;
   const stop = ctx.client.session.onChange((session) => {
     if (!session || !isNew(session)) return;
     stop();
-    ctx.send({ type: 'IDP_START', signedInAgain: true });
+    ctx.send({ type: 'IDP_START', signedInSince: asked });
   });
   ctx.signal.addEventListener('abort', () => stop(), { once: true });
 }
@@ -55,8 +56,15 @@ function noSession(ctx: EffectContext, err: unknown): void {
  */
 function signInAgain(ctx: EffectContext, message: string): void {
   ctx.dispatch({ type: 'IDP_SIGN_IN_AGAIN', message });
-  const before = signedInAt(ctx.client.session.getSync());
-  awaitSignIn(ctx, (session) => signedInAt(session) > before);
+  const { session } = ctx.client;
+  // Its cookies there but not read yet (a page a server drew): the first session read is the one
+  // there was, not a new sign-in.
+  let before = session.getSync() || !session.getTokens() ? signedInAt(session.getSync()) : null;
+  awaitSignIn(ctx, (now) => {
+    if (before !== null) return signedInAt(now) > before;
+    before = signedInAt(now);
+    return false;
+  });
 }
 
 /**
@@ -69,6 +77,11 @@ async function sessionGuard(ctx: EffectContext, params: AuthTokenParams): Promis
   const attest = attestOf(ctx.client);
   if (!attest) throw new Error('Vestibule: authTokenParams needs a client with session.attest.');
   await attest({ profile_id: params.tokenProfileID, token: params.trustedAuthToken, session_duration_minutes: ATTESTED_SESSION_MINUTES });
+}
+
+/** A submit refused: signed out meanwhile (another tab, an expired session), the 'no active session' screen; else the error. */
+function submitFailed(ctx: EffectContext, err: unknown): void {
+  (isNoSession(err) ? noSession : failed)(ctx, err);
 }
 
 /** Submit (automatic, or Allow/Deny): redirect, else denied (consent-denied) or success (flow-complete). */
@@ -116,7 +129,7 @@ function carryOn(ctx: EffectContext, params: AuthorizeParams, preflight: IdpAuth
       signInAgain(ctx, next.message);
       break;
     case 'submit':
-      submit(ctx, params, false, false).catch((err: unknown) => failed(ctx, err));
+      submit(ctx, params, false, false).catch((err: unknown) => submitFailed(ctx, err));
       break;
     case 'consent':
       ctx.dispatch({ type: 'IDP_CONSENT_REQUIRED', consent: next.consent });
@@ -148,11 +161,15 @@ async function logOut(ctx: EffectContext, redirectUri: string): Promise<void> {
   if (!ctx.signal.aborted) redirect(ctx, redirectUri);
 }
 
-/** The authorize request as sent now: prompt=login is met once the user signed in on this page. */
-const authorizeParams = (params: AuthorizeParams, signedInAgain: boolean) => (signedInAgain ? signedInOnThisPage(params) : params);
+/** Seconds added to the time since the page asked for a sign-in: the way to the server and back. */
+const SIGN_IN_MARGIN_SECONDS = 10;
+
+/** The authorize request as sent now: prompt=login is met by a sign-in since the page asked for one. */
+const authorizeParams = (params: AuthorizeParams, since: number | null) =>
+  since === null ? params : signedInOnThisPage(params, Math.ceil((Date.now() - since) / 1000) + SIGN_IN_MARGIN_SECONDS);
 
 export const idpEffects: EffectMap = {
-  IDP_START({ signedInAgain }, ctx) {
+  IDP_START({ signedInSince }, ctx) {
     const { request, authTokenParams } = ctx.stateBefore.idp;
     if (!('params' in request)) return;
     if (request.flow === 'Logout') void logoutStart(ctx, request.params);
@@ -160,14 +177,14 @@ export const idpEffects: EffectMap = {
     else
       void authorize(
         ctx,
-        authorizeParams(request.params, Boolean(signedInAgain) || ctx.stateBefore.idp.signedInAgain),
+        authorizeParams(request.params, signedInSince ?? ctx.stateBefore.idp.signedInSince),
         ctx.stateBefore.idp.phase === 'loading' ? authTokenParams : null,
       );
   },
   IDP_CONSENT({ granted }, ctx) {
-    const { request, signedInAgain } = ctx.stateBefore.idp;
+    const { request, signedInSince } = ctx.stateBefore.idp;
     if (request.flow !== 'Authorize' || !('params' in request)) return;
-    submit(ctx, authorizeParams(request.params, signedInAgain), granted, true).catch((err: unknown) => failed(ctx, err));
+    submit(ctx, authorizeParams(request.params, signedInSince), granted, true).catch((err: unknown) => submitFailed(ctx, err));
   },
   IDP_LOGOUT({ confirmed }, ctx) {
     const { request } = ctx.stateBefore.idp;

@@ -84,17 +84,18 @@ export function readIdpRequest(search: string): IdpRequest {
 }
 
 /**
- * The request once the user signed in on this page after it arrived: prompt=login is met, so it is
- * not sent again (max_age still is: the server checks it against the new sign-in, whose time the
- * id_token carries as auth_time).
+ * The request once the user signed in on this page after it asked, `seconds` ago: prompt=login, if
+ * it was asked for, is met, so it is not sent again; max_age becomes at most those seconds, which the server holds the
+ * session's sign-in to (its time is the id_token's auth_time). A session that only looked new here
+ * (an older sign-in read late) is asked again, not answered.
  */
-export function signedInOnThisPage(params: AuthorizeParams): AuthorizeParams {
-  const { prompt, ...rest } = params;
-  const left = prompt
-    ?.split(/\s+/)
-    .filter((value) => value && value !== 'login')
-    .join(' ');
-  return left ? { ...rest, prompt: left } : rest;
+export function signedInOnThisPage(params: AuthorizeParams, seconds: number): AuthorizeParams {
+  const { prompt, max_age, ...rest } = params;
+  const prompts = prompt?.split(/\s+/) ?? [];
+  if (!prompts.includes('login')) return params;
+  const left = prompts.filter((value) => value && value !== 'login').join(' ');
+  const maxAge = String(Math.min(seconds, max_age === undefined ? seconds : Number(max_age)));
+  return left ? { ...rest, prompt: left, max_age: maxAge } : { ...rest, max_age: maxAge };
 }
 
 /** Client name fallback: the redirect URI's hostname, then 'The App'. */

@@ -44,18 +44,20 @@ export function afterAuthorizePreflight(preflight: IdpAuthorizeStartResponse, pa
 
 /**
  * The first state of a page the host's server drew: the request in the query it received, and the
- * screen its preflight leads to (serverDrawnPhase). The session guard (authTokenParams) replaces
- * the session first, so it sets the server's preflight aside.
+ * screen its preflight leads to (serverDrawnPhase), carried on from (enterIdp) when `carryOn`: the
+ * server read this browser's session. The session guard (authTokenParams) replaces the session
+ * first, so it sets the server's preflight aside.
  */
 export function serverDrawnSlice(
   search: string,
   authTokenParams: AuthTokenParams | null,
   preflight: IdpServerPreflight | undefined,
   free: (text: string) => string,
+  carryOn: boolean,
 ): IdpSlice {
   const slice = initialIdpSlice(search, authTokenParams);
   if (authTokenParams || !preflight) return slice;
-  return { idp: { ...slice.idp, serverPreflight: preflight, ...serverDrawnPhase(slice.idp.request, preflight, free) } };
+  return { idp: { ...slice.idp, serverPreflight: carryOn ? preflight : null, ...serverDrawnPhase(slice.idp.request, preflight, free) } };
 }
 
 /**

@@ -14,7 +14,7 @@ function phase(state: FlowState, next: Partial<FlowState['idp']>): FlowState {
 export function reduceIdp(state: FlowState, event: FlowEvent): FlowState {
   switch (event.type) {
     case 'IDP_START':
-      return phase(state, { phase: 'loading', message: null, signedInAgain: state.idp.signedInAgain || Boolean(event.signedInAgain) });
+      return phase(state, { phase: 'loading', message: null, signedInSince: event.signedInSince ?? state.idp.signedInSince });
     case 'IDP_CONSENT':
       return phase(state, { phase: 'loading', message: null });
     case 'IDP_LOGOUT':

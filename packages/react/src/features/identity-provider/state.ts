@@ -34,8 +34,8 @@ export interface IdpSlice {
     phase: IdpPhase;
     /** The error screen's message (the catalogue's or the server's), or signInAgain's. */
     message: string | null;
-    /** The user signed in on this page after the request arrived: prompt=login is met. */
-    signedInAgain: boolean;
+    /** When (browser ms) the page asked for the sign-in that has since come: prompt=login is met, by a sign-in since then. */
+    signedInSince: number | null;
     consent: IdpConsent | null;
     /** Where Yes on 'Log out?' goes: the logout preflight's redirect_uri. */
     logoutRedirect: string | null;
@@ -45,8 +45,8 @@ export interface IdpSlice {
 }
 
 export type IdpEvent =
-  /** Run the flow (the preflight) from the start: on entering IDPConsent, and after a sign-in on this page (signedInAgain). */
-  | { type: 'IDP_START'; signedInAgain?: boolean }
+  /** Run the flow (the preflight) from the start: on entering IDPConsent, and after a sign-in on this page asked for at `signedInSince`. */
+  | { type: 'IDP_START'; signedInSince?: number }
   /** Allow (granted) or Deny on the consent screen. */
   | { type: 'IDP_CONSENT'; granted: boolean }
   /** Yes (confirmed) or No on 'Log out?'. */
@@ -85,7 +85,7 @@ export function initialIdpSlice(search: string, authTokenParams: AuthTokenParams
       authTokenParams,
       phase: 'missing' in request ? 'missingParam' : 'loading',
       message: null,
-      signedInAgain: false,
+      signedInSince: null,
       consent: null,
       logoutRedirect: null,
       serverPreflight: null,

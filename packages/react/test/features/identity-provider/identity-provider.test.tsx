@@ -503,9 +503,26 @@ describe('Identity provider: prompt=login and max_age ask for a new sign-in', ()
     change(signedIn('2024-01-01T00:10:00Z'));
     fireEvent.click(await screen.findByRole('button', { name: 'Allow' }));
     await waitFor(() => expect(assign).toHaveBeenCalled());
+    // prompt=login met, and held by the server: the sign-in must be since the page asked (max_age the seconds since, and a margin).
     const again = client.idp.authorizeStart.mock.calls[1]![0];
-    expect(again).toMatchObject({ prompt: 'consent', max_age: '300' });
-    expect(client.idp.authorizeSubmit).toHaveBeenCalledWith(expect.objectContaining({ prompt: 'consent', max_age: '300', consent_granted: true }));
+    expect(again).toMatchObject({ prompt: 'consent' });
+    expect(Number(again.max_age)).toBeGreaterThanOrEqual(10);
+    expect(Number(again.max_age)).toBeLessThan(20);
+    const submitted = client.idp.authorizeSubmit.mock.calls[0]![0];
+    expect(submitted).toMatchObject({ prompt: 'consent', consent_granted: true });
+    expect(Number(submitted.max_age)).toBeLessThan(20);
+  });
+
+  it('a session not read yet (its cookies there, as on a page a server drew): the first one read is the one there was, not a new sign-in', async () => {
+    const { client, change } = clientAskingAgain();
+    client.session.getSync.mockReturnValue(null);
+    client.session.getTokens.mockReturnValue({ session_token: 'token', session_jwt: 'jwt' });
+    renderIdp(ASK_AGAIN, client);
+    await screen.findByText('Shop asks you to sign in again. Please log in to continue.');
+    change(signedIn('2024-01-01T00:00:00Z'));
+    expect(client.idp.authorizeStart).toHaveBeenCalledTimes(1);
+    change(signedIn('2024-01-01T00:10:00Z'));
+    await waitFor(() => expect(client.idp.authorizeStart).toHaveBeenCalledTimes(2));
   });
 
   it('after no session and a sign-in on the page, prompt=login is met: the request runs again without it', async () => {
@@ -522,5 +539,6 @@ describe('Identity provider: prompt=login and max_age ask for a new sign-in', ()
     act(() => listener?.(signedIn('2024-01-01T00:10:00Z')));
     await screen.findByRole('heading', { name: 'Sign in to Shop with Example Project' });
     expect(client.idp.authorizeStart.mock.calls[1]![0]).not.toHaveProperty('prompt');
+    expect(Number(client.idp.authorizeStart.mock.calls[1]![0].max_age)).toBeLessThan(20);
   });
 });
