@@ -23,6 +23,11 @@ export function createUsersSearch(http: HttpClient): VestibuleClient['users'] {
   };
 }
 
+/** Whether a reset link's token still works, and for which address (the browser's client and a host's server ask alike). */
+export async function checkResetToken(http: HttpClient, token: string): Promise<{ email: string }> {
+  return { email: (await http.request('POST /sdk/v1/passwords/email/reset/check', { token })).email };
+}
+
 export function createPasswords(http: HttpClient, signIn: SignIn): VestibuleClient['passwords'] {
   return {
     strengthCheck: ({ password, email }) => http.request('POST /sdk/v1/passwords/strength_check', email === undefined ? { password } : { password, email }),
@@ -30,7 +35,7 @@ export function createPasswords(http: HttpClient, signIn: SignIn): VestibuleClie
     authenticate: ({ email, password, session_duration_minutes }) =>
       signIn('POST /sdk/v1/passwords/authenticate', { email, password, session_duration_minutes }),
     resetByEmailStart: (options) => http.request('POST /sdk/v1/passwords/email/reset/start', passwordResetByEmailStartBody(options)),
-    checkResetToken: async (token) => ({ email: (await http.request('POST /sdk/v1/passwords/email/reset/check', { token })).email }),
+    checkResetToken: (token) => checkResetToken(http, token),
     resetByEmail: ({ token, password, session_duration_minutes }) =>
       signIn('POST /sdk/v1/passwords/email/reset', { token, password, session_duration_minutes }),
   };

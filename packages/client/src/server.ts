@@ -4,6 +4,7 @@ import { cookieNames } from './cookies.js';
 import { VestibuleSDKError } from './errors.js';
 import { createHttpClient, resolveBaseUrl } from './http.js';
 import { createIdp } from './idp.js';
+import { checkResetToken } from './passwords.js';
 import { sessionMark } from './session-mark.js';
 import type { ClientOptions, VestibuleClient } from './types.js';
 
@@ -101,7 +102,7 @@ export function createServerCalls(options: ServerCallsOptions): ServerCalls {
     authenticate: () => http.request('POST /sdk/v1/sessions/authenticate', {}),
     bootstrap: async () => pickBootstrap(await http.request('GET /sdk/v1/projects/bootstrap')),
     sessions: () => http.request('GET /sdk/v1/account/sessions'),
-    checkResetToken: async (token) => ({ email: (await http.request('POST /sdk/v1/passwords/email/reset/check', { token })).email }),
+    checkResetToken: (token) => checkResetToken(http, token),
     idp: { authorizeStart: idp.authorizeStart, logoutStart: idp.logoutStart },
   };
 }

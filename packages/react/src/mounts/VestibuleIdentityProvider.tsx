@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { identityProvider, IdpOptionsContext, initialIdpSlice, serverDrawnSlice } from '../features/identity-provider';
 import { composeFlow } from '../flow/engine';
 import { Flow } from '../flow/Flow';
 import type { IdentityProviderMountOptions } from '../types';
 import { AfterHydration } from '../parts/AfterHydration';
 import { useWidget } from '../widget/context';
-import { drawnForThisBrowser } from '../widget/server-state';
+import { useServerDrawn } from '../widget/server-state';
 import { CheckedShell } from './CheckedShell';
 
 export const identityProviderFlow = composeFlow('identityProvider', [identityProvider], { start: 'IDPConsent' });
@@ -36,13 +36,8 @@ export function VestibuleIdentityProvider(props: IdentityProviderMountOptions) {
 function IdpFlow({ authTokenParams, serverState }: Pick<IdentityProviderMountOptions, 'authTokenParams' | 'serverState'>) {
   const { free, client } = useWidget();
   // Drawn for this browser's session and request: carried on from. Otherwise the server's screen
-  // is only what hydrates (the HTML is that), and the browser's own flow takes its place after
-  // (an effect: nothing still hydrating is touched when it is ours).
-  const [ours] = useState(() => serverState !== undefined && drawnForThisBrowser(serverState, client, true));
-  const [fromServer, setFromServer] = useState(serverState !== undefined);
-  useEffect(() => {
-    if (!ours) setFromServer(false);
-  }, [ours]);
+  // is only what hydrates, and the browser's own flow takes its place after.
+  const { ours, fromServer } = useServerDrawn(serverState, client, true);
   const initial = useCallback(
     () =>
       identityProviderFlow.initial(

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { passkeyRegistration } from '../features/passkeys';
 import { composeFlow } from '../flow/engine';
 import { Flow } from '../flow/Flow';
@@ -6,7 +5,7 @@ import type { PasskeyRegistrationMountOptions } from '../types';
 import { registerLater } from '../later/register';
 import { AfterHydration } from '../parts/AfterHydration';
 import { useWidget } from '../widget/context';
-import { drawnForThisBrowser } from '../widget/server-state';
+import { useServerDrawn } from '../widget/server-state';
 import { CheckedShell } from './CheckedShell';
 
 // The later texts and styles come with this mount, not after its first paint: its start screen lists, names and creates passkeys.
@@ -36,12 +35,7 @@ export function VestibulePasskeyRegistration(props: PasskeyRegistrationMountOpti
  */
 function RegistrationFlow({ serverState }: Pick<PasskeyRegistrationMountOptions, 'serverState'>) {
   const { client } = useWidget();
-  const [ours] = useState(() => serverState !== undefined && drawnForThisBrowser(serverState, client));
-  // Another's: replaced once hydrated (an effect: nothing still hydrating is touched when it is ours).
-  const [fromServer, setFromServer] = useState(serverState !== undefined);
-  useEffect(() => {
-    if (!ours) setFromServer(false);
-  }, [ours]);
+  const { fromServer } = useServerDrawn(serverState, client);
   return (
     <Flow
       key={fromServer ? 'server' : 'browser'}

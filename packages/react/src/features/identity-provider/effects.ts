@@ -4,7 +4,7 @@ import { messageForError, toErrorInfo } from '../../flow/errors';
 import type { AuthTokenParams, IdpServerPreflight } from '../../types';
 import { attestOf } from './api';
 import { signedInOnThisPage, type AuthorizeParams, type IdpRequest, type LogoutParams } from './params';
-import { afterAuthorizePreflight, isNoSession } from './preflight';
+import { afterAuthorizePreflight, isNoSession, type AuthorizeNext } from './preflight';
 
 /** Attested sessions last 60 minutes. */
 const ATTESTED_SESSION_MINUTES = 60;
@@ -115,12 +115,11 @@ async function authorize(ctx: EffectContext, params: AuthorizeParams, guard: Aut
   } catch (err) {
     return isNoSession(err) ? noSession(ctx, err) : failed(ctx, err);
   }
-  if (!ctx.signal.aborted) carryOn(ctx, params, preflight);
+  if (!ctx.signal.aborted) carryOn(ctx, params, afterAuthorizePreflight(preflight, params, ctx.free));
 }
 
 /** After the authorize preflight: back to the relying party, 'sign in again', an automatic submit, or the consent screen. */
-function carryOn(ctx: EffectContext, params: AuthorizeParams, preflight: IdpAuthorizeStartResponse): void {
-  const next = afterAuthorizePreflight(preflight, params, ctx.free);
+function carryOn(ctx: EffectContext, params: AuthorizeParams, next: AuthorizeNext): void {
   switch (next.kind) {
     case 'back':
       redirect(ctx, next.url);
@@ -210,7 +209,7 @@ function carryOnFromServer(ctx: EffectContext, request: Extract<IdpRequest, { pa
     else noSession(ctx, preflight.error);
   } else if ('authorize' in preflight && request.flow === 'Authorize') {
     const next = afterAuthorizePreflight(preflight.authorize, request.params, ctx.free);
-    if (next.kind === 'consent' || next.kind === 'signInAgain') carryOn(ctx, request.params, preflight.authorize);
+    if (next.kind === 'consent' || next.kind === 'signInAgain') carryOn(ctx, request.params, next);
     else again();
   } else if ('logout' in preflight && request.flow === 'Logout' && preflight.logout.consent_required) {
     carryOnLogout(ctx, request.params, preflight.logout);
