@@ -1,11 +1,13 @@
 // Installs, from Debian's packages, what the tests need and npm cannot provide: Chromium for the
-// browser tests and the PostgreSQL server for the storage tests. Does nothing when both are there.
+// browser tests, the PostgreSQL server for the storage tests, and openssl, which makes the
+// certificate of the related-origin passkeys test's https site. Does nothing when all are there.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const needed = [
   { pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') },
   { pkg: 'postgresql', present: () => existsSync('/usr/lib/postgresql') },
+  { pkg: 'openssl', present: () => existsSync('/usr/bin/openssl') },
 ].filter((item) => !item.present());
 
 if (needed.length > 0) {

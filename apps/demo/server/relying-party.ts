@@ -7,7 +7,10 @@ import * as oidc from 'openid-client';
  * The sample relying party (issue 15): another application, on its own origin, that signs its
  * users in through Vestibule's OpenID Connect provider with a certified client library
  * (openid-client), as any app would, and shows the claims it received. It registers nothing
- * itself: in development the server knows it as the public client `demo-rp`.
+ * itself: in development the server knows it as the public client `demo-rp`. Where the browser
+ * has FedCM, the signed-out page asks it for the person's account (the provider's
+ * /fedcm/config.json) and sends the ID token the browser hands it to this server; 'Sign in with
+ * Vestibule' is the redirect flow, as before.
  */
 export interface RelyingPartyOptions {
   /** 0 for any free port (the answer's url says which). */
@@ -24,7 +27,10 @@ export interface RelyingPartyOptions {
 /** One browser's sign-in in progress, then its result (kept in memory: this is a demo). */
 interface Visit {
   pending?: { codeVerifier: string; state: string; nonce: string };
-  signedIn?: { claims: Record<string, unknown>; userinfo: Record<string, unknown>; idToken: string };
+  /** The nonce the page's FedCM call sends (a new one each time the signed-out page is drawn); used once. */
+  fedcmNonce?: string;
+  /** userinfo: from the code flow's access token; FedCM gives an ID token alone. */
+  signedIn?: { claims: Record<string, unknown>; userinfo?: Record<string, unknown>; idToken: string };
   /** The logout form's anti-forgery token: only a page the app served knows it. */
   csrf?: string;
   logoutState?: string;
@@ -48,6 +54,37 @@ const OAUTH_ERRORS = new Set([
   'interaction_required',
   'account_selection_required',
 ]);
+
+/** Where the provider's FedCM config file is: told to relying parties out of band, as FedCM has it. */
+const FEDCM_CONFIG_PATH = '/fedcm/config.json';
+
+/**
+ * The signed-out page's script. Where the browser has FedCM ('IdentityCredential' in window), the
+ * page asks it as it opens, in FedCM's default (passive) mode: a person signed in at the provider
+ * is offered their account in the browser's own prompt, and choosing it signs them in here, the ID
+ * token going to this server as JSON (no other site's form can send that), with the nonce in params
+ * (Chrome 145+ reads it only there). It is not asked on the click: with no account to show, Chromium
+ * answers only after a random delay of seconds (FedCM's guard against timing the provider), which
+ * the click would wait out. So 'Sign in with Vestibule' is the redirect flow, and following it
+ * withdraws the request. Without FedCM, with no account, or dismissed, the page stays as it is; an
+ * account chosen whose sign-in then fails goes on through the redirect flow.
+ */
+const FEDCM_SCRIPT = `const link = document.querySelector('[data-fedcm-config]');
+if ('IdentityCredential' in window) {
+  const asking = new AbortController();
+  link.addEventListener('click', () => asking.abort());
+  const { fedcmConfig: configURL, fedcmClient: clientId, fedcmNonce: nonce } = link.dataset;
+  navigator.credentials.get({ identity: { providers: [{ configURL, clientId, params: { nonce } }] }, signal: asking.signal }).then(
+    async (credential) => {
+      const answer = await fetch('/fedcm', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: credential.token }) });
+      location.assign(answer.ok ? '/' : link.href);
+    },
+    (error) => {
+      if (error.name === 'IdentityCredentialError') location.assign(link.href);
+    },
+  );
+}
+`;
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -79,6 +116,25 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<{
         throw error;
       }));
 
+  /**
+   * FedCM hands the page an ID token alone, as the implicit flow (response_type=id_token) hands one in
+   * the redirect's fragment: openid-client's check of that flow is the check here (the signature by
+   * the provider's JWKS, issuer, audience, expiry, nonce), on a configuration of its own.
+   */
+  let fedcmConfiguration: Promise<oidc.Configuration> | undefined;
+  const fedcmProvider = () =>
+    (fedcmConfiguration ??= provider()
+      .then((discovered) => {
+        const configuration = new oidc.Configuration(discovered.serverMetadata(), clientId);
+        oidc.allowInsecureRequests(configuration);
+        oidc.useIdTokenResponseType(configuration);
+        return configuration;
+      })
+      .catch((error: unknown) => {
+        fedcmConfiguration = undefined;
+        throw error;
+      }));
+
   const visitOf = (req: IncomingMessage, res: ServerResponse): Visit => {
     const id = /(?:^|;\s*)demo_rp_visit=([A-Za-z0-9_-]+)/.exec(req.headers.cookie ?? '')?.[1];
     if (id && visits.has(id)) return visits.get(id)!;
@@ -89,15 +145,38 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<{
     res.setHeader('Set-Cookie', `${COOKIE}=${fresh}; Path=/; HttpOnly; SameSite=Lax`);
     return visit;
   };
-  /** formTargets: origins a form on the page may end up at (form-action covers the redirects after the post). */
-  const send = (res: ServerResponse, status: number, html: string, formTargets: string[] = []) => {
+  /**
+   * formTargets: origins a form on the page may end up at (form-action covers the redirects after the
+   * post). connectTo: origins the page's script reaches besides its own: FedCM checks its configURL
+   * against connect-src.
+   */
+  const send = (res: ServerResponse, status: number, html: string, formTargets: string[] = [], connectTo: string[] = []) => {
     const formAction = ["'self'", ...formTargets].join(' ');
+    const connect = ["'self'", ...connectTo].join(' ');
     res.writeHead(status, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-store',
-      'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}`,
+      'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; connect-src ${connect}; form-action ${formAction}`,
     });
     res.end(html);
+  };
+  const sendJson = (res: ServerResponse, status: number, body: object) => {
+    res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+    res.end(JSON.stringify(body));
+  };
+  /** A JSON body of at most 16 KiB (an ID token is a few hundred bytes); undefined when it is not one. */
+  const jsonBody = async (req: IncomingMessage): Promise<unknown> => {
+    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return undefined;
+    let body = '';
+    for await (const chunk of req) {
+      body += String(chunk);
+      if (body.length > 16_384) return undefined;
+    }
+    try {
+      return JSON.parse(body);
+    } catch {
+      return undefined;
+    }
   };
   /** The form's token, compared in constant time with the one this browser's page was given. */
   const formCarriesToken = async (req: IncomingMessage, visit: Visit): Promise<boolean> => {
@@ -115,21 +194,27 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<{
     res.end();
   };
 
+  const fedcmConfigUrl = () => new URL(FEDCM_CONFIG_PATH, options.issuer()).href;
   const home = (visit: Visit) => {
     const note = visit.message ? `<p role="status">${escapeHtml(visit.message)}</p>` : '';
     visit.message = undefined;
     if (!visit.signedIn) {
+      visit.fedcmNonce = oidc.randomNonce();
+      const fedcm = `data-fedcm-config="${escapeHtml(fedcmConfigUrl())}" data-fedcm-client="${escapeHtml(clientId)}" data-fedcm-nonce="${visit.fedcmNonce}"`;
       return page(
         'Sample app',
-        `${note}<p>An app of its own, on another origin, that lets people sign in with their Vestibule account.</p><p><a class="button" href="/login">Sign in with Vestibule</a></p>`,
+        `${note}<p>An app of its own, on another origin, that lets people sign in with their Vestibule account.</p><p><a class="button" href="/login" ${fedcm}>Sign in with Vestibule</a></p><script src="/fedcm.js"></script>`,
       );
     }
     const { claims, userinfo } = visit.signedIn;
+    const userinfoSection = userinfo
+      ? `<h2>Userinfo</h2><pre data-testid="rp-userinfo">${escapeHtml(JSON.stringify(userinfo, null, 2))}</pre>`
+      : '<p>Signed in through the browser (FedCM): an ID token alone, no access token for userinfo.</p>';
     return page(
       'Sample app',
       `${note}<p>Signed in as <strong data-testid="rp-email">${escapeHtml(String(claims.email ?? claims.sub))}</strong>.</p>
 <h2>ID token claims</h2><pre data-testid="rp-claims">${escapeHtml(JSON.stringify(claims, null, 2))}</pre>
-<h2>Userinfo</h2><pre data-testid="rp-userinfo">${escapeHtml(JSON.stringify(userinfo, null, 2))}</pre>
+${userinfoSection}
 <form method="post" action="/logout"><input type="hidden" name="csrf" value="${visit.csrf}"><button type="submit">Log out</button></form>`,
     );
   };
@@ -141,7 +226,28 @@ export async function startRelyingParty(options: RelyingPartyOptions): Promise<{
       if (at.pathname === '/') {
         // The logout form's post is answered with a redirect to the provider's logout page.
         const endSession = visit.signedIn ? (await provider()).serverMetadata().end_session_endpoint : undefined;
-        return send(res, 200, home(visit), endSession ? [new URL(endSession).origin] : []);
+        return send(res, 200, home(visit), endSession ? [new URL(endSession).origin] : [], [new URL(options.issuer()).origin]);
+      }
+      if (at.pathname === '/fedcm.js') {
+        res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
+        return res.end(FEDCM_SCRIPT);
+      }
+      if (at.pathname === '/fedcm' && req.method === 'POST') {
+        // The nonce is spent before anything is checked: one page's nonce signs in once, however
+        // many times its token is posted.
+        const nonce = visit.fedcmNonce;
+        visit.fedcmNonce = undefined;
+        const body = await jsonBody(req);
+        const token = (body as { token?: unknown } | undefined)?.token;
+        if (typeof token !== 'string' || !nonce) return sendJson(res, 400, { error: 'No FedCM sign-in was started on this page, or it was already finished.' });
+        try {
+          const claims = await oidc.implicitAuthentication(await fedcmProvider(), new URL(`${url}/#${new URLSearchParams({ id_token: token })}`), nonce);
+          visit.signedIn = { claims: { ...claims }, idToken: token };
+          visit.csrf = randomBytes(18).toString('base64url');
+          return sendJson(res, 200, { signed_in: true });
+        } catch (error) {
+          return sendJson(res, 400, { error: `The FedCM sign-in could not be completed: ${error instanceof Error ? error.message : String(error)}` });
+        }
       }
       if (at.pathname === '/login') {
         const pending = { codeVerifier: oidc.randomPKCECodeVerifier(), state: oidc.randomState(), nonce: oidc.randomNonce() };

@@ -1,4 +1,5 @@
 import type { Session, SessionResponse, User } from '@vestibule/contract';
+import { browserStorage } from './browser-storage.js';
 import { createBootstrapCache } from './bootstrap.js';
 import { createCookieJar, sessionCookiesWritten } from './cookies.js';
 import { eventsLater } from './events-later.js';
@@ -89,10 +90,10 @@ export function createVestibuleClient(options: ClientOptions): VestibuleClient {
     publicToken,
     baseUrl,
     // Each way in's calls load on their first use (lazy-calls.ts): none is needed to draw a widget.
-    magicLinks: lazyCalls(() => import('./magic-links.js').then((m) => m.createMagicLinks(http, signIn))),
+    magicLinks: lazyCalls(() => import('./magic-links.js').then((m) => m.createMagicLinks(http, signIn, publicToken, browserStorage()))),
     otps: lazyCalls(() => import('./otps.js').then((m) => m.createOtps(http, signIn))),
     users: lazyCalls(() => import('./passwords.js').then((m) => m.createUsersSearch(http))),
-    passwords: lazyCalls(() => import('./passwords.js').then((m) => m.createPasswords(http, signIn))),
+    passwords: lazyCalls(() => import('./passwords.js').then((m) => m.createPasswords(http, signIn, publicToken, browserStorage()))),
     webauthn: lazyCalls(() => import('./passkeys.js').then((m) => m.createPasskeys(http, signIn, sessions, getUser))),
     oauth: lazyCalls(() => import('./oauth.js').then((m) => m.createOAuth(http, baseUrl, publicToken, signIn))),
     cryptoWallets: lazyCalls(() => import('./wallets.js').then((m) => m.createWallets(http, signIn, walletVerifiers))),

@@ -1,5 +1,6 @@
 import type { MagicLinkLoginOrCreateRequest } from '@vestibule/contract';
 import type { HttpClient } from './http.js';
+import { linkBinding } from './link-binding.js';
 import type { SignIn } from './sign-in.js';
 import type { MagicLinkEmailOptions, VestibuleClient } from './types.js';
 
@@ -15,12 +16,22 @@ export function magicLinkLoginOrCreateBody(email: string, options: MagicLinkEmai
   return body;
 }
 
-export function createMagicLinks(http: HttpClient, signIn: SignIn): VestibuleClient['magicLinks'] {
+export function createMagicLinks(http: HttpClient, signIn: SignIn, publicToken: string, store: Storage | null): VestibuleClient['magicLinks'] {
+  const binding = linkBinding(publicToken, store);
   return {
     email: {
-      loginOrCreate: (email, options) => http.request('POST /sdk/v1/magic_links/email/login_or_create', magicLinkLoginOrCreateBody(email, options)),
+      loginOrCreate: async (email, options) =>
+        http.request('POST /sdk/v1/magic_links/email/login_or_create', {
+          ...magicLinkLoginOrCreateBody(email, options),
+          code_challenge: await binding.challenge(),
+        }),
     },
     authenticate: (token, options = {}) =>
-      signIn('POST /sdk/v1/magic_links/authenticate', { token, session_duration_minutes: options.session_duration_minutes }),
+      signIn('POST /sdk/v1/magic_links/authenticate', {
+        token,
+        session_duration_minutes: options.session_duration_minutes,
+        ...(options.confirmed ? { confirmed: true } : { code_verifier: binding.verifier() }),
+      }),
+    preview: (token) => http.request('POST /sdk/v1/magic_links/preview', { token }),
   };
 }

@@ -34,10 +34,10 @@ export function createPasskeys(http: HttpClient, signIn: SignIn, sessions: Sessi
       return signIn('POST /sdk/v1/webauthn/register', { public_key_credential: credential, session_duration_minutes });
     },
 
-    async authenticate({ is_passkey = true, session_duration_minutes, conditional_mediation = false, signal } = {}): Promise<SignInResponse> {
+    async authenticate({ is_passkey = true, email, session_duration_minutes, conditional_mediation = false, signal } = {}): Promise<SignInResponse> {
       const { startAuthentication, WebAuthnAbortService } = await passkeyCeremonies();
       signal?.throwIfAborted();
-      const start = await http.request('POST /sdk/v1/webauthn/authenticate/start', { is_passkey });
+      const start = await http.request('POST /sdk/v1/webauthn/authenticate/start', email === undefined ? { is_passkey } : { is_passkey, email });
       signal?.throwIfAborted();
       // The library keeps one ceremony at a time and cancels it through its own service; the
       // caller's signal (the user picked another method, the screen was left) is passed on to it.

@@ -1,5 +1,6 @@
 import type { PasswordResetByEmailStartRequest } from '@vestibule/contract';
 import type { HttpClient } from './http.js';
+import { linkBinding } from './link-binding.js';
 import type { SignIn } from './sign-in.js';
 import type { PasswordResetByEmailStartOptions, VestibuleClient } from './types.js';
 
@@ -28,13 +29,16 @@ export async function checkResetToken(http: HttpClient, token: string): Promise<
   return { email: (await http.request('POST /sdk/v1/passwords/email/reset/check', { token })).email };
 }
 
-export function createPasswords(http: HttpClient, signIn: SignIn): VestibuleClient['passwords'] {
+export function createPasswords(http: HttpClient, signIn: SignIn, publicToken: string, store: Storage | null): VestibuleClient['passwords'] {
+  const binding = linkBinding(publicToken, store);
   return {
     strengthCheck: ({ password, email }) => http.request('POST /sdk/v1/passwords/strength_check', email === undefined ? { password } : { password, email }),
     create: ({ email, password, session_duration_minutes }) => signIn('POST /sdk/v1/passwords', { email, password, session_duration_minutes }),
     authenticate: ({ email, password, session_duration_minutes }) =>
       signIn('POST /sdk/v1/passwords/authenticate', { email, password, session_duration_minutes }),
-    resetByEmailStart: (options) => http.request('POST /sdk/v1/passwords/email/reset/start', passwordResetByEmailStartBody(options)),
+    // The email's login link is bound to this browser as a magic link is.
+    resetByEmailStart: async (options) =>
+      http.request('POST /sdk/v1/passwords/email/reset/start', { ...passwordResetByEmailStartBody(options), code_challenge: await binding.challenge() }),
     checkResetToken: (token) => checkResetToken(http, token),
     resetByEmail: ({ token, password, session_duration_minutes }) =>
       signIn('POST /sdk/v1/passwords/email/reset', { token, password, session_duration_minutes }),

@@ -37,6 +37,7 @@ import type {
   IdpLogoutStartResponse,
   LoggedEventName,
   MagicLinkLoginOrCreateResponse,
+  MagicLinkPreviewResponse,
   OAuthAuthenticateResponse,
   OAuthOneTapStartResponse,
   OAuthOneTapSubmitResponse,
@@ -138,6 +139,11 @@ export interface SessionDurationOptions {
   session_duration_minutes?: number;
 }
 
+export interface MagicLinkAuthenticateOptions extends SessionDurationOptions {
+  /** The person chose to sign in here, away from the browser that asked for the link. */
+  confirmed?: boolean;
+}
+
 /** Options of passwords.resetByEmailStart; sent snake_case. */
 export interface PasswordResetByEmailStartOptions {
   email: string;
@@ -184,10 +190,19 @@ export interface VestibuleClient {
 
   magicLinks: {
     email: {
+      /** The link is bound to this browser (a PKCE verifier kept in localStorage): see authenticate. */
       loginOrCreate(email: string, options?: MagicLinkEmailOptions): Promise<MagicLinkLoginOrCreateResponse>;
     };
-    /** A user with two-step verification gets an intermediate session (twoStep carries on). */
-    authenticate(token: string, options?: SessionDurationOptions): Promise<SignInResponse>;
+    /**
+     * Signs in with a link's token: at once in the browser that asked for it; anywhere else (a mail
+     * filter's too) a link asked for through this client fails with magic_link_unconfirmed and
+     * stays live, until called with `confirmed` after the person agreed ('Continue as …', the
+     * address from preview).
+     * A user with two-step verification gets an intermediate session (twoStep carries on).
+     */
+    authenticate(token: string, options?: MagicLinkAuthenticateOptions): Promise<SignInResponse>;
+    /** The address a live link went to, without using it. */
+    preview(token: string): Promise<MagicLinkPreviewResponse>;
   };
 
   otps: {
@@ -242,9 +257,12 @@ export interface VestibuleClient {
     /**
      * Signs in with a passkey: a browser dialog, or with conditional_mediation the autofill of an
      * input with autocomplete 'username webauthn' (it waits until the user picks one). The signal
-     * cancels the ceremony. The session is stored like a magic link's.
+     * cancels the ceremony. The session is stored like a magic link's. With `email`
+     * (identifier-first), the browser is offered only that address's passkeys.
      */
-    authenticate(options?: { is_passkey?: boolean; conditional_mediation?: boolean; signal?: AbortSignal } & SessionDurationOptions): Promise<SignInResponse>;
+    authenticate(
+      options?: { is_passkey?: boolean; email?: string; conditional_mediation?: boolean; signal?: AbortSignal } & SessionDurationOptions,
+    ): Promise<SignInResponse>;
     /** Renames one of the user's passkeys; the cached user is refreshed. */
     update(request: { webauthn_registration_id: string; name: string }): Promise<WebAuthnUpdateResponse>;
     /** Deletes one of the user's passkeys; the cached user is refreshed. */

@@ -182,9 +182,13 @@ describe('magic links', () => {
       signup_expiration_minutes: 60,
       create_user_as_pending: false,
       locale: 'de',
+      code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
     await client.magicLinks.email.loginOrCreate('bob@example.com');
-    expect(fake.callsTo('POST /sdk/v1/magic_links/email/login_or_create')[1]?.body).toEqual({ email: 'bob@example.com' });
+    expect(fake.callsTo('POST /sdk/v1/magic_links/email/login_or_create')[1]?.body).toEqual({
+      email: 'bob@example.com',
+      code_challenge: (call!.body as { code_challenge: string }).code_challenge,
+    });
   });
 
   it('authenticate stores the session, writes the cookies and tells listeners', async () => {

@@ -70,8 +70,9 @@ describe('passwords', () => {
       login_redirect_url: 'http://localhost:3000/reset',
       login_expiration_minutes: 20,
       locale: 'en',
+      code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
-    expect(calls[1]?.body).toEqual({ email: 'bob@example.com' });
+    expect(calls[1]?.body).toEqual({ email: 'bob@example.com', code_challenge: (calls[0]!.body as { code_challenge: string }).code_challenge });
   });
 
   it('resetByEmail sends token, password and duration, and stores the session', async () => {

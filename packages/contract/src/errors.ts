@@ -10,6 +10,7 @@ import type { accountErrorCatalogue } from './account-errors.js';
 import { INVALID_PHONE_NUMBER_MESSAGE, USER_UNAUTHENTICATED_MESSAGE } from './error-words.js';
 import type { healthErrorCatalogue } from './health-errors.js';
 import type { managementErrorCatalogue } from './management-errors.js';
+import type { protocolErrorCatalogue } from './protocol-errors.js';
 import type { twoStepErrorCatalogue } from './two-step-errors.js';
 
 const userFacingErrors = {
@@ -117,6 +118,8 @@ const httpErrors = {
   invalid_redirect_url: { status: 400, message: "The redirect URL is not on the project's allowlist." },
   /** A number outside its allowed range (expiration minutes, session duration). */
   invalid_duration: { status: 400, message: 'A duration is outside its allowed range.' },
+  /** A passkey ceremony started on a page that is neither on the rp id nor one of its related origins; the server's message names the origin. */
+  webauthn_origin_not_allowed: { status: 403, message: 'Passkeys cannot be used on this site.' },
   /** Not allowed from this client, e.g. the development outbox from a non-loopback address. */
   forbidden: { status: 403, message: 'This is not allowed from your address.' },
   not_found: { status: 404, message: 'No such route.' },
@@ -144,7 +147,8 @@ export type ErrorType =
   | keyof typeof accountErrorCatalogue
   | keyof typeof twoStepErrorCatalogue
   | keyof typeof managementErrorCatalogue
-  | keyof typeof healthErrorCatalogue;
+  | keyof typeof healthErrorCatalogue
+  | keyof typeof protocolErrorCatalogue;
 
 /**
  * The types whose message people see as the catalogue words it: the first block of the catalogue

@@ -30,6 +30,7 @@ export * from './two-step.js';
 export * from './events.js';
 export * from './outbox.js';
 export * from './idp.js';
+export * from './fedcm.js';
 export * from './server.js';
 export * from './management/idp-clients.js';
 export * from './management/two-step.js';

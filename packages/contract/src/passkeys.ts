@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { minutes, ok } from './common.js';
+import { email, minutes, ok } from './common.js';
 import { route } from './route.js';
 import { SessionResponseSchema, SignInResponseSchema, WebAuthnRegistrationSchema } from './session.js';
 
@@ -88,6 +88,10 @@ export const WebAuthnAuthenticateStartRequestSchema = z
       description:
         "true (the default): any passkey of this site may answer (discoverable credentials). false: a second factor, among the Bearer session user's credentials; needs that session.",
     }),
+    email: email.optional().meta({
+      description:
+        'Identifier-first: the passkeys of the user this address names become allowCredentials. An address with no account or no passkey gets stand-ins of the same shape (the answer tells no one whether it exists). Passkeys only (not with is_passkey false).',
+    }),
   })
   .meta({ id: 'WebAuthnAuthenticateStartRequest' });
 export type WebAuthnAuthenticateStartRequest = z.input<typeof WebAuthnAuthenticateStartRequestSchema>;
@@ -121,6 +125,15 @@ export type WebAuthnDeleteRequest = z.input<typeof WebAuthnDeleteRequestSchema>;
 export const WebAuthnDeleteResponseSchema = z.object({ ...ok, user_id: z.string() }).meta({ id: 'WebAuthnDeleteResponse' });
 export type WebAuthnDeleteResponse = z.output<typeof WebAuthnDeleteResponseSchema>;
 
+export const WebAuthnWellKnownSchema = z
+  .object({
+    origins: z.array(z.string()).meta({
+      description: 'Exact origins that may use passkeys of the rp id: the related origins first (browsers read 5 site names at most), then those on the rp id.',
+    }),
+  })
+  .meta({ id: 'WebAuthnWellKnown', description: 'The related-origins document of WebAuthn Level 3.' });
+export type WebAuthnWellKnown = z.output<typeof WebAuthnWellKnownSchema>;
+
 const TAG = 'Passkeys';
 /** A ceremony's finish: its challenge unknown, used or expired, or a credential that does not verify. */
 const finishErrors = ['webauthn_challenge_not_found', 'invalid_webauthn_response', 'invalid_duration', 'too_many_requests', 'server_busy'] as const;
@@ -135,7 +148,7 @@ export const passkeyRoutes = {
     auth: 'session',
     request: WebAuthnRegisterStartRequestSchema,
     response: WebAuthnRegisterStartResponseSchema,
-    errors: ['reauthentication_required', 'unverified_email', 'too_many_requests'],
+    errors: ['reauthentication_required', 'unverified_email', 'too_many_requests', 'webauthn_origin_not_allowed'],
   }),
   register: route({
     method: 'post',
@@ -156,7 +169,7 @@ export const passkeyRoutes = {
     auth: 'public-optional-session',
     request: WebAuthnAuthenticateStartRequestSchema,
     response: WebAuthnAuthenticateStartResponseSchema,
-    errors: ['user_unauthenticated', 'too_many_requests'],
+    errors: ['user_unauthenticated', 'too_many_requests', 'webauthn_origin_not_allowed'],
   }),
   authenticate: route({
     method: 'post',
@@ -187,5 +200,15 @@ export const passkeyRoutes = {
     request: WebAuthnDeleteRequestSchema,
     response: WebAuthnDeleteResponseSchema,
     errors: ['webauthn_registration_not_found', 'last_way_in', 'reauthentication_required'],
+  }),
+  wellKnown: route({
+    method: 'get',
+    path: '/.well-known/webauthn',
+    summary:
+      "Related origin requests: the origins that may use passkeys of the rp id, which a browser fetches from https://{rpId}/.well-known/webauthn before a ceremony on another site's page (project.webauthn.relatedOrigins). With none configured it lists the rp id's own origins, which no browser needs it for.",
+    tag: TAG,
+    auth: 'none',
+    response: WebAuthnWellKnownSchema,
+    errors: [],
   }),
 } as const;

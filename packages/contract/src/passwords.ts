@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, locale, minutes, ok, OkResponseSchema, redirectUrl } from './common.js';
+import { email, locale, minutes, ok, OkResponseSchema, pkceCodeChallenge, redirectUrl } from './common.js';
 import { route } from './route.js';
 import { SignInResponseSchema } from './session.js';
 
@@ -68,6 +68,8 @@ export const PasswordResetByEmailStartRequestSchema = z
     login_redirect_url: redirectUrl.optional().meta({ description: "Where the email's passwordless login link leads (loginRedirectUrls)." }),
     login_expiration_minutes: minutes.optional(),
     locale: locale.optional(),
+    /** Binds the email's login link to the asking browser, as a magic link's code_challenge does. */
+    code_challenge: pkceCodeChallenge.optional(),
   })
   .meta({ id: 'PasswordResetByEmailStartRequest' });
 export type PasswordResetByEmailStartRequest = z.input<typeof PasswordResetByEmailStartRequestSchema>;

@@ -2,6 +2,7 @@ import { accountRoutes } from './account.js';
 import { bootstrapRoutes } from './bootstrap.js';
 import { cryptoRoutes } from './crypto.js';
 import { eventRoutes } from './events.js';
+import { fedcmRoutes } from './fedcm.js';
 import { idpRoutes } from './idp.js';
 import { idpClientRoutes } from './management/idp-clients.js';
 import { managementTwoStepRoutes } from './management/two-step.js';
@@ -38,6 +39,7 @@ export const routes: readonly RouteDef[] = [
   ...Object.values(twoStepRoutes),
   ...Object.values(eventRoutes),
   ...Object.values(idpRoutes),
+  ...Object.values(fedcmRoutes),
   ...Object.values(outboxRoutes),
   ...Object.values(idpClientRoutes),
   ...Object.values(managementTwoStepRoutes),
@@ -65,6 +67,7 @@ type AnyRoute =
   | Values<typeof twoStepRoutes>
   | Values<typeof eventRoutes>
   | Values<typeof idpRoutes>
+  | Values<typeof fedcmRoutes>
   | Values<typeof outboxRoutes>
   | Values<typeof idpClientRoutes>
   | Values<typeof managementTwoStepRoutes>

@@ -260,7 +260,8 @@ export function fakeClient(options: FakeClientOptions = {}) {
     baseUrl: 'http://localhost:8787',
     magicLinks: {
       email: { loginOrCreate: vi.fn(async () => LOGIN_OR_CREATE_RESPONSE) },
-      authenticate: vi.fn(async () => SESSION_RESPONSE),
+      authenticate: vi.fn(async (_token: string, _options?: object) => SESSION_RESPONSE),
+      preview: vi.fn(async () => ({ status_code: 200 as const, request_id: 'request-test', email: 'opener@example.com' })),
     },
     otps: {
       email: { loginOrCreate: vi.fn(async (_email: string, _options?: object) => OTP_SENT_RESPONSE) },
@@ -289,7 +290,7 @@ export function fakeClient(options: FakeClientOptions = {}) {
         webauthn_registration_id: 'webauthn-registration-1',
       })),
       authenticate: vi.fn(
-        async (_options?: { is_passkey?: boolean; conditional_mediation?: boolean; signal?: AbortSignal; session_duration_minutes?: number }) =>
+        async (_options?: { is_passkey?: boolean; email?: string; conditional_mediation?: boolean; signal?: AbortSignal; session_duration_minutes?: number }) =>
           SESSION_RESPONSE,
       ),
       update: vi.fn(async ({ webauthn_registration_id, name }: { webauthn_registration_id: string; name: string }) => ({

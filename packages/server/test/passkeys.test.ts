@@ -306,7 +306,7 @@ describe('configuration', () => {
   const load = (env: NodeJS.ProcessEnv) => loadConfig({ file: REPO_CONFIG, env: { VESTIBULE_DATA_DIR: tempDir(), ...env } }).project.webauthn;
 
   it("defaults to the first allowed host name and the allowed origins on it: a fresh start's passkeys work on localhost, and 127.0.0.1 is left out", () => {
-    expect(load({})).toEqual({ rpId: 'localhost', rpName: 'Vestibule Demo', origins: ['http://localhost:3000'] });
+    expect(load({})).toEqual({ rpId: 'localhost', rpName: 'Vestibule Demo', origins: ['http://localhost:3000'], relatedOrigins: [] });
     expect(load({ VESTIBULE_ALLOWED_ORIGINS: 'https://app.acme.example' })).toMatchObject({ rpId: 'app.acme.example', origins: ['https://app.acme.example'] });
     // An IP address is never the rp id (browsers refuse it); the first host name is.
     expect(load({ VESTIBULE_ALLOWED_ORIGINS: 'http://127.0.0.1:3000, http://localhost:3000' })).toMatchObject({

@@ -76,10 +76,10 @@ function storageSuite(open: () => Promise<{ db: Kysely<Database>; openAnother?: 
     const token = await issueMagicLinkToken(db, { userId, emailId, kind: 'signup', expirationMinutes: 30, now });
     const stored = await db.selectFrom('one_time_secrets').select('secret_hash').where('user_id', '=', userId).execute();
     expect(stored.map((s) => s.secret_hash)).not.toContain(token);
-    const results = await Promise.all(Array.from({ length: 6 }, () => consumeMagicLinkToken(db, token, now)));
+    const results = await Promise.all(Array.from({ length: 6 }, () => consumeMagicLinkToken(db, token, now, {})));
     expect(results.filter(Boolean)).toHaveLength(1);
     const expired = await issueMagicLinkToken(db, { userId, emailId, kind: 'login', expirationMinutes: 5, now });
-    expect(await consumeMagicLinkToken(db, expired, new Date(now.getTime() + 5 * 60_000 + 1))).toBeUndefined();
+    expect(await consumeMagicLinkToken(db, expired, new Date(now.getTime() + 5 * 60_000 + 1), 'confirmed')).toBeUndefined();
   });
 
   it('finds sessions by token only while live', async () => {

@@ -19,3 +19,6 @@ export const reduceCommon: Reducer = (state, event) => {
       return state;
   }
 };
+
+/** For loadReduce. */
+export default reduceCommon;

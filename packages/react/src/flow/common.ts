@@ -8,7 +8,7 @@ import type { Feature } from './feature';
  */
 export const common: Feature = {
   name: 'common',
-  loadReduce: () => import('./common-reducer').then((m) => m.reduceCommon),
+  loadReduce: () => import('./common-reducer'),
   effects: () => import('./common-effects').then((m) => m.commonEffects),
 };
 

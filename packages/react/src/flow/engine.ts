@@ -74,7 +74,7 @@ export function composeFlow(mount: MountKind, features: readonly Feature[], opti
   const reducersLoaded = (): Promise<void> | null => {
     const missing = all.filter((f) => f.loadReduce && !reducers.has(f));
     if (missing.length === 0) return null;
-    reducersLoading ??= Promise.all(missing.map((f) => f.loadReduce!().then((reduce) => void reducers.set(f, reduce)))).then(
+    reducersLoading ??= Promise.all(missing.map((f) => f.loadReduce!().then((m) => void reducers.set(f, m.default)))).then(
       () => {
         reducersLoading = undefined;
       },

@@ -66,11 +66,11 @@ export interface Feature {
   /** This feature's reducer cases: the next state, or the same object when the event is not its business. */
   reduce?: Reducer;
   /**
-   * Or its reducer cases from a chunk of their own (`() => import('./reducer').then((m) => m.reduceX)`):
+   * Or its reducer cases from a chunk of their own (`() => import('./reducer')`, the reducer its default export):
    * the flow fetches them once the first screen has painted, and holds every event sent or
    * dispatched before they (all of the mount's) are in, then applies them in order.
    */
-  loadReduce?: () => Promise<Reducer>;
+  loadReduce?: () => Promise<{ default: Reducer }>;
   /**
    * The screen this feature claims for a state, or null. Features are asked in the order the mount
    * lists them; the first answer wins; when none answers the flow shows its start screen.
@@ -172,6 +172,12 @@ export interface MainOffer {
   tabs?(config: LoginConfig): MainTab[];
   /** Its own block (buttons), beside the form. */
   block?: ComponentType;
+  /**
+   * Identifier-first: what it offers on the screens that follow an email typed on Main (a link
+   * sent, a password asked for, a passcode sent): another way in for that address, such as its
+   * passkey. Lazy: drawn once loaded, nothing meanwhile.
+   */
+  afterEmail?: ComponentType<{ email: string }>;
   /**
    * Where its block goes: the form is at 0, lower numbers above it, higher below (none: 9, below
    * the rest). Distinct from the other blocks' of the mount: it keys the block.

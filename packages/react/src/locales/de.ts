@@ -44,6 +44,10 @@ export const translation: Translation = {
   'Check your email': 'Prüfen Sie Ihre E-Mails',
   'An email was sent to {email}.': 'Eine E-Mail wurde an {email} gesendet.',
   'Open in {mailService}': 'In {mailService} öffnen',
+  'Finish signing in': 'Anmeldung abschließen',
+  'This link was opened in a different browser from the one that asked for it.':
+    'Dieser Link wurde in einem anderen Browser geöffnet als dem, der ihn angefordert hat.',
+  'Continue as {email}': 'Weiter als {email}',
   'Logging in...': 'Anmeldung läuft...',
   'Sign in again:': 'Erneut anmelden:',
   "One-tap: this page's origin is not an authorized JavaScript origin of the Google client.":
@@ -96,6 +100,7 @@ export const translation: Translation = {
   'Set up another Passkey': 'Weiteren Passkey einrichten',
   Done: 'Fertig',
   'Your Passkey has been successfully authenticated.': 'Ihr Passkey wurde erfolgreich authentifiziert.',
+  'Use your passkey': 'Ihren Passkey verwenden',
   'Reset your password': 'Passwort zurücksetzen',
   'New password': 'Neues Passwort',
   Password: 'Passwort',
@@ -436,6 +441,7 @@ export const translation: Translation = {
   'The X-Public-Token header is missing or does not match a project.': 'Der X-Public-Token-Header fehlt oder passt zu keinem Projekt.',
   "The redirect URL is not on the project's allowlist.": 'Die Weiterleitungs-URL steht nicht auf der Zulassungsliste des Projekts.',
   'A duration is outside its allowed range.': 'Eine Dauer liegt außerhalb des zulässigen Bereichs.',
+  'Passkeys cannot be used on this site.': 'Passkeys können auf dieser Website nicht verwendet werden.',
   'This is not allowed from your address.': 'Dies ist von Ihrer Adresse aus nicht erlaubt.',
   'No such route.': 'Diese Route gibt es nicht.',
   'This route does not accept that method.': 'Diese Route akzeptiert diese Methode nicht.',

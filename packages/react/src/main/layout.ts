@@ -20,7 +20,7 @@ export type MainBlock =
 export type MainLayout = { error: StringKey; blocks: [] } | { error: null; blocks: MainBlock[] };
 
 /** The offers of the features whose product is configured, in the mount's order. */
-function offers(features: readonly Feature[], config: LoginConfig): MainOffer[] {
+export function offers(features: readonly Feature[], config: LoginConfig): MainOffer[] {
   const products = config.products ?? [];
   return features.flatMap((f) => (f.main && products.includes(f.main.product) ? [f.main] : []));
 }

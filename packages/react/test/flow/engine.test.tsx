@@ -224,8 +224,8 @@ describe('reducers loaded lazily', () => {
     };
     const load = vi.fn(
       () =>
-        new Promise<Reducer>((resolve, reject) => {
-          arrive = () => resolve(reduce);
+        new Promise<{ default: Reducer }>((resolve, reject) => {
+          arrive = () => resolve({ default: reduce });
           refuse = reject;
         }),
     );

@@ -1,10 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import { allErrors, ErrorResponseSchema, OAuthErrorSchema, type ErrorType, type OAuthRouteDef, type RouteDef } from '@vestibule/contract';
+import { allErrors, ErrorResponseSchema, OAuthErrorSchema, SignInResponseSchema, type ErrorType, type OAuthRouteDef, type RouteDef } from '@vestibule/contract';
 import type { AppEnv } from './app-env.js';
 import { bodyLimit } from './body-limit.js';
 import { bodyArrived, jsonBody } from './json-body.js';
+import { withLoginStatus } from './login-status.js';
 import { publicToken } from './public-token.js';
 import { validateBody, validateParams, validateQuery } from './validate-body.js';
 
@@ -185,7 +186,9 @@ export function defineRoute<R extends RouteDef>(
       query: query ? validateQuery(c, query) : undefined,
       ok: (fields?: object) => c.json({ status_code: 200, request_id: c.get('requestId'), ...fields }),
     };
-    return handler(c, input as unknown as RouteInput<R>);
+    const answer = handler(c, input as unknown as RouteInput<R>);
+    // Every sign-in route answers a SignInResponse: one place tells the browser of the sign-in.
+    return 'response' in route && route.response === SignInResponseSchema ? Promise.resolve(answer).then(withLoginStatus) : answer;
   };
   const on = app.on.bind(app) as unknown as (method: string, path: string, ...chain: Array<MiddlewareHandler<AppEnv> | Handler<AppEnv>>) => void;
   on(route.method.toUpperCase(), honoPath(route.path), ...before, ...middlewares, serve);

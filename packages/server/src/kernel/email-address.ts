@@ -28,8 +28,9 @@ export function normalizeEmail(value: string): string {
   if (NOT_PRINTABLE_ASCII.test(local))
     throw new ApiError('invalid_email', 'The part of an email address before @ may hold only ASCII letters, digits and symbols.');
   const domain = trimmed.slice(at + 1);
-  // domainToASCII would read '%61' as 'a', and keep an invisible character as if it were not there.
-  if (domain.includes('%') || INVISIBLE.test(domain)) throw new ApiError('invalid_email');
+  // domainToASCII would read '%61' as 'a', keep an invisible character as if it were not there, and
+  // drop what follows a '/', '?', '#' or '\' as a web address's path ('a@example.com/x' is no address).
+  if (/[%/?#\\]/.test(domain) || INVISIBLE.test(domain)) throw new ApiError('invalid_email');
   const email = `${local}@${domainToASCII(domain.toLowerCase())}`;
   if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw new ApiError('invalid_email');
   return email;

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { sha256Hex } from '../security/hash.js';
 import { randomToken } from '../security/random-token.js';
 import type { Database, OneTimeSecretRow } from '../storage/database.js';
@@ -53,17 +53,26 @@ export async function issueToken<Bound>(db: Kysely<Database>, input: IssueInput<
   return token;
 }
 
-/** Uses a token exactly once; undefined when it is unknown, used, expired or for another purpose. */
-export async function consumeToken<Bound>(db: Kysely<Database>, purpose: string, token: string, now: Date): Promise<UsedSecret<Bound> | undefined> {
-  const row = await db
+/**
+ * Uses a token exactly once; undefined when it is unknown, used, expired or for another purpose, or
+ * when `spendable` (a condition on its row, such as who may spend it) does not hold: then it stays live.
+ */
+export async function consumeToken<Bound>(
+  db: Kysely<Database>,
+  purpose: string,
+  token: string,
+  now: Date,
+  spendable?: Expression<SqlBool>,
+): Promise<UsedSecret<Bound> | undefined> {
+  let spend = db
     .updateTable('one_time_secrets')
     .set({ used_at: now })
     .where('secret_hash', '=', sha256Hex(token))
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning(['user_id', 'bound'])
-    .executeTakeFirst();
+    .where('expires_at', '>', now);
+  if (spendable) spend = spend.where(spendable);
+  const row = await spend.returning(['user_id', 'bound']).executeTakeFirst();
   return row ? used<Bound>(row) : undefined;
 }
 

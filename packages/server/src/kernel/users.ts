@@ -10,6 +10,11 @@ export async function findUserEmail(db: Kysely<Database>, email: string): Promis
   return db.selectFrom('user_emails').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
+/** The address of an email id; undefined once it is removed (or its account deleted). */
+export async function findEmailOf(db: Kysely<Database>, emailId: string): Promise<string | undefined> {
+  return (await db.selectFrom('user_emails').select('email').where('email_id', '=', emailId).executeTakeFirst())?.email;
+}
+
 /**
  * Creates a user with one unverified email. If another request created the same email first,
  * returns that one instead (created: false).

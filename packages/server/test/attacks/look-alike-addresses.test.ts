@@ -72,6 +72,14 @@ describe('look-alike spellings of one address', () => {
     expect(sent.body.error_type).toBe('invalid_email');
   });
 
+  it("a domain followed by a web address's path, query or fragment is refused, not read as the domain alone", async () => {
+    for (const [i, email] of ['sam@example.com/x', 'sam@example.com?a=1', 'sam@example.com#top', 'sam@example.com\\x'].entries()) {
+      const sent = await s.send('POST', '/sdk/v1/magic_links/email/login_or_create', { email }, { from: `127.0.5.${60 + i}` });
+      expect(sent.status, email).toBe(400);
+      expect(sent.body.error_type).toBe('invalid_email');
+    }
+  });
+
   it('a unicode domain and its ASCII form are one address, kept in the ASCII form', async () => {
     const local = `idn-${randomUUID().slice(0, 8)}`;
     const ascii = `${local}@xn--bcher-kva.example`;

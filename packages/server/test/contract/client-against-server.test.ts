@@ -170,9 +170,12 @@ describe('the client against the server', () => {
     const sent = await client.magicLinks.email.loginOrCreate(email);
     expect(sent.user_created).toBe(true);
     const { token } = tokenFromLink(await outboxText(email));
+    // What a link opened away from the browser that asked for it shows, spending nothing.
+    expect((await client.magicLinks.preview(token)).email).toBe(email);
     const session = sessionOf(await client.magicLinks.authenticate(token));
     expect(session.user.emails[0]!.email).toBe(email);
     await rejects(client.magicLinks.authenticate(token), 'unable_to_auth_magic_link');
+    await rejects(client.magicLinks.preview(token), 'unable_to_auth_magic_link');
   });
 
   it('passcodes by email, SMS and WhatsApp; a wrong code and a bad number are refused', async () => {

@@ -1,5 +1,5 @@
 import { errorTypeOf } from '@vestibule/client';
-import type { EffectMap } from '../../flow/feature';
+import type { EffectContext, EffectMap } from '../../flow/feature';
 import { toErrorInfo } from '../../flow/errors';
 import { forgetLinkToken } from '../../flow/linkToken';
 import { sessionDuration } from '../../flow/session';
@@ -35,25 +35,45 @@ export const magicLinkEffects: EffectMap = {
   },
 };
 
-/** The reset page's emailed magic link: log in with its token; a dead one offers a new link. */
+/** A link refused for good (used, expired, unknown) has its own screen with a new link as the way on; anything else (the network, a limit) keeps the catalogue's message. */
+function refused(err: unknown, ctx: EffectContext) {
+  forgetLinkToken();
+  if (errorTypeOf(err) === 'unable_to_auth_magic_link') {
+    ctx.reportError(toErrorInfo(err));
+    ctx.dispatch({ type: 'MAGIC_LINK_DEAD' });
+  } else ctx.fail(err, 'banner');
+}
+
+/**
+ * Signs in with the link: at once in the browser that asked for it. Opened anywhere else (a mail
+ * filter's browser that runs the page's script among them) nothing is spent: the page asks the
+ * person 'Continue as {email}' and only that press (`confirmed`) uses the link.
+ */
+function authenticate(token: string, confirmed: boolean, ctx: EffectContext) {
+  ctx.client.magicLinks.authenticate(token, { session_duration_minutes: sessionDuration(ctx.config), confirmed: confirmed || undefined }).then(
+    (response) => {
+      forgetLinkToken();
+      signedIn(ctx, 'magic_link', 'MAGIC_LINK_AUTHENTICATE', response);
+    },
+    (err: unknown) => {
+      if (errorTypeOf(err) !== 'magic_link_unconfirmed') return refused(err, ctx);
+      ctx.client.magicLinks.preview(token).then(
+        (live) => {
+          forgetLinkToken();
+          ctx.dispatch({ type: 'MAGIC_LINK_UNCONFIRMED', email: live.email, token });
+        },
+        (err: unknown) => refused(err, ctx),
+      );
+    },
+  );
+}
+
+/** The reset page's emailed magic link: log in with it; a dead one offers a new link. */
 export const magicLinkTokenEffects: EffectMap = {
-  AUTHENTICATE_MAGIC_LINK({ token }, ctx) {
-    ctx.client.magicLinks.authenticate(token, { session_duration_minutes: sessionDuration(ctx.config) }).then(
-      (response) => {
-        forgetLinkToken();
-        signedIn(ctx, 'magic_link', 'MAGIC_LINK_AUTHENTICATE', response);
-      },
-      (err: unknown) => {
-        // Used, expired or refused: a magic link is never tried twice, so it goes either way.
-        forgetLinkToken();
-        // A dead link gets its own screen with a new link as the way on; anything else (the
-        // network, a limit) keeps the catalogue's message.
-        if (errorTypeOf(err) === 'unable_to_auth_magic_link') {
-          ctx.reportError(toErrorInfo(err));
-          ctx.dispatch({ type: 'MAGIC_LINK_DEAD' });
-        } else ctx.fail(err, 'banner');
-      },
-    );
+  AUTHENTICATE_MAGIC_LINK: ({ token }, ctx) => authenticate(token, false, ctx),
+  CONFIRM_MAGIC_LINK(_event, ctx) {
+    const unconfirmed = ctx.stateBefore.magicLinkUnconfirmed;
+    if (unconfirmed) authenticate(unconfirmed.token, true, ctx);
   },
   // MagicLinkDead's 'Email me a new link'.
   SUBMIT_MAGIC_LINK: magicLinkEffects.SUBMIT_MAGIC_LINK,

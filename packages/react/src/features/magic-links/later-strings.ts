@@ -10,6 +10,9 @@ export const laterStrings = {
   checkYourEmail: 'Check your email',
   emailSentTo: 'An email was sent to {email}.',
   openIn: 'Open in {mailService}',
+  finishSigningIn: 'Finish signing in',
+  linkOpenedElsewhere: 'This link was opened in a different browser from the one that asked for it.',
+  continueAs: 'Continue as {email}',
 } as const;
 
 type Table = typeof laterStrings;

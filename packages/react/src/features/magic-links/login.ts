@@ -7,9 +7,9 @@ import { initialMagicLinkSlice } from './state';
 export const magicLinks: Feature = {
   name: 'magic-links',
   initial: initialMagicLinkSlice,
-  loadReduce: () => import('./reducer').then((m) => m.reduceMagicLinks),
+  loadReduce: () => import('./reducer'),
   screen: (state) => (state.magicLinkState ? 'EmailConfirmation' : null),
-  screens: { EmailConfirmation: lazyScreen(() => import('./screens/EmailConfirmation').then((m) => ({ default: m.EmailConfirmation }))) },
+  screens: { EmailConfirmation: lazyScreen(() => import('./screens/EmailConfirmation')) },
   effects: () => import('./effects').then((m) => m.magicLinkEffects),
   main: { product: 'emailMagicLinks', tabs: () => [{ id: 'email', label: 'tabEmail', form: MagicLinkForm, rank: 1 }] },
 };

@@ -9,7 +9,7 @@ import { initialOAuthSlice } from './state';
 export const oauth: Feature = {
   name: 'oauth',
   initial: initialOAuthSlice,
-  loadReduce: () => import('./reducer').then((m) => m.reduceOAuth),
+  loadReduce: () => import('./reducer'),
   effects: () => import('./effects').then((m) => m.oauthStartEffects),
   main: { product: 'oauth', block: OAuthButtons, order: (config) => (config.oauthOptions?.position === 'below' ? 1 : -2) },
 };

@@ -23,3 +23,6 @@ export function reduceOAuth(state: FlowState, event: FlowEvent): FlowState {
       return state;
   }
 }
+
+/** For loadReduce. */
+export default reduceOAuth;

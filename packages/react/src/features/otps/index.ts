@@ -10,7 +10,7 @@ export { otpsAccount } from './account';
 
 /** The passcode entry loads lazily; the passcode forms fetch it ahead while the user types. */
 const OTPAuthenticate = lazyScreen(() => import('./screens/OTPAuthenticate'));
-const OTPConfirmation = lazyScreen(() => import('./screens/OTPConfirmation').then((m) => ({ default: m.OTPConfirmation })));
+const OTPConfirmation = lazyScreen(() => import('./screens/OTPConfirmation'));
 
 /** Main's tab of each passcode method. */
 const TABS = {
@@ -27,7 +27,7 @@ const TABS = {
 export const otps: Feature = {
   name: 'otps',
   initial: initialOtpSlice,
-  loadReduce: () => import('./reducer').then((m) => m.reduceOtps),
+  loadReduce: () => import('./reducer'),
   screen: (state) => (state.authenticated === 'otp' ? 'OTPConfirmation' : state.otpState ? 'OTPAuthenticate' : null),
   screens: { OTPAuthenticate, OTPConfirmation },
   effects: () => import('./effects').then((m) => m.otpEffects),

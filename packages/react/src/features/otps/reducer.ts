@@ -39,3 +39,6 @@ export function reduceOtps(state: FlowState, event: FlowEvent): FlowState {
       return state;
   }
 }
+
+/** For loadReduce. */
+export default reduceOtps;

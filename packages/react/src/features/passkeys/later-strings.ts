@@ -27,6 +27,8 @@ export const laterStrings = {
   setUpAnotherPasskey: 'Set up another Passkey',
   passkeysDone: 'Done',
   passkeyAuthenticated: 'Your Passkey has been successfully authenticated.',
+  /** Identifier-first: the typed address's passkey, on the screen after the email. */
+  usePasskey: 'Use your passkey',
 } as const;
 
 type Table = typeof laterStrings;

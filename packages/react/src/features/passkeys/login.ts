@@ -3,6 +3,7 @@ import { lazyScreen } from '../../parts/lazyScreen';
 import { PasskeyButton } from './screens/PasskeyButton';
 import { initialPasskeySlice } from './state';
 import { afterPaint } from '../../later/afterPaint';
+import { lazyWithLater } from '../../later/load';
 
 /**
  * Passkeys in the login mount: Main's passkey button, last, or the email field's autofill where
@@ -11,9 +12,9 @@ import { afterPaint } from '../../later/afterPaint';
 export const passkeys: Feature = {
   name: 'passkeys',
   initial: initialPasskeySlice,
-  loadReduce: () => import('./sign-in-reducer').then((m) => m.reducePasskeySignIn),
+  loadReduce: () => import('./sign-in-reducer'),
   screen: (state) => (state.authenticated === 'passkey' ? 'PasskeyConfirmation' : null),
-  screens: { PasskeyConfirmation: lazyScreen(() => import('./screens/PasskeyConfirmation').then((m) => ({ default: m.PasskeyConfirmation }))) },
+  screens: { PasskeyConfirmation: lazyScreen(() => import('./screens/PasskeyConfirmation')) },
   effects: () => import('./sign-in-effects').then((m) => m.passkeySignInEffects),
   enter: {
     Main(ctx) {
@@ -30,6 +31,7 @@ export const passkeys: Feature = {
   main: {
     product: 'passkeys',
     block: PasskeyButton,
+    afterEmail: lazyWithLater(() => import('./screens/PasskeyInstead')),
     // Where an Email tab takes passkeys from its autofill, the button would only repeat it.
     hides: (state, tabs) => state.passkeyAutofill && tabs.includes('email'),
     // Passkeys by themselves would leave a new user no way to sign up (a passkey is made once signed in).

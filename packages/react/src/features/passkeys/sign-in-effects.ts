@@ -4,10 +4,10 @@ import { sessionDuration } from '../../flow/session';
 import { signedIn } from '../../flow/signIn';
 import { signInErrorKey, wasAborted, wasCancelled } from './errors';
 
-/** The passkey button's sign-in (loaded after the first paint). */
+/** The passkey button's sign-in, and identifier-first's 'Use your passkey' (loaded after the first paint). */
 export const passkeySignInEffects: EffectMap = {
-  PASSKEY_SIGN_IN(_event, ctx) {
-    ctx.client.webauthn.authenticate({ session_duration_minutes: sessionDuration(ctx.config), signal: ctx.signal }).then(
+  PASSKEY_SIGN_IN({ email }, ctx) {
+    ctx.client.webauthn.authenticate({ email, session_duration_minutes: sessionDuration(ctx.config), signal: ctx.signal }).then(
       (response) => signedIn(ctx, 'passkey', 'PASSKEY_AUTHENTICATE', response),
       (err: unknown) => {
         if (wasAborted(err, ctx.signal)) return;

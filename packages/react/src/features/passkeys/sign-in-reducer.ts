@@ -15,3 +15,6 @@ export function reducePasskeySignIn(state: FlowState, event: FlowEvent): FlowSta
       return state;
   }
 }
+
+/** For loadReduce. */
+export default reducePasskeySignIn;

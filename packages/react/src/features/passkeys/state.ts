@@ -18,7 +18,8 @@ export interface PasskeySlice {
 }
 
 export type PasskeyEvent =
-  | { type: 'PASSKEY_SIGN_IN' }
+  /** email: identifier-first, that address's passkeys only. */
+  | { type: 'PASSKEY_SIGN_IN'; email?: string }
   | { type: 'CREATE_PASSKEY' }
   | { type: 'SKIP_PASSKEY' }
   /** 'Set up another Passkey': back to PasskeyRegistrationStart. */

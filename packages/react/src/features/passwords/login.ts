@@ -23,7 +23,7 @@ const passwordScreen = (name: keyof Awaited<ReturnType<typeof loadPasswordScreen
 export const passwords: Feature = {
   name: 'passwords',
   initial: initialPasswordSlice,
-  loadReduce: () => import('./reducer').then((m) => m.reducePasswords),
+  loadReduce: () => import('./reducer'),
   screen(state) {
     if (state.authenticated === 'password') return 'PasswordConfirmation';
     if (!state.passwordState) return null;
@@ -35,7 +35,7 @@ export const passwords: Feature = {
     PasswordSetNew: passwordScreen('PasswordSetNew'),
     PasswordDedupe: passwordScreen('PasswordDedupe'),
     PasswordBreached: passwordScreen('PasswordBreached'),
-    PasswordConfirmation: lazyScreen(() => import('./screens/PasswordConfirmation').then((m) => ({ default: m.PasswordConfirmation }))),
+    PasswordConfirmation: lazyScreen(() => import('./screens/PasswordConfirmation')),
   },
   effects: () => import('./effects').then((m) => m.passwordEffects),
   main: { product: 'passwords', tabs: () => [{ id: 'email', label: 'tabEmail', form: PasswordEmailForm, rank: 2 }] },

@@ -51,3 +51,6 @@ export function reducePasswords(state: FlowState, event: FlowEvent): FlowState {
       return state;
   }
 }
+
+/** For loadReduce. */
+export default reducePasswords;

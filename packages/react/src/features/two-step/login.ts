@@ -15,7 +15,7 @@ import { initialTwoStepSlice } from './state';
 export const twoStep: Feature = {
   name: 'two-step',
   initial: initialTwoStepSlice,
-  loadReduce: () => import('./reducer').then((m) => m.reduceTwoStep),
+  loadReduce: () => import('./reducer'),
   screen: (state) => (state.twoStep ? 'TwoStep' : null),
   screens: { TwoStep: lazyScreen(() => loadTwoStep().then((lazy) => ({ default: lazy.TwoStep }))) },
   effects: {

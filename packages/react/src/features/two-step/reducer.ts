@@ -23,3 +23,6 @@ export function reduceTwoStep(state: FlowState, event: FlowEvent): FlowState {
       return state;
   }
 }
+
+/** For loadReduce. */
+export default reduceTwoStep;

@@ -30,7 +30,7 @@ const run = (name: 'watchWallets' | 'connectWallet' | 'signChallenge') => (ctx: 
 export const wallets: Feature = {
   name: 'wallets',
   initial: initialWalletSlice,
-  loadReduce: () => import('./reducer').then((m) => m.reduceWallets),
+  loadReduce: () => import('./reducer'),
   screen: walletList,
   screens: Object.fromEntries(SCREENS.map((name) => [name, part(name)])),
   enter: {

@@ -22,3 +22,6 @@ export function reduceWallets(state: FlowState, event: FlowEvent): FlowState {
       return state;
   }
 }
+
+/** For loadReduce. */
+export default reduceWallets;

@@ -16,3 +16,14 @@ export async function rememberConsent(db: Kysely<Database>, userId: string, clie
     .onConflict((oc) => oc.columns(['user_id', 'client_id']).doUpdateSet({ scopes: all, granted_at: now }))
     .execute();
 }
+
+/** The clients a user has approved (a remembered consent, from either flow): FedCM's approved_clients. */
+export async function consentedClients(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('idp_consents').select('client_id').where('user_id', '=', userId).orderBy('client_id').execute();
+  return rows.map((row) => row.client_id);
+}
+
+/** Forgets a user's approval of a client (FedCM's disconnect): the next sign-in there asks again. */
+export async function forgetConsent(db: Kysely<Database>, userId: string, clientId: string): Promise<void> {
+  await db.deleteFrom('idp_consents').where('user_id', '=', userId).where('client_id', '=', clientId).execute();
+}

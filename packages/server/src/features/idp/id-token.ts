@@ -30,7 +30,8 @@ export interface IdTokenInput {
   scopes: string[];
   authTime: Date;
   nonce: string | null;
-  accessToken: string;
+  /** The access token issued with it (at_hash); none through FedCM, which issues the ID token alone. */
+  accessToken?: string;
   now: Date;
 }
 
@@ -41,7 +42,7 @@ export async function signIdToken(deps: AppDeps, input: IdTokenInput): Promise<s
   return new SignJWT({
     auth_time: Math.floor(input.authTime.getTime() / 1000),
     ...(input.nonce ? { nonce: input.nonce } : {}),
-    at_hash: atHash(input.accessToken),
+    ...(input.accessToken ? { at_hash: atHash(input.accessToken) } : {}),
     ...scopeClaims(input.user, input.scopes),
   })
     .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })

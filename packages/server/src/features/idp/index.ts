@@ -5,6 +5,7 @@ import { registerClientRoutes } from './client-routes.js';
 import { idpConfig } from './config.js';
 import { registerDiscovery } from './discovery.js';
 import { registerEndSession } from './end-session.js';
+import { registerFedCm } from './fedcm/index.js';
 import { idp as idpMigration } from './migrations/0010-idp.js';
 import { idpGrants as idpGrantsMigration } from './migrations/0012-idp-grants.js';
 import { idpClients as idpClientsMigration } from './migrations/0022-idp-clients.js';
@@ -28,6 +29,8 @@ export const idp: Feature = {
     registerToken(app, deps);
     registerUserinfo(app, deps);
     registerRevocation(app, deps);
+    // The browser's FedCM: the same sign-in without leaving the relying party's page.
+    registerFedCm(app, deps);
     // The operators' management API: the clients made through it, which the provider finds as it finds the file's.
     registerClientRoutes(app, deps);
   },

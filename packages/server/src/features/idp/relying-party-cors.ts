@@ -44,6 +44,9 @@ export function relyingPartyCors(deps: AppDeps): Record<string, MiddlewareHandle
   const discovery = cors([...known]);
   return {
     '/oauth2/': async (c, next) => (c.req.method === 'OPTIONS' ? preflight(c, next) : next()),
+    // FedCM's endpoints answer their own CORS (fedcm/registered-origin.ts): the ID assertion's, for
+    // its client's origin with credentials; the browser's other FedCM requests are no-cors.
+    '/fedcm/': (_c, next) => next(),
     '/.well-known/openid-configuration': async (c, next) => {
       const origin = requestHeader(c, 'Origin');
       if (origin !== undefined && !known.has(origin) && (await someStoredClientListsOrigin(deps.db, origin))) return cors([origin])(c, next);

@@ -10,11 +10,11 @@ import { signInClient } from '../../http/sign-in-client.js';
 import { enforceClientLimit, enforceRateLimit } from '../../http/limits.js';
 import { sha256Hex } from '../../security/hash.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
-import { createUserWithEmail, findUserEmail, proveEmail } from '../../kernel/users.js';
+import { createUserWithEmail, findEmailOf, findUserEmail, proveEmail } from '../../kernel/users.js';
 import { checkMinutes, EXPIRATION_MINUTES, requestedSession } from '../../kernel/durations.js';
 import { normalizeEmail } from '../../kernel/email-address.js';
 import { magicLinkEmail } from './magic-link-email.js';
-import { consumeMagicLinkToken, issueMagicLinkToken } from '../../kernel/sign-in-links.js';
+import { consumeMagicLinkToken, issueMagicLinkToken, peekMagicLinkToken } from '../../kernel/sign-in-links.js';
 import { chooseRedirectUrl, magicLinkUrl } from '../../kernel/redirect-url.js';
 
 const tooMany = 'Too many magic links requested.';
@@ -42,10 +42,17 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
       : await createUserWithEmail(db, email, body.create_user_as_pending ? 'pending' : 'active', now);
     const kind = account.created ? 'signup' : 'login';
     const expirationMinutes = kind === 'signup' ? signupMinutes : loginMinutes;
-    const token = await issueMagicLinkToken(db, { userId: account.userId, emailId: account.emailId, kind, expirationMinutes, now });
+    const token = await issueMagicLinkToken(db, {
+      userId: account.userId,
+      emailId: account.emailId,
+      kind,
+      codeChallenge: body.code_challenge,
+      expirationMinutes,
+      now,
+    });
     const link = magicLinkUrl(kind === 'signup' ? signupUrl : loginUrl, token);
     // Not sent: the link is ended, so nothing a half-finished delivery left anywhere signs in, and the address's count is taken back.
-    const undo = [() => consumeMagicLinkToken(db, token, now), uncount(deps, emailLimit, config.rateLimits.magicLinkPerEmail, now)];
+    const undo = [() => consumeMagicLinkToken(db, token, now, 'confirmed'), uncount(deps, emailLimit, config.rateLimits.magicLinkPerEmail, now)];
     await deliver(deps, c, { channel: 'email', purpose: 'magic_link', undo }, () =>
       deps.email.send(magicLinkEmail({ to: email, projectName: project.name, link, kind, expirationMinutes, locale: body.locale })),
     );
@@ -56,17 +63,18 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
   defineRoute(app, magicLinkRoutes.authenticate, async (c, { body }) => {
     const duration = requestedSession(project, body);
     const now = deps.clock();
-    const used = await consumeMagicLinkToken(db, body.token, now);
+    const used = await consumeMagicLinkToken(db, body.token, now, body.confirmed ? 'confirmed' : { codeVerifier: body.code_verifier });
+    if (used === 'unconfirmed') throw new ApiError('magic_link_unconfirmed');
     if (!used) throw new ApiError('unable_to_auth_magic_link');
     await proveEmail(deps, used.user_id, used.email_id, now);
-    const emailRow = await db.selectFrom('user_emails').select('email').where('email_id', '=', used.email_id).executeTakeFirst();
+    const email = await findEmailOf(db, used.email_id);
     // Removed, or its account deleted, since the link was used a moment ago: it signs nobody in.
-    if (!emailRow) throw new ApiError('unable_to_auth_magic_link');
+    if (!email) throw new ApiError('unable_to_auth_magic_link');
     const factor: AuthenticationFactor = {
       type: 'magic_link',
       delivery_method: 'email',
       last_authenticated_at: now.toISOString(),
-      email_factor: { email_id: used.email_id, email_address: emailRow.email },
+      email_factor: { email_id: used.email_id, email_address: email },
     };
 
     return c.json(
@@ -80,5 +88,12 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
         now,
       }),
     );
+  });
+
+  defineRoute(app, magicLinkRoutes.preview, async (_c, { body, ok }) => {
+    const live = await peekMagicLinkToken(db, body.token, deps.clock());
+    const email = live && (await findEmailOf(db, live.email_id));
+    if (!email) throw new ApiError('unable_to_auth_magic_link');
+    return ok({ email });
   });
 }

@@ -26,7 +26,10 @@ const TIMEOUT_MS = CHALLENGE_MINUTES * 60_000;
 /** The WebAuthn user handle: the user's id as bytes (what a discoverable credential hands back as userHandle). */
 export const userHandle = (userId: string): Uint8Array<ArrayBuffer> => new Uint8Array(Buffer.from(userId, 'utf8'));
 
-const descriptor = (row: WebAuthnRegistrationRow) => ({ id: row.credential_id, transports: row.transports });
+/** What allowCredentials and excludeCredentials list of a credential: its id and how the browser may reach it. */
+export type CredentialDescriptor = Pick<WebAuthnRegistrationRow, 'credential_id' | 'transports'>;
+
+const descriptor = (row: CredentialDescriptor) => ({ id: row.credential_id, transports: row.transports });
 
 /**
  * A passkey is discoverable (the browser offers it without a user name) and asks the user to
@@ -57,7 +60,7 @@ export function registrationOptions(
 
 export function authenticationOptions(
   webauthn: WebAuthnConfig,
-  input: { challenge: string; allowed: WebAuthnRegistrationRow[]; userVerification: ChallengeBound['userVerification'] },
+  input: { challenge: string; allowed: CredentialDescriptor[]; userVerification: ChallengeBound['userVerification'] },
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   return generateAuthenticationOptions({
     rpID: webauthn.rpId,
@@ -93,10 +96,10 @@ async function refusedUnless<T>({ log, requestId }: RefusalLog, check: () => Pro
   return result;
 }
 
-/** What every response is held to: its challenge, this site's origins and rp id, and user verification when the start asked for it. */
+/** What every response is held to: its challenge, this site's and the related origins, the rp id, and user verification when the start asked for it. */
 const expectations = (webauthn: WebAuthnConfig, input: { challenge: string; bound: ChallengeBound }) => ({
   expectedChallenge: input.challenge,
-  expectedOrigin: webauthn.origins,
+  expectedOrigin: [...webauthn.origins, ...webauthn.relatedOrigins],
   expectedRPID: webauthn.rpId,
   requireUserVerification: input.bound.userVerification === 'required',
 });

@@ -12,6 +12,8 @@ export type Ceremony = 'webauthn_registration' | 'webauthn_authentication';
 /** What a start decided and its finish must hold the browser's answer to. */
 export interface ChallengeBound {
   userVerification: 'required' | 'preferred';
+  /** Asked for an address with no passkey (identifier-first's stand-in): no credential answers it. */
+  nobody?: true;
 }
 
 /**

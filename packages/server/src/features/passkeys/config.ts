@@ -3,9 +3,8 @@ import { ConfigError } from '../../config/config-error.js';
 import { field, type ConfigSection } from '../../config/declare.js';
 import { origin, rate } from '../../config/schemas.js';
 import type { RateLimitRule } from '../../config/server-config.js';
-
-/** An IPv4 or IPv6 literal: browsers run no passkey ceremony on one (a relying-party id is a domain name). */
-const isIpAddress = (host: string) => /^[\d.]+$|^\[/.test(host);
+import { relatedOriginsProblem } from './related-origins.js';
+import { isIpAddress, onRpId } from './rp-id.js';
 
 const domain = z
   .string()
@@ -15,12 +14,6 @@ const domain = z
   )
   .refine((value) => !isIpAddress(value), 'must be a domain name: browsers run no passkey ceremony on an IP address (use localhost on this machine)');
 
-/** Whether a page of `origin` may run a ceremony for `rpId`: its host is the rp id or a subdomain of it (WebAuthn's registrable-suffix rule). */
-const onRpId = (origin: string, rpId: string) => {
-  const host = new URL(origin).hostname;
-  return host === rpId || host.endsWith(`.${rpId}`);
-};
-
 export const passkeysConfig: ConfigSection = {
   name: 'passkeys',
   project: {
@@ -29,7 +22,7 @@ export const passkeysConfig: ConfigSection = {
       'WebAuthn relying-party id: the domain passkeys are bound to (the site or a parent domain of it). Changing it orphans every passkey made for the old one.',
       {
         env: { name: 'VESTIBULE_WEBAUTHN_RP_ID', read: 'string' },
-        defaultText: 'the first host name (not an IP address) of `webauthn.origins`, else of `project.allowedOrigins`',
+        defaultText: 'the first host name (not an IP address) of `webauthn.origins`, else of `project.allowedOrigins` less `webauthn.relatedOrigins`',
         ownAddress: true,
       },
     ),
@@ -43,6 +36,11 @@ export const passkeysConfig: ConfigSection = {
         ownAddress: true,
       },
     ),
+    'webauthn.relatedOrigins': field(
+      z.array(origin).default([]),
+      "Exact origins of other sites (`https://example.co.uk`) whose pages may use the rp id's passkeys too (WebAuthn related origin requests): the server accepts their ceremonies and lists them at `GET /.well-known/webauthn`, which browsers fetch from `https://{rpId}/.well-known/webauthn` first (proxy that path to this server if the rp id's site is another). Each must be https (http only on localhost), off the rp id, and in `project.allowedOrigins` too: the server refuses to start otherwise. Browsers honour 5 site names at most (example.com and example.co.uk are one, `example`).",
+      { env: { name: 'VESTIBULE_WEBAUTHN_RELATED_ORIGINS', read: 'list' }, ownAddress: true },
+    ),
   },
   server: {
     'rateLimits.webauthnPerIp': field(rate(100, 600), "Per client address, counted separately for each passkey ceremony's start and finish."),
@@ -54,7 +52,9 @@ export const passkeysConfig: ConfigSection = {
     const project = config.project;
     const given = (project.webauthn ?? {}) as Partial<WebAuthnConfig>;
     const candidates = given.origins ?? project.allowedOrigins;
-    const hosts = [...candidates, config.publicUrl].map((url) => new URL(url).hostname);
+    // Related origins are allowed origins too, but of other sites: none of them is the rp id.
+    const related = given.relatedOrigins ?? [];
+    const hosts = [...candidates.filter((origin) => !related.includes(origin)), config.publicUrl].map((url) => new URL(url).hostname);
     const rpId = given.rpId ?? hosts.find((host) => !isIpAddress(host)) ?? hosts[0]!;
     // Origins given on purpose must all work: a silent exception would fail in the browser only.
     const outside = given.origins?.find((origin) => !onRpId(origin, rpId));
@@ -64,7 +64,14 @@ export const passkeysConfig: ConfigSection = {
         `${outside} is not on the relying-party id ${rpId} (project.webauthn.rpId) or a subdomain of it, so browsers refuse every passkey ceremony there; list only origins on ${rpId}, or set the rp id to a domain they share`,
       );
     }
-    project.webauthn = { rpId, rpName: given.rpName ?? project.name, origins: candidates.filter((origin) => onRpId(origin, rpId)) };
+    const relatedProblem = relatedOriginsProblem(related, { rpId, allowedOrigins: project.allowedOrigins });
+    if (relatedProblem) throw new ConfigError('project.webauthn.relatedOrigins (VESTIBULE_WEBAUTHN_RELATED_ORIGINS)', relatedProblem);
+    project.webauthn = {
+      rpId,
+      rpName: given.rpName ?? project.name,
+      origins: candidates.filter((origin) => onRpId(origin, rpId)),
+      relatedOrigins: related,
+    };
   },
 };
 
@@ -73,8 +80,10 @@ export interface WebAuthnConfig {
   rpId: string;
   /** The name the browser's passkey dialog shows. */
   rpName: string;
-  /** Exact origins a ceremony may come from (clientDataJSON.origin). */
+  /** Exact origins on the rp id a ceremony may come from (clientDataJSON.origin). */
   origins: string[];
+  /** Exact origins of other sites a ceremony may come from too (related origin requests), in the order /.well-known/webauthn lists them. */
+  relatedOrigins: string[];
 }
 
 declare module '../../config/server-config.js' {

@@ -17,7 +17,9 @@ import { requestedSession } from '../../kernel/durations.js';
 import { completeSignIn } from '../../kernel/sessions/complete-sign-in.js';
 import { getUser } from '../../kernel/users.js';
 import { authenticationOptions, registrationOptions, userHandle, userVerificationFor, verifyAuthentication, verifyRegistration } from './ceremonies.js';
-import { consumeChallenge, issueChallenge } from './challenges.js';
+import { requireCeremonyOrigin } from './ceremony-origin.js';
+import { passkeysOfEmail } from './identifier-first.js';
+import { type ChallengeBound, consumeChallenge, issueChallenge } from './challenges.js';
 import { addRegistration, counterOf, deleteRegistration, findByCredentialId, listRegistrations, recordUse, renameRegistration } from './registrations-store.js';
 import { toWebAuthnRegistration } from './user-part.js';
 
@@ -35,6 +37,7 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
   const { webauthnPerIp } = config.rateLimits;
 
   defineRoute(app, passkeyRoutes.registerStart, sessionAuth(deps), async (c, { body, ok }) => {
+    requireCeremonyOrigin(c, webauthn);
     // A passkey is a way in: adding one needs a recent sign-in, as the account page's changes do, and
     // none is added beside a password planted before any proof (unverified_email). Both are checked
     // again where the passkey is written (register, kernel addWayIn). A passkey signs in alone, both
@@ -106,17 +109,23 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
   });
 
   defineRoute(app, passkeyRoutes.authenticateStart, async (c, { body, ok }) => {
+    requireCeremonyOrigin(c, webauthn);
     await enforceClientLimit(deps, c, 'webauthn-authenticate-start', webauthnPerIp);
     const now = deps.clock();
     const isPasskey = body.is_passkey ?? true;
-    // A passkey names its user itself; a second factor (no user verification) only adds to a
+    if (!isPasskey && body.email !== undefined)
+      throw new ApiError('bad_request', "email names whose passkeys to offer; a second factor (is_passkey false) is the signed-in user's own.");
+    // A passkey names its user itself, or the address typed first does (identifier-first: the
+    // challenge is then that user's); a second factor (no user verification) only adds to a
     // signed-in user's session, among that user's credentials: alone it would be a sign-in by
     // possession of a key.
-    const userId = isPasskey ? null : ((await optionalSession(c, deps, now)).session?.user_id ?? null);
+    const named = body.email === undefined ? null : await passkeysOfEmail(deps, body.email, now);
+    const userId = isPasskey ? (named?.userId ?? null) : ((await optionalSession(c, deps, now)).session?.user_id ?? null);
     if (!isPasskey && !userId) throw new ApiError('user_unauthenticated');
     const userVerification = userVerificationFor(isPasskey);
-    const challenge = await issueChallenge(db, 'webauthn_authentication', { userId, bound: { userVerification }, now });
-    const allowed = userId ? await listRegistrations(db, userId) : [];
+    const bound: ChallengeBound = named && !named.userId ? { userVerification, nobody: true } : { userVerification };
+    const challenge = await issueChallenge(db, 'webauthn_authentication', { userId, bound, now });
+    const allowed = named ? named.allowed : userId ? await listRegistrations(db, userId) : [];
     return ok({ public_key_credential_request_options: { ...(await authenticationOptions(webauthn, { challenge, allowed, userVerification })) } });
   });
 
@@ -131,6 +140,7 @@ export function registerPasskeyRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
     // The credential must be the user's the start asked for, and the one the authenticator says it holds for that user.
     const expectedHandle = Buffer.from(userHandle(registration.user_id)).toString('base64url');
     const wrongUser =
+      used.bound.nobody === true ||
       (used.userId !== null && used.userId !== registration.user_id) ||
       (credential.response.userHandle !== undefined && credential.response.userHandle !== expectedHandle);
     if (wrongUser) throw new ApiError('invalid_webauthn_response');

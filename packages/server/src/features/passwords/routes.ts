@@ -176,7 +176,14 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       const resetLink = new URL(resetUrl);
       resetLink.searchParams.append('vestibule_token_type', 'reset_password');
       resetLink.searchParams.append('token', token);
-      const loginToken = await issueMagicLinkToken(db, { userId: user.user_id, emailId: user.email_id, kind: 'login', expirationMinutes: loginMinutes, now });
+      const loginToken = await issueMagicLinkToken(db, {
+        userId: user.user_id,
+        emailId: user.email_id,
+        kind: 'login',
+        codeChallenge: body.code_challenge,
+        expirationMinutes: loginMinutes,
+        now,
+      });
       const message = resetPasswordEmail({
         to: email,
         projectName: project.name,
@@ -191,7 +198,7 @@ export function registerPasswordRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps):
       // an email that never comes is stuck. Not sent: both links are ended, the address's count taken back.
       const undo = [
         () => consumeResetToken(db, token, now),
-        () => consumeMagicLinkToken(db, loginToken, now),
+        () => consumeMagicLinkToken(db, loginToken, now, 'confirmed'),
         uncount(deps, emailLimit, limits.passwordResetPerEmail, now),
       ];
       await deliver(deps, c, { channel: 'email', purpose: 'password_reset', undo }, () => deps.email.send(message));

@@ -12,6 +12,7 @@ import { NO_SNIFF, NO_STORE } from '../../http/security-headers.js';
 import { sessionDurationMinutes } from '../../kernel/durations.js';
 import { newId } from '../../security/random-token.js';
 import { answerCheck } from './check.js';
+import { LOGGED_IN } from '../../http/login-status.js';
 
 /** Where the session check is served (the contract's route). */
 export const CHECK_PATH = `${sessionRoutes.authenticate.method.toUpperCase()} ${sessionRoutes.authenticate.path}`;
@@ -58,6 +59,7 @@ export function checkHotPath(deps: AppDeps): HotPath {
       'X-Request-Id': requestId,
       ...NO_SNIFF,
       ...NO_STORE,
+      ...LOGGED_IN,
       'Content-Length': Buffer.byteLength(answer),
     });
     response.end(answer);

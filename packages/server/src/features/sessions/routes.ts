@@ -7,6 +7,7 @@ import { sessionAuth } from '../../http/session-auth.js';
 import { sessionDurationMinutes } from '../../kernel/durations.js';
 import { revokeSession } from '../../kernel/sessions/sessions-store.js';
 import { answerCheck } from './check.js';
+import { LOGGED_IN, LOGGED_OUT } from '../../http/login-status.js';
 
 export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const requireSession = sessionAuth(deps);
@@ -17,7 +18,7 @@ export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
       body.session_duration_minutes === undefined ? undefined : sessionDurationMinutes(deps.config.project, body.session_duration_minutes);
     const answer = await answerCheck(deps, { session: c.get('session'), token: c.get('sessionToken'), durationMinutes, requestId: c.get('requestId') });
     if (answer === null) throw new ApiError('session_not_found');
-    return c.body(answer, 200, { 'Content-Type': 'application/json' });
+    return c.body(answer, 200, { 'Content-Type': 'application/json', ...LOGGED_IN });
   });
 
   defineRoute(
@@ -29,6 +30,8 @@ export function registerSessionRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps): 
       const revoked = await revokeSession(deps.db, c.get('session').session_id, deps.clock());
       if (!revoked) throw new ApiError('session_not_found');
       await deps.sessions.settle();
+      // Nobody is signed in on this browser now: FedCM shows no account (http/login-status.ts).
+      c.header('Set-Login', LOGGED_OUT['Set-Login']);
       return ok();
     },
   );

@@ -1,4 +1,5 @@
 import { useFlow } from '../../../flow/FlowContext';
+import { AfterEmail } from '../../../main/AfterEmail';
 import { Button } from '../../../parts/Button';
 import { Heading } from '../../../parts/Heading';
 import { useWidget } from '../../../widget/context';
@@ -29,9 +30,12 @@ export function EmailConfirmation() {
           </li>
         ))}
       </ul>
+      <AfterEmail email={email} />
       <Button variant="text" onClick={() => send({ type: 'TRY_AGAIN' })}>
         {t('tryAgain')}
       </Button>
     </>
   );
 }
+
+export default EmailConfirmation;

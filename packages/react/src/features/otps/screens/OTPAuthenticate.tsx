@@ -6,6 +6,7 @@ import { Spinner } from '../../../parts/Spinner';
 import { useWidget } from '../../../widget/context';
 import { OTP_LENGTH } from '../../../passcode/CodeInput';
 import { CodeEntry } from '../../../passcode/CodeEntry';
+import { AfterEmail } from '../../../main/AfterEmail';
 
 /** The countdown ticks every second; 'Code sent' shows for 2 s. */
 export const COUNTDOWN_TICK_MS = 1000;
@@ -156,6 +157,7 @@ export function OTPAuthenticate() {
           <span>{t('didNotGetCode')}</span> <ResendButton ref={resendRef} prominent={false} />
         </p>
       )}
+      {otp.type === 'email' ? <AfterEmail email={otp.otpDestination} /> : null}
     </>
   );
 }

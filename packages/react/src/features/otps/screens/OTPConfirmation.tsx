@@ -7,3 +7,5 @@ import { GenericSuccess } from '../../../flow/GenericSuccess';
 export function OTPConfirmation() {
   return <GenericSuccess authenticated flowComplete={false} body="passcodeVerified" />;
 }
+
+export default OTPConfirmation;

@@ -7,3 +7,5 @@ import { GenericSuccess } from '../../../flow/GenericSuccess';
 export function PasskeyConfirmation() {
   return <GenericSuccess authenticated flowComplete={false} body="passkeyAuthenticated" />;
 }
+
+export default PasskeyConfirmation;

@@ -8,3 +8,5 @@ import { GenericSuccess } from '../../../flow/GenericSuccess';
 export function PasswordConfirmation() {
   return <GenericSuccess authenticated />;
 }
+
+export default PasswordConfirmation;

@@ -3,6 +3,7 @@ import { BackArrow } from '../../../parts/BackArrow';
 import { Button } from '../../../parts/Button';
 import { Heading } from '../../../parts/Heading';
 import { useFlow } from '../../../flow/FlowContext';
+import { AfterEmail } from '../../../main/AfterEmail';
 import { NotSent } from '../../../delivery/NotSent';
 import { useWidget } from '../../../widget/context';
 import type { StringKey } from '../../../strings/en';
@@ -143,6 +144,7 @@ function LogIn({ email }: { email: string }) {
         </button>
       </p>
       {failure && retry ? <NotSent message={failure.message} onTryAgain={() => send(retry)} /> : null}
+      <AfterEmail email={email} />
     </>
   );
 }
@@ -160,6 +162,7 @@ function Passwordless({ email }: { email: string }) {
       <PasswordHeader title="logInTitle" />
       <p className="vst-text">{tr(text, { email: <Destination value={email} /> })}</p>
       <Choices email={email} extra={{ label: 'createPassword', onClick: () => send({ type: 'SEND_RESET_EMAIL', reason: 'setNew' }) }} />
+      <AfterEmail email={email} />
     </>
   );
 }
