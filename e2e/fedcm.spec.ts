@@ -67,10 +67,16 @@ test('a person signed in at the provider signs in to the sample app through the 
   await page.goto(RP);
 
   // The browser knows someone is signed in at the provider but has no FedCM cookie yet: it offers the
-  // provider's login URL, whose window makes the cookie from the host page's session and closes.
+  // provider's login URL, whose window asks 'Continue as {email}', then makes the cookie from the host
+  // page's session and closes.
   const login = await dialogs.next();
   expect(login.dialogType).toBe('ConfirmIdpLogin');
+  const opened = page.context().waitForEvent('page');
   await dialogs.cdp.send('FedCm.clickDialogButton', { dialogId: login.dialogId, dialogButton: 'ConfirmIdpLoginContinue' });
+  const window = await opened;
+  await expect(window.getByRole('heading', { name: 'Sign in with Vestibule' })).toBeVisible();
+  await lookAt(window, testInfo, 'fedcm-login-window');
+  await window.getByRole('button', { name: `Continue as ${email}` }).click();
 
   const chooser = await dialogs.next();
   expect(chooser.dialogType).toBe('AccountChooser');

@@ -10,6 +10,9 @@ import { route } from './route.js';
  * JSON; refusals are the ErrorResponse, and the assertion's also carry FedCM's `error` member.
  */
 
+/** The login URL page's form: the session it showed, which must still be the browser's when the person presses. */
+export const FedCmLoginConfirmSchema = z.strictObject({ session_id: z.string().min(1).max(256) }).meta({ id: 'FedCmLoginConfirm' });
+
 const TAG = 'FedCM';
 
 export const WebIdentitySchema = z
@@ -141,7 +144,7 @@ export const fedcmRoutes = {
     form: FedCmAssertionRequestSchema,
     response: FedCmAssertionResponseSchema,
     oauthErrors: [],
-    errors: ['bad_request', ...refusals, 'idp_client_not_found', 'idp_origin_not_registered', 'fedcm_account_not_signed_in'],
+    errors: ['bad_request', ...refusals, 'idp_client_not_found', 'idp_origin_not_registered', 'fedcm_account_not_signed_in', 'forbidden', 'too_many_requests'],
   }),
   disconnect: route({
     kind: 'oauth',
@@ -164,6 +167,18 @@ export const fedcmRoutes = {
     tag: TAG,
     auth: 'none',
     redirect: 'The sign-in page (the first loginRedirectUrls entry) when this browser has no live session.',
-    errors: [],
+    errors: ['too_many_requests'],
+  }),
+  loginConfirm: route({
+    kind: 'redirect',
+    method: 'post',
+    path: '/fedcm/login',
+    summary:
+      "The login URL's 'Continue as {email}', posted from its own page (Sec-Fetch-Site same-origin): sets the FedCM cookie to the session that page showed, says Set-Login: logged-in and closes the window.",
+    tag: TAG,
+    auth: 'none',
+    form: FedCmLoginConfirmSchema,
+    redirect: 'The sign-in page when this browser has no live session any more.',
+    errors: ['bad_request', 'forbidden', 'too_many_requests'],
   }),
 } as const;

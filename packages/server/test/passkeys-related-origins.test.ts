@@ -123,6 +123,13 @@ describe('the ceremonies from a related origin', () => {
   });
 });
 
+it('a ceremony run in a frame of another site (crossOrigin) is refused, even from a listed origin', async () => {
+  const { authenticator } = await userWithPasskey('related-cross-origin');
+  const start = await authenticateStart(RELATED);
+  const credential = authenticator.authenticate(start.body.public_key_credential_request_options, { origin: RELATED, crossOrigin: true });
+  expect(await h.json('POST', '/sdk/v1/webauthn/authenticate', { public_key_credential: credential })).toMatchObject(refusal('invalid_webauthn_response', 401));
+});
+
 describe('the starts refuse a page where the passkeys cannot be used', () => {
   it('an origin neither on the rp id nor related is webauthn_origin_not_allowed, naming it', async () => {
     const { session_token: session } = await h.signIn(uniqueEmail('related-refused'));
@@ -209,6 +216,12 @@ describe('configuration', () => {
       { VESTIBULE_WEBAUTHN_RELATED_ORIGINS: 'https://www.example.com' },
       'https://www.example.com is on the relying-party id example.com, where browsers need no related-origin entry; list it in project.webauthn.origins (or project.allowedOrigins) instead',
     );
+    // Found by an outside attack: the rp id's own site written with a trailing dot, and an IP address in hex.
+    refused(
+      { VESTIBULE_ALLOWED_ORIGINS: 'https://example.com, https://example.com.', VESTIBULE_WEBAUTHN_RELATED_ORIGINS: 'https://example.com.' },
+      "https://example.com. ends its host name with a dot; write it as browsers report pages' origins, without one",
+    );
+    expect(() => load({ VESTIBULE_WEBAUTHN_RP_ID: '0x7f000001' })).toThrow(/must be a domain name/);
     refused(
       { VESTIBULE_WEBAUTHN_RELATED_ORIGINS: 'https://example.de' },
       'https://example.de is not in project.allowedOrigins (VESTIBULE_ALLOWED_ORIGINS), so its pages could not call this API (CORS); add it there too',

@@ -19,6 +19,8 @@ import type {
 export interface Knobs {
   /** clientDataJSON.origin; the authenticator's default origin otherwise. */
   origin?: string;
+  /** clientDataJSON.crossOrigin: the ceremony ran in a frame of another site; false otherwise. */
+  crossOrigin?: boolean;
   /** The rp id whose hash authenticatorData carries; the options' rp id otherwise. */
   rpId?: string;
   /** The UV flag; true otherwise. */
@@ -81,7 +83,7 @@ export class SoftAuthenticator {
   constructor(readonly origin: string) {}
 
   private clientData(type: 'webauthn.create' | 'webauthn.get', challenge: string, knobs: Knobs): Uint8Array {
-    return Buffer.from(JSON.stringify({ type, challenge, origin: knobs.origin ?? this.origin, crossOrigin: false }));
+    return Buffer.from(JSON.stringify({ type, challenge, origin: knobs.origin ?? this.origin, crossOrigin: knobs.crossOrigin ?? false }));
   }
 
   private authenticatorData(rpId: string, knobs: Knobs, counter: number, attested?: Uint8Array): Uint8Array {

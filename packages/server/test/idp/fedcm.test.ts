@@ -3,6 +3,7 @@ import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet } from 'jos
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/account.js';
 import { uniqueEmail } from '../helpers/harness.js';
+import { manage } from '../helpers/management.js';
 import type { Answer, ListeningServer, SendOptions } from '../helpers/listening.js';
 import { sharedListening } from '../helpers/shared-stack.js';
 import { together } from '../helpers/together.js';
@@ -116,9 +117,38 @@ describe('the well-known and config files', () => {
 describe('the login URL', () => {
   const open = (cookie?: string) => fetch(`http://localhost:${s.port}/fedcm/login`, { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} });
 
-  it('copies the host page session into the FedCM cookie (HttpOnly, Secure, SameSite=None), says logged-in and closes its window', async () => {
-    const { token } = await signedIn();
-    const answer = await open(`vestibule_session=${token}`);
+  const confirm = (cookie: string, sessionId: string, site = 'same-origin') =>
+    fetch(`http://localhost:${s.port}/fedcm/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': site },
+      body: new URLSearchParams({ session_id: sessionId }).toString(),
+    });
+
+  it("asks 'Continue as {email}' first; only that press, from its own page, copies the session into the FedCM cookie (HttpOnly, Secure, SameSite=None), says logged-in and closes its window", async () => {
+    const { token, email } = await signedIn();
+    const asked = await open(`vestibule_session=${token}`);
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get('set-cookie')).toBeNull();
+    expect(asked.headers.get('set-login')).toBeNull();
+    expect(asked.headers.get('content-security-policy')).toMatch(/^default-src 'none'; form-action 'self'; style-src 'sha256-[^']+'$/);
+    const page = await asked.text();
+    expect(page).toContain(`Continue as ${email}`);
+    const sessionId = /name="session_id" value="([^"]+)"/.exec(page)![1]!;
+
+    // A form on another page (a sibling host's among them) is no press on this one.
+    for (const site of ['same-site', 'cross-site', 'none']) {
+      const refused = await confirm(`vestibule_session=${token}`, sessionId, site);
+      expect(refused.status, site).toBe(403);
+      expect(refused.headers.get('set-cookie')).toBeNull();
+    }
+    // Another session than the one the page showed: asked again.
+    const other = await signedIn();
+    const changed = await confirm(`vestibule_session=${other.token}`, sessionId);
+    expect(changed.status).toBe(303);
+    expect(changed.headers.get('set-cookie')).toBeNull();
+
+    const answer = await confirm(`vestibule_session=${token}`, sessionId);
     expect(answer.status).toBe(200);
     const cookie = answer.headers.get('set-cookie')!;
     expect(cookie).toMatch(new RegExp(`^${COOKIE}=${token};`));
@@ -129,6 +159,26 @@ describe('the login URL', () => {
     expect(answer.headers.get('set-login')).toBe('logged-in');
     expect(answer.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'sha256-/);
     expect(await answer.text()).toContain('IdentityProvider.close()');
+  });
+
+  it('two host session cookies (one planted by a sibling host, sent first by its narrower path) take neither', async () => {
+    const victim = await signedIn();
+    const attacker = await signedIn();
+    const cookies = `vestibule_session=${attacker.token}; vestibule_session=${victim.token}`;
+    const asked = await open(cookies);
+    expect(asked.status).toBe(409);
+    expect(await asked.text()).not.toContain(attacker.email);
+    const pressed = await confirm(cookies, 'session-anything');
+    expect(pressed.status).toBe(409);
+    expect(pressed.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('escapes the address it shows', async () => {
+    const local = `o'brien&x-${Date.now()}`;
+    const session = await s.signInByLink(`${local}@example.com`);
+    const page = await (await open(`vestibule_session=${session.session_token}`)).text();
+    expect(page).toContain(`Continue as ${local.replace('&', '&amp;').replace("'", '&#39;')}@example.com`);
+    expect(page).not.toContain(local);
   });
 
   it('without a live session sends the person to the sign-in page and sets nothing', async () => {
@@ -203,6 +253,23 @@ describe('the ID assertion endpoint', () => {
     expect(claims).toMatchObject({ iss: s.config.publicUrl, aud: 'demo-rp', sub: userId, nonce: 'nonce-in-params', email, email_verified: true });
     expect(claims.auth_time).toEqual(expect.any(Number));
     expect(claims).not.toHaveProperty('at_hash');
+  });
+
+  it('gives no ID token to a client that may not ask for openid, as the code flow gives none', async () => {
+    const clientId = `fedcm-no-openid-${Date.now()}`;
+    const made = await manage(s, 'POST', '/v1/idp_clients', {
+      client_id: clientId,
+      client_name: 'No OpenID',
+      client_type: 'public',
+      redirect_uris: [`${RP}/callback`],
+      allowed_scopes: ['phone'],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const { token, userId } = await signedIn();
+    const refused = await assertion(token, { ...assertionForm(userId), client_id: clientId });
+    expect(refused.status).toBe(403);
+    expect(refused.body).not.toHaveProperty('token');
+    expect((await fedcm('GET', '/fedcm/accounts', token)).body.accounts[0].approved_clients).not.toContain(clientId);
   });
 
   it('takes the nonce as browsers before Chrome 145 sent it, and none at all', async () => {

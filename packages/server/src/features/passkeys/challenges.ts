@@ -28,15 +28,22 @@ export function issueChallenge(db: Kysely<Database>, ceremony: Ceremony, input: 
 /** The token's bytes, as the WebAuthn library takes a challenge (it sends them back base64url, that is the token). */
 export const challengeBytes = (challenge: string): Uint8Array<ArrayBuffer> => new Uint8Array(Buffer.from(challenge, 'base64url'));
 
-/** The challenge the browser signed, read from clientDataJSON before anything is verified. */
+/**
+ * The challenge the browser signed, read from clientDataJSON before anything is verified. A ceremony
+ * run in a frame of another site (crossOrigin true) is refused: no page here embeds the widgets
+ * across sites for passkeys, and a browser that does not report the top origin (Safari) would
+ * otherwise let any site frame one.
+ */
 function signedChallenge(clientDataJSON: string): string {
-  let challenge: unknown;
+  let data: { challenge?: unknown; crossOrigin?: unknown } | null;
   try {
-    challenge = (JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown } | null)?.challenge;
+    data = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as typeof data;
   } catch {
     throw new ApiError('invalid_webauthn_response', 'clientDataJSON is not JSON.');
   }
+  const challenge = data?.challenge;
   if (typeof challenge !== 'string' || challenge === '') throw new ApiError('invalid_webauthn_response', 'clientDataJSON has no challenge.');
+  if (data?.crossOrigin === true) throw new ApiError('invalid_webauthn_response', 'The ceremony ran in a frame of another site.');
   return challenge;
 }
 

@@ -13,6 +13,8 @@ export function relatedOriginsProblem(related: string[], context: { rpId: string
   for (const origin of related) {
     const { protocol, hostname } = new URL(origin);
     if (isIpAddress(hostname)) return `${origin} is an IP address, where browsers run no passkey ceremony; use a host name`;
+    // 'example.com.' is the name example.com written absolutely: the same site, not a related one.
+    if (hostname.endsWith('.')) return `${origin} ends its host name with a dot; write it as browsers report pages' origins, without one`;
     // Passkeys run on secure pages only: https, or http on this machine's own names.
     if (protocol !== 'https:' && !(hostname === 'localhost' || hostname.endsWith('.localhost')))
       return `${origin} is not https, and browsers run passkeys on secure pages only (http only on localhost and its subdomains)`;

@@ -1,5 +1,14 @@
-/** An IPv4 or IPv6 literal: browsers run no passkey ceremony on one (a relying-party id is a domain name). */
-export const isIpAddress = (host: string) => /^[\d.]+$|^\[/.test(host);
+import { isIP } from 'node:net';
+
+/**
+ * An IPv4 or IPv6 literal, in any of the forms a URL parser reads as one ('0x7f000001' and '2130706433'
+ * are 127.0.0.1): browsers run no passkey ceremony on one (a relying-party id is a domain name).
+ */
+export const isIpAddress = (host: string) => {
+  if (/^[\d.]+$|^\[/.test(host)) return true;
+  const parsed = URL.canParse(`http://${host}`) ? new URL(`http://${host}`).hostname : host;
+  return isIP(parsed) !== 0 || isIP(parsed.replace(/^\[|\]$/g, '')) !== 0;
+};
 
 /**
  * Whether a page on `host` may run a ceremony for `rpId` without asking the rp id's site: the host

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { fedcmRoutes } from '@vestibule/contract';
 import type { AppDeps, AppEnv } from '../../../http/app-env.js';
 import { defineRoute } from '../../../http/define-route.js';
+import { enforceClientLimit } from '../../../http/limits.js';
 import { ApiError } from '../../../kernel/api-error.js';
 import { getUser } from '../../../kernel/users.js';
 import { authTimeOf } from '../authorization-request.js';
@@ -46,9 +47,13 @@ export function registerAssertion(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
     fedcmRoutes.assertion,
     webIdentityOnly,
     answeringFedCmErrors(async (c) => {
+      // Each answer is a signature: limited per address as the other endpoints that sign are.
+      await enforceClientLimit(deps, c, 'fedcm-assertion', deps.config.rateLimits.idpPerIp, 'Too many FedCM sign-ins from this address.');
       const form = await fedcmForm(c, fedcmRoutes.assertion.form);
       const { client, origin } = await clientAtOrigin(c, deps, form.client_id);
       allowCredentialedOrigin(c, origin);
+      // An ID token is OpenID Connect's: a client that may not ask for openid gets none, as in the code flow.
+      if (!client.allowed_scopes.includes('openid')) throw new ApiError('forbidden', 'This application may not ask for openid, so it gets no ID token.');
       const nonce = nonceOf(form);
       const session = await fedcmSession(c, deps);
       if (form.account_id !== session.user_id) throw new ApiError('fedcm_account_not_signed_in');
