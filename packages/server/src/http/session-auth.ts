@@ -20,17 +20,24 @@ export async function optionalSession(
 }
 
 /**
- * Requires a live session: no token is 401 user_unauthenticated; a token naming no live session
- * (unknown, expired or revoked) is 401 session_not_found.
+ * The live session of a session token, however it came (the Bearer header, FedCM's cookie): no token
+ * is 401 user_unauthenticated; a token naming no live session (unknown, expired or revoked) is 401
+ * session_not_found.
  */
+export async function liveSession(deps: AppDeps, token: string | null | undefined): Promise<SessionRow> {
+  if (!token) throw new ApiError('user_unauthenticated');
+  const session = await deps.sessions.find(token, deps.clock());
+  if (!session) throw new ApiError('session_not_found');
+  return session;
+}
+
+/** Requires the live session of the Bearer token (liveSession). */
 export function sessionAuth(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c);
-    if (!token) throw new ApiError('user_unauthenticated');
-    const session = await deps.sessions.find(token, deps.clock());
-    if (!session) throw new ApiError('session_not_found');
-    c.set('session', session);
-    c.set('sessionToken', token);
+    c.set('session', await liveSession(deps, token));
+    // liveSession refused a missing one.
+    c.set('sessionToken', token!);
     return next();
   };
 }

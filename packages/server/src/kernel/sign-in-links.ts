@@ -49,7 +49,6 @@ export async function consumeMagicLinkToken(db: Kysely<Database>, token: string,
 }
 
 /** A live link's email id, without using it (for the 'Continue as …' of a link opened elsewhere). */
-export async function peekMagicLinkToken(db: Kysely<Database>, token: string, now: Date) {
-  const live = await peekToken<SignInLink>(db, PURPOSE, token, now);
-  return live ? { user_id: live.userId!, email_id: live.bound.email_id } : undefined;
+export async function peekMagicLinkToken(db: Kysely<Database>, token: string, now: Date): Promise<string | undefined> {
+  return (await peekToken<SignInLink>(db, PURPOSE, token, now))?.bound.email_id;
 }

@@ -3,6 +3,7 @@ import { idpRoutes, type OpenIdConfiguration } from '@vestibule/contract';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
 import { supportedScopes } from './scopes.js';
+import { PUBLIC_DOCUMENT } from '../../http/security-headers.js';
 
 /**
  * OpenID Connect Discovery: the issuer is the API's public URL; the authorization page (the host
@@ -36,7 +37,7 @@ function openIdConfiguration(deps: AppDeps): OpenIdConfiguration {
 /** GET /.well-known/openid-configuration, cacheable for five minutes. */
 export function registerDiscovery(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   defineRoute(app, idpRoutes.discovery, (c) => {
-    c.header('Cache-Control', 'public, max-age=300');
+    c.header('Cache-Control', PUBLIC_DOCUMENT['Cache-Control']);
     return c.json(openIdConfiguration(deps));
   });
 }

@@ -91,8 +91,8 @@ export function registerMagicLinkRoutes(app: OpenAPIHono<AppEnv>, deps: AppDeps)
   });
 
   defineRoute(app, magicLinkRoutes.preview, async (_c, { body, ok }) => {
-    const live = await peekMagicLinkToken(db, body.token, deps.clock());
-    const email = live && (await findEmailOf(db, live.email_id));
+    const emailId = await peekMagicLinkToken(db, body.token, deps.clock());
+    const email = emailId && (await findEmailOf(db, emailId));
     if (!email) throw new ApiError('unable_to_auth_magic_link');
     return ok({ email });
   });

@@ -5,9 +5,9 @@ import { isIP } from 'node:net';
  * are 127.0.0.1): browsers run no passkey ceremony on one (a relying-party id is a domain name).
  */
 export const isIpAddress = (host: string) => {
+  // Digits and dots only, or bracketed: meant as an address even where no parser reads one ('999.1.1.1').
   if (/^[\d.]+$|^\[/.test(host)) return true;
-  const parsed = URL.canParse(`http://${host}`) ? new URL(`http://${host}`).hostname : host;
-  return isIP(parsed) !== 0 || isIP(parsed.replace(/^\[|\]$/g, '')) !== 0;
+  return URL.canParse(`http://${host}`) && isIP(new URL(`http://${host}`).hostname.replace(/^\[|\]$/g, '')) !== 0;
 };
 
 /**

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { passkeyRoutes } from '@vestibule/contract';
 import type { AppDeps, AppEnv } from '../../http/app-env.js';
 import { defineRoute } from '../../http/define-route.js';
+import { PUBLIC_DOCUMENT } from '../../http/security-headers.js';
 
 /**
  * GET /.well-known/webauthn: before a ceremony for the rp id on another site's page, the browser
@@ -14,7 +15,7 @@ export function registerWellKnown(app: OpenAPIHono<AppEnv>, deps: AppDeps): void
   const { origins, relatedOrigins } = deps.config.project.webauthn;
   const document = { origins: [...relatedOrigins, ...origins] };
   defineRoute(app, passkeyRoutes.wellKnown, (c) => {
-    c.header('Cache-Control', 'public, max-age=300');
+    c.header('Cache-Control', PUBLIC_DOCUMENT['Cache-Control']);
     return c.json(document);
   });
 }

@@ -3,6 +3,7 @@ import { fedcmRoutes } from '@vestibule/contract';
 import type { AppDeps, AppEnv } from '../../../http/app-env.js';
 import { defineRoute } from '../../../http/define-route.js';
 import { fedcmEndpoints } from './endpoints.js';
+import { PUBLIC_DOCUMENT } from '../../../http/security-headers.js';
 
 /**
  * GET /fedcm/config.json, the configURL a relying party names: every endpoint on the API's own
@@ -12,7 +13,7 @@ import { fedcmEndpoints } from './endpoints.js';
 export function registerConfigFile(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const endpoints = fedcmEndpoints(deps.config);
   defineRoute(app, fedcmRoutes.config, (c) => {
-    c.header('Cache-Control', 'public, max-age=300');
+    c.header('Cache-Control', PUBLIC_DOCUMENT['Cache-Control']);
     return c.json({
       accounts_endpoint: endpoints.accounts,
       client_metadata_endpoint: endpoints.clientMetadata,

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps, AppEnv } from '../../../http/app-env.js';
-import { ApiError } from '../../../kernel/api-error.js';
+import { liveSession } from '../../../http/session-auth.js';
 import type { SessionRow } from '../../../storage/database.js';
 
 /**
@@ -20,11 +20,7 @@ export function setFedCmCookie(c: Context<AppEnv>, token: string, expiresAt: Dat
   setCookie(c, FEDCM_COOKIE, token, { path: '/', httpOnly: true, secure: true, sameSite: 'None', expires: expiresAt });
 }
 
-/** The live session of the FedCM cookie: no cookie is 401 user_unauthenticated; one naming no live session is 401 session_not_found. */
-export async function fedcmSession(c: Context<AppEnv>, deps: AppDeps): Promise<SessionRow> {
-  const token = getCookie(c, FEDCM_COOKIE);
-  if (!token) throw new ApiError('user_unauthenticated');
-  const session = await deps.sessions.find(token, deps.clock());
-  if (!session) throw new ApiError('session_not_found');
-  return session;
+/** The live session of the FedCM cookie, as a Bearer token's is found (liveSession). */
+export function fedcmSession(c: Context<AppEnv>, deps: AppDeps): Promise<SessionRow> {
+  return liveSession(deps, getCookie(c, FEDCM_COOKIE));
 }

@@ -3,6 +3,7 @@ import { fedcmRoutes } from '@vestibule/contract';
 import type { AppDeps, AppEnv } from '../../../http/app-env.js';
 import { defineRoute } from '../../../http/define-route.js';
 import { fedcmEndpoints } from './endpoints.js';
+import { PUBLIC_DOCUMENT } from '../../../http/security-headers.js';
 
 /**
  * GET /.well-known/web-identity: the browser fetches it at the identity provider's site (its
@@ -14,7 +15,7 @@ import { fedcmEndpoints } from './endpoints.js';
 export function registerWellKnown(app: OpenAPIHono<AppEnv>, deps: AppDeps): void {
   const endpoints = fedcmEndpoints(deps.config);
   defineRoute(app, fedcmRoutes.webIdentity, (c) => {
-    c.header('Cache-Control', 'public, max-age=300');
+    c.header('Cache-Control', PUBLIC_DOCUMENT['Cache-Control']);
     return c.json({ provider_urls: [endpoints.config], accounts_endpoint: endpoints.accounts, login_url: endpoints.login });
   });
 }
